@@ -1,0 +1,32 @@
+// @ts-check
+/** One Jest run for every room: browser rooms in jsdom, the server in node. Transpiled by swc. */
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
+
+/** @param {string} dir @param {'jsdom'|'node'} env */
+function project(dir, env) {
+  return {
+    displayName: dir,
+    rootDir: `<rootDir>/${dir}`,
+    testEnvironment: env,
+    transform: { '^.+\\.[cm]?[jt]sx?$': swc },
+    moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
+    setupFilesAfterEnv: env === 'jsdom' ? ['<rootDir>/../jest.setup.dom.ts'] : [],
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
+    // ESM-only packages that jest must transpile
+    transformIgnorePatterns: ['/node_modules/(?!(altcha|altcha-lib)/)'],
+  };
+}
+
+/** @type {import('jest').Config} */
+module.exports = {
+  rootDir: __dirname,
+  projects: [
+    project('shared', 'jsdom'),
+    project('shell', 'jsdom'),
+    project('mfe-catalogue', 'jsdom'),
+    project('mfe-basket', 'jsdom'),
+    project('mfe-checker', 'jsdom'),
+    project('mfe-content', 'jsdom'),
+    project('server', 'node'),
+  ],
+};

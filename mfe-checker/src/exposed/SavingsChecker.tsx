@@ -1,0 +1,3 @@
+export default function SavingsChecker() {
+  return <h1>Discover print savings</h1>;
+}

@@ -1,0 +1,179 @@
+// @ts-check
+/**
+ * The one webpack + Module Federation configuration factory used by the shell and every remote.
+ *
+ * Each app's webpack.config.cjs is a few lines: its name, what it exposes, its dev port.
+ * Everything that must be identical across the five builds lives here: the shared singletons,
+ * the transpiler, CSS Modules naming, hashing, the manifest and the async startup boundary.
+ */
+const path = require('node:path');
+const fs = require('node:fs');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+const sharedPkg = require('../package.json');
+
+/** Packages every app shares as singletons (DESIGN.md "Composition at run time"). */
+const SHARED_SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router-dom',
+  'mobx',
+  'mobx-react-lite',
+  '@copytech/shared',
+];
+
+/** Dev-server ports: one per app, stable so the dev remotes.json can point at them. */
+const DEV_PORTS = { shell: 3000, catalogue: 3001, basket: 3002, checker: 3003, content: 3004 };
+
+
+/** @param {string} pkgName */
+function installedVersion(pkgName) {
+  if (pkgName === '@copytech/shared') return sharedPkg.version;
+  const base = pkgName.startsWith('@') ? pkgName.split('/').slice(0, 2).join('/') : pkgName.split('/')[0];
+  const pkgJson = require.resolve(`${base}/package.json`, { paths: [repoRoot] });
+  return JSON.parse(fs.readFileSync(pkgJson, 'utf8')).version;
+}
+
+function sharedConfig() {
+  /** @type {Record<string, {singleton: true, requiredVersion: string, version: string}>} */
+  const shared = {};
+  for (const name of SHARED_SINGLETONS) {
+    const version = installedVersion(name);
+    const major = version.split('.')[0];
+    shared[name] = { singleton: true, requiredVersion: `^${major}.0.0`, version };
+  }
+  return shared;
+}
+
+/**
+ * @typedef {object} AppOptions
+ * @property {string} appDir            absolute path of the app (its package folder)
+ * @property {'shell'|'catalogue'|'basket'|'checker'|'content'} name  federation name
+ * @property {Record<string, string>} [exposes]  remote only: exposed modules
+ * @property {string} [title]           title of the app's HTML page
+ * @property {string} [template]        HTML template; defaults to the standalone page template
+ * @property {Record<string, number>} [budgets] gzip-free byte budgets per emitted asset pattern
+ */
+
+/** @param {AppOptions} options */
+function createAppConfig(options) {
+  const { appDir, name, exposes } = options;
+  const isHost = name === 'shell';
+  const port = DEV_PORTS[name];
+
+  /** @type {(env: Record<string, unknown>, argv: {mode?: string}) => import('webpack').Configuration} */
+  return (_env, argv) => {
+    const mode = argv.mode === 'development' ? 'development' : 'production';
+    const dev = mode === 'development';
+    const apiOrigin = process.env.API_ORIGIN || 'http://localhost:8080';
+
+    return {
+      mode,
+      context: appDir,
+      target: 'web',
+      entry: { main: './src/index.ts' },
+      devtool: dev ? 'eval-cheap-module-source-map' : false,
+      output: {
+        path: path.join(appDir, 'dist'),
+        // The shell lives at the site root; a remote may be served from any host or CDN path.
+        publicPath: isHost ? '/' : 'auto',
+        // Entry files keep stable names (served no-cache); every other chunk is content-hashed and immutable.
+        // (The federation runtime cannot compute a hashed path for an entry chunk.)
+        filename: '[name].js',
+        chunkFilename: dev ? '[name].js' : '[name].[contenthash:10].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        uniqueName: `copytech_${name}`,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: dev } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          {
+            test: /\.module\.css$/,
+            use: [
+              MiniCssExtractPlugin.loader,
+              {
+                loader: 'css-loader',
+                options: {
+                  modules: {
+                    namedExport: false,
+                    exportLocalsConvention: 'as-is',
+                    // Class names carry the owning room, as in the Tractor Store blueprint.
+                    localIdentName: dev ? `${name}__[name]__[local]` : `${name}-[hash:base64:6]`,
+                  },
+                },
+              },
+            ],
+          },
+          {
+            test: /\.css$/,
+            exclude: /\.module\.css$/,
+            use: [MiniCssExtractPlugin.loader, 'css-loader'],
+          },
+          { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 2048 } } },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: isHost ? undefined : 'remoteEntry.js',
+          exposes: isHost ? undefined : exposes,
+          remotes: {},
+          shared: sharedConfig(),
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+          dev: false,
+        }),
+        new MiniCssExtractPlugin({
+          filename: dev ? '[name].css' : '[name].[contenthash:10].css',
+          chunkFilename: dev ? '[id].css' : '[id].[contenthash:10].css',
+        }),
+        new HtmlWebpackPlugin({
+          template: options.template || path.join(__dirname, 'standalone.html'),
+          title: options.title || `Copytech ${name} (standalone)`,
+          chunks: ['main'],
+          scriptLoading: 'defer',
+        }),
+      ],
+      optimization: {
+        moduleIds: 'deterministic',
+        chunkIds: 'deterministic',
+      },
+      performance: { hints: false },
+      stats: dev ? 'minimal' : 'errors-warnings',
+      devServer: {
+        port,
+        hot: false,
+        liveReload: true,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { errors: true, warnings: false } },
+        proxy: [{ context: ['/api', '/assets', '/remotes.json', '/remotes'], target: apiOrigin, changeOrigin: false }],
+      },
+    };
+  };
+}
+
+module.exports = { createAppConfig, DEV_PORTS, SHARED_SINGLETONS };

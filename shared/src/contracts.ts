@@ -1,0 +1,54 @@
+/**
+ * The contracts between rooms: which remotes exist, what each exposes, and the props of every
+ * exposed component. Both sides import these types, so the compiler checks the boundary.
+ */
+import type { ComponentType } from 'react';
+
+export const REMOTE_NAMES = ['catalogue', 'basket', 'checker', 'content'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** Top-level path sections the catalogue owns; the shell mounts CatalogueRoutes once per section. */
+export type CatalogueSection =
+  | 'printers'
+  | 'scanners'
+  | 'finishers'
+  | 'photocopiers'
+  | 'commercial-printers'
+  | 'office-printers';
+
+export interface CatalogueRoutesProps {
+  section: CatalogueSection;
+}
+export interface FeaturedProductsProps {
+  heading?: string;
+  limit?: number;
+}
+export type BasketDrawerProps = Record<string, never>;
+export type InstantQuoteProps = Record<string, never>;
+export type SavingsCheckerProps = Record<string, never>;
+export interface ContentPageProps {
+  slug: string;
+  /** 'service' for /services/{slug}: a page of another kind at that path is Not Found. */
+  kind?: 'page' | 'service';
+}
+
+/** Every exposed module: remote name, expose key and the props of its default export. */
+export interface ExposedModules {
+  'catalogue/CatalogueRoutes': CatalogueRoutesProps;
+  'catalogue/FeaturedProducts': FeaturedProductsProps;
+  'basket/BasketDrawer': BasketDrawerProps;
+  'basket/InstantQuote': InstantQuoteProps;
+  'checker/SavingsChecker': SavingsCheckerProps;
+  'content/ContentPage': ContentPageProps;
+}
+export type ExposedModuleId = keyof ExposedModules;
+export interface ExposedComponentModule<P> {
+  default: ComponentType<P>;
+}
+
+/** The shape of /remotes.json, produced by the server from its configuration. */
+export interface RemotesManifest {
+  remotes: Record<RemoteName, string>;
+  /** Time allowed for a remote's manifest or entry to load, in milliseconds. */
+  timeoutMs: number;
+}

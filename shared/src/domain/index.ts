@@ -1,0 +1,5 @@
+/**
+ * @copytech/shared/domain: the pure domain rules (no React, no DOM, no stores), for the server
+ * and for any code that must not pull in browser state.
+ */
+export * from './product';

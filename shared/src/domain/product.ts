@@ -1,0 +1,68 @@
+/** The Product entity of SPEC.md section 3, as the API returns it. Money is in pence. */
+export type ProductCategory =
+  | 'multifunctional-printer'
+  | 'office-printer'
+  | 'printer'
+  | 'production-printer'
+  | 'light-production'
+  | 'light-production-printer'
+  | 'mid-production'
+  | 'mid-production-printer'
+  | 'heavy-production'
+  | 'heavy-production-printer'
+  | 'plotter'
+  | 'production-scanners'
+  | 'departmental-scanners'
+  | 'desktop-workgroup-scanners'
+  | 'personal-scanners'
+  | 'scanner'
+  | 'production-scanner'
+  | 'finisher';
+
+export interface ProductImage {
+  filename: string;
+}
+export interface ProductFeature {
+  featureName: string;
+  featureValue: string;
+}
+export interface ProductPrice {
+  /** pence */
+  startingFrom: number | null;
+  /** pence per month over a 60-month lease */
+  '60MonthLeasePrice': number | null;
+}
+export interface ProductAttributes {
+  printSpeedPpm?: number | null;
+  scanSpeedPpm?: number | null;
+  maxPaperSize?: string | null;
+  isColour?: boolean | null;
+}
+export interface Product {
+  modelId: string;
+  brand: string;
+  model: string;
+  productCategory: ProductCategory | string;
+  productSpecification?: string | null;
+  colourPrinting?: 'colour' | 'mono' | string | null;
+  paperSize?: string | null;
+  images?: Array<ProductImage | string> | null;
+  isActive: number | boolean;
+  productFeatures?: ProductFeature[] | null;
+  price?: ProductPrice | null;
+  productAttributes?: ProductAttributes | null;
+  description?: string | null;
+}
+
+export interface ProductList {
+  count: number;
+  results: Product[];
+}
+
+/**
+ * modelId (SPEC.md section 3): brand plus model, with every character except letters, digits,
+ * +, _ and parentheses removed, lower-cased.
+ */
+export function modelIdOf(brand: string, model: string): string {
+  return `${brand}${model}`.replace(/[^A-Za-z0-9+_()]/g, '').toLowerCase();
+}

@@ -1,0 +1,122 @@
+/**
+ * The boundary around every remote fragment (DESIGN.md "Failure model", second layer):
+ * Suspense while it loads, an error boundary when it fails to load or throws while rendering,
+ * and a Retry that forgets the failed load and really fetches again.
+ */
+import { Component, Suspense, lazy, useCallback, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import type { ExposedModuleId, ExposedModules } from '../contracts';
+import { loadExposedComponent, remoteNameOf, resetRemote } from './remoteRegistry';
+import styles from './RemoteSlot.module.css';
+
+const lazyCache = new Map<string, ComponentType<never>>();
+
+function lazyExposed<Id extends ExposedModuleId>(id: Id, attempt: number): ComponentType<ExposedModules[Id]> {
+  const key = `${id}#${attempt}`;
+  let component = lazyCache.get(key);
+  if (!component) {
+    component = lazy(() => loadExposedComponent(id)) as unknown as ComponentType<never>;
+    lazyCache.set(key, component);
+  }
+  return component as unknown as ComponentType<ExposedModules[Id]>;
+}
+
+interface BoundaryProps {
+  attempt: number;
+  fallback: (error: Error) => ReactNode;
+  children: ReactNode;
+}
+interface BoundaryState {
+  error: Error | null;
+  attempt: number;
+}
+
+class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, attempt: this.props.attempt };
+
+  static getDerivedStateFromError(error: Error): Partial<BoundaryState> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    // A new attempt clears the error so the fragment is tried again.
+    return props.attempt !== state.attempt ? { error: null, attempt: props.attempt } : null;
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('[remote-slot]', error.message, info.componentStack?.split('\n')[1]?.trim() ?? '');
+  }
+
+  override render(): ReactNode {
+    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
+  }
+}
+
+export interface RemoteUnavailableProps {
+  label: string;
+  onRetry: () => void;
+  retrying?: boolean;
+  compact?: boolean;
+}
+
+export function RemoteUnavailable({ label, onRetry, retrying = false, compact = false }: RemoteUnavailableProps) {
+  return (
+    <div className={compact ? `${styles.failure} ${styles.compact}` : styles.failure} role="alert" data-testid="remote-unavailable">
+      <p className={styles.message}>
+        <strong>{label} could not be loaded.</strong> The rest of the site is still working; please try again.
+      </p>
+      <button type="button" className={styles.retry} onClick={onRetry} disabled={retrying}>
+        {retrying ? 'Retrying…' : 'Retry'}
+      </button>
+    </div>
+  );
+}
+
+export function RemoteLoading({ label, minHeight }: { label: string; minHeight?: number | string }) {
+  return (
+    <div className={styles.loading} style={minHeight === undefined ? undefined : { minHeight }} aria-busy="true" role="status">
+      <span className={styles.visuallyHidden}>Loading {label}…</span>
+      <span className={styles.shimmer} aria-hidden="true" />
+    </div>
+  );
+}
+
+export interface RemoteSlotProps<Id extends ExposedModuleId> {
+  id: Id;
+  props: ExposedModules[Id];
+  /** What the visitor calls this part of the page, e.g. "The product catalogue". */
+  label: string;
+  /** Space reserved while loading, so the page does not jump when the fragment arrives. */
+  minHeight?: number | string;
+  /** Smaller message for fragments inside a page (featured products, drawers). */
+  compact?: boolean;
+}
+
+export function RemoteSlot<Id extends ExposedModuleId>({ id, props, label, minHeight, compact }: RemoteSlotProps<Id>) {
+  const [attempt, setAttempt] = useState(0);
+  const [retrying, setRetrying] = useState(false);
+  const remote = remoteNameOf(id);
+
+  const retry = useCallback(() => {
+    setRetrying(true);
+    resetRemote(remote)
+      .catch(() => undefined) // the manifest itself may still be down: the next load says so
+      .finally(() => {
+        setRetrying(false);
+        setAttempt((n) => n + 1);
+      });
+  }, [remote]);
+
+  const Exposed = lazyExposed(id, attempt);
+  return (
+    <div data-remote={remote} className={styles.slot}>
+      <RemoteErrorBoundary
+        attempt={attempt}
+        fallback={() => <RemoteUnavailable label={label} onRetry={retry} retrying={retrying} compact={compact ?? false} />}
+      >
+        <Suspense fallback={<RemoteLoading label={label} minHeight={minHeight} />}>
+          <Exposed {...props} />
+        </Suspense>
+      </RemoteErrorBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * Registers the remotes listed in /remotes.json with the federation runtime that the host app's
+ * build created, and loads exposed modules from them. Used by the shell and by the standalone
+ * host pages of the remotes; a remote that shows another remote's fragment goes through here too.
+ */
+import { getInstance, registerPlugins, registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
+import type { ExposedComponentModule, ExposedModuleId, ExposedModules, RemoteName, RemotesManifest } from '../contracts';
+import { REMOTE_NAMES } from '../contracts';
+import { isRemoteFailure, resiliencePlugin } from './resiliencePlugin';
+
+export class RemoteUnavailableError extends Error {
+  constructor(
+    readonly moduleId: string,
+    reason: string,
+  ) {
+    super(`${moduleId} is unavailable: ${reason}`);
+    this.name = 'RemoteUnavailableError';
+  }
+}
+
+let manifestPromise: Promise<RemotesManifest> | null = null;
+const DEFAULT_TIMEOUT_MS = 8000;
+
+function validManifest(value: unknown): value is RemotesManifest {
+  if (typeof value !== 'object' || value === null) return false;
+  const remotes = (value as { remotes?: unknown }).remotes;
+  return typeof remotes === 'object' && remotes !== null && REMOTE_NAMES.every((n) => typeof (remotes as Record<string, unknown>)[n] === 'string');
+}
+
+async function fetchManifest(url: string): Promise<RemotesManifest> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), DEFAULT_TIMEOUT_MS);
+  try {
+    const response = await fetch(url, { cache: 'no-cache', signal: controller.signal, headers: { Accept: 'application/json' } });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const body: unknown = await response.json();
+    if (!validManifest(body)) throw new Error('malformed remotes manifest');
+    return body;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Fetch /remotes.json once and register every remote. Safe to call many times; a failure is not
+ * cached, so the next call (a Retry) fetches again.
+ */
+export function startFederation(manifestUrl = '/remotes.json'): Promise<RemotesManifest> {
+  if (!manifestPromise) {
+    manifestPromise = fetchManifest(manifestUrl).then((manifest) => {
+      const instance = getInstance();
+      if (!instance) throw new Error('no federation runtime in this build');
+      registerPlugins([resiliencePlugin({ timeoutMs: manifest.timeoutMs || DEFAULT_TIMEOUT_MS })]);
+      // A remote's standalone page is itself a federation host: it never registers itself.
+      const others = REMOTE_NAMES.filter((name) => name !== instance.name);
+      registerRemotes(others.map((name) => ({ name, entry: new URL(manifest.remotes[name], window.location.href).href })));
+      return manifest;
+    });
+    manifestPromise.catch(() => {
+      manifestPromise = null;
+    });
+  }
+  return manifestPromise;
+}
+
+/** Forget a remote's cached (failed) manifest and entry so the next load really fetches again. */
+export async function resetRemote(name: RemoteName): Promise<void> {
+  const manifest = await startFederation();
+  registerRemotes([{ name, entry: new URL(manifest.remotes[name], window.location.href).href }], { force: true });
+}
+
+export async function loadExposedComponent<Id extends ExposedModuleId>(
+  id: Id,
+): Promise<ExposedComponentModule<ExposedModules[Id]>> {
+  try {
+    await startFederation();
+  } catch (error) {
+    throw new RemoteUnavailableError(id, `the remotes manifest could not be loaded (${(error as Error).message})`);
+  }
+  const module = await loadRemote<ExposedComponentModule<ExposedModules[Id]>>(id);
+  if (!module || isRemoteFailure(module)) {
+    throw new RemoteUnavailableError(id, isRemoteFailure(module) ? module.reason : 'empty module');
+  }
+  if (typeof module.default !== 'function' && typeof module.default !== 'object') {
+    throw new RemoteUnavailableError(id, 'the module has no default component');
+  }
+  return module;
+}
+
+export function remoteNameOf(id: ExposedModuleId): RemoteName {
+  return id.split('/')[0] as RemoteName;
+}
+
+/** For tests: forget the manifest so the next start fetches it again. */
+export function resetFederationForTests(): void {
+  manifestPromise = null;
+}
