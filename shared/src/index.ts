@@ -5,6 +5,7 @@
 export * from './contracts';
 export * from './company';
 export * from './domain/product';
+export * from './domain/content';
 export * from './stores/BasketStore';
 export * from './stores/UiStore';
 export { basketStore, uiStore } from './stores';

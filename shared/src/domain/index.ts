@@ -3,3 +3,4 @@
  * and for any code that must not pull in browser state.
  */
 export * from './product';
+export * from './content';
