@@ -4,3 +4,5 @@
  */
 export * from './product';
 export * from './content';
+export { REMOTE_NAMES } from '../contracts';
+export type { RemoteName, RemotesManifest } from '../contracts';

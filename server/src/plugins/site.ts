@@ -1,0 +1,69 @@
+/**
+ * Serves the built site in production: the shell at /, each remote under /remotes/{name}/.
+ * Hashed files are cached for a year (immutable); entry files, manifests and the index page are
+ * no-cache, so a remote's new build is live on the next page load without restarting anything.
+ * Files are read from disk on each request, never cached in memory.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { REMOTE_NAMES } from '@copytech/shared/domain';
+import type { Config } from '../config.js';
+import { isSiteRoute } from '../siteRoutes.js';
+
+const HASHED = /\.[0-9a-f]{10}\.(js|css|png|jpe?g|svg|webp|woff2?)$/;
+
+export function cacheHeaders(reply: FastifyReply, filePath: string): void {
+  reply.header('Cache-Control', HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+export const sitePlugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  const shellDist = path.join(config.siteRoot, 'shell', 'dist');
+
+  await app.register(fastifyStatic, {
+    root: shellDist,
+    prefix: '/',
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    setHeaders: cacheHeaders,
+  });
+  for (const name of REMOTE_NAMES) {
+    await app.register(fastifyStatic, {
+      root: path.join(config.siteRoot, `mfe-${name}`, 'dist'),
+      prefix: `/remotes/${name}/`,
+      decorateReply: false,
+      index: ['index.html'],
+      cacheControl: false,
+    setHeaders: cacheHeaders,
+    });
+  }
+
+  async function sendIndex(reply: FastifyReply, status: number) {
+    let html: string;
+    try {
+      html = await fs.readFile(path.join(shellDist, 'index.html'), 'utf8');
+    } catch {
+      return reply.code(503).type('text/plain').send('The site has not been built yet: run `npm run build`.');
+    }
+    const marketing = config.marketingScriptUrl ? escapeAttribute(config.marketingScriptUrl) : '';
+    html = html.replace('<meta name="copytech:marketing-script" content="" />', `<meta name="copytech:marketing-script" content="${marketing}" />`);
+    return reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  }
+
+  // The index page for every route of the site; the status says whether the route exists.
+  app.get('/', (_request, reply) => sendIndex(reply, 200));
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ error: 'Not Found', statusCode: 404 });
+    if (pathname.startsWith('/api/') || pathname.startsWith('/remotes/') || pathname.startsWith('/assets/') || path.extname(pathname)) {
+      return reply.code(404).send({ error: 'Not Found', statusCode: 404, message: `No such resource: ${pathname}` });
+    }
+    return sendIndex(reply, isSiteRoute(pathname) ? 200 : 404);
+  });
+};
