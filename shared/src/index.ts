@@ -6,6 +6,7 @@ export * from './contracts';
 export * from './company';
 export * from './domain/product';
 export * from './domain/content';
+export * from './domain/quote';
 export * from './stores/BasketStore';
 export * from './stores/UiStore';
 export { basketStore, uiStore } from './stores';

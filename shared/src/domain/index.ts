@@ -6,3 +6,4 @@ export * from './product';
 export * from './content';
 export { REMOTE_NAMES } from '../contracts';
 export type { RemoteName, RemotesManifest } from '../contracts';
+export * from './quote';
