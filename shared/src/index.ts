@@ -7,6 +7,7 @@ export * from './company';
 export * from './domain/product';
 export * from './domain/content';
 export * from './domain/quote';
+export * from './domain/catalogue';
 export * from './stores/BasketStore';
 export * from './stores/UiStore';
 export { basketStore, uiStore } from './stores';

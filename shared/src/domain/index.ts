@@ -7,3 +7,4 @@ export * from './content';
 export { REMOTE_NAMES } from '../contracts';
 export type { RemoteName, RemotesManifest } from '../contracts';
 export * from './quote';
+export * from './catalogue';

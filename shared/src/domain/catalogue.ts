@@ -1,0 +1,220 @@
+/**
+ * Catalogue domain rules (SPEC.md sections 2, 3, 5 and 9), used by every room and the server:
+ * product detail paths, slugs, image URLs, money, rental per month, titles and descriptions,
+ * the product types and the categories each allows.
+ */
+import type { Product } from './product';
+
+// ---------------------------------------------------------------------------------------------
+// Slugs and paths
+
+/**
+ * Brand and model become lower-case hyphen slugs. Characters that modelId keeps (+, _, brackets)
+ * survive, so modelIdFromSlugs() can recover the modelId from a product URL.
+ */
+export function slugify(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/[^a-z0-9+_()]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** The modelId a product URL points at: its brand and model slugs without the hyphens. */
+export function modelIdFromSlugs(brandSlug: string, modelSlug: string): string {
+  return `${brandSlug}${modelSlug}`.toLowerCase().replace(/[^a-z0-9+_()]/g, '');
+}
+
+export const PRODUCTION_SPECIFICATIONS = ['heavy-production', 'mid-production', 'light-production', 'production'] as const;
+export const PRODUCTION_CATEGORIES = [
+  'production-printer',
+  'light-production',
+  'light-production-printer',
+  'mid-production',
+  'mid-production-printer',
+  'heavy-production',
+  'heavy-production-printer',
+] as const;
+export const SCANNER_CATEGORIES = [
+  'production-scanners',
+  'departmental-scanners',
+  'desktop-workgroup-scanners',
+  'personal-scanners',
+  'scanner',
+  'production-scanner',
+] as const;
+
+type PathProduct = Pick<Product, 'brand' | 'model' | 'productCategory'> & Partial<Pick<Product, 'productSpecification'>>;
+
+function isProductionSpec(spec: string | null | undefined): boolean {
+  return !!spec && (PRODUCTION_SPECIFICATIONS as readonly string[]).includes(spec);
+}
+
+/** The product detail path rules of SPEC.md section 2. Missing product data gives '#'. */
+export function productPath(product: Partial<PathProduct> | null | undefined): string {
+  if (!product || !product.brand || !product.model || !product.productCategory) return '#';
+  const brand = slugify(product.brand);
+  const model = slugify(product.model);
+  if (!brand || !model) return '#';
+  const category = String(product.productCategory);
+  const tail = `${brand}/${model}`;
+  if ((PRODUCTION_CATEGORIES as readonly string[]).includes(category)) return `/printers/production/${tail}`;
+  if (category === 'multifunctional-printer') {
+    return isProductionSpec(product.productSpecification) ? `/printers/production/${tail}` : `/printers/multifunctionals/${tail}`;
+  }
+  if (category === 'office-printer' || category === 'printer') return `/printers/print-only/${tail}`;
+  if (category === 'plotter') return `/printers/plotters/${tail}`;
+  if ((SCANNER_CATEGORIES as readonly string[]).includes(category)) return `/scanners/${tail}`;
+  return `/${category}s/${tail}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Product types and the categories each allows (SPEC.md section 5)
+
+export const PRINTER_TYPES = ['multifunctionals', 'print-only', 'production', 'plotters'] as const;
+export type PrinterType = (typeof PRINTER_TYPES)[number];
+export const SCANNER_TYPES = ['production', 'production-scanner', 'departmental', 'desktop-workgroup', 'personal'] as const;
+
+export function isPrinterType(value: string): value is PrinterType {
+  return (PRINTER_TYPES as readonly string[]).includes(value);
+}
+
+/** Whether a product of this category and specification belongs on pages of this printer type. */
+export function categoryAllowedForType(type: PrinterType, category: string, specification?: string | null): boolean {
+  switch (type) {
+    case 'multifunctionals':
+      return category === 'multifunctional-printer' && !isProductionSpec(specification);
+    case 'print-only':
+      return category === 'office-printer' || category === 'printer';
+    case 'production':
+      return (PRODUCTION_CATEGORIES as readonly string[]).includes(category) || (category === 'multifunctional-printer' && isProductionSpec(specification));
+    case 'plotters':
+      return category === 'plotter';
+  }
+}
+
+export function allowedCategoriesFor(type: PrinterType): string[] {
+  switch (type) {
+    case 'multifunctionals':
+      return ['multifunctional-printer'];
+    case 'print-only':
+      return ['office-printer', 'printer'];
+    case 'production':
+      return [...PRODUCTION_CATEGORIES, 'multifunctional-printer (production specification)'];
+    case 'plotters':
+      return ['plotter'];
+  }
+}
+
+export function isScannerCategory(category: string): boolean {
+  return (SCANNER_CATEGORIES as readonly string[]).includes(category);
+}
+
+/** Speed filter bounds in ppm (SPEC.md section 9). */
+export const SPEED_BOUNDS = {
+  office: { min: 0, max: 150 },
+  production: { min: 0, max: 500 },
+} as const;
+export type SpeedBoundsKey = keyof typeof SPEED_BOUNDS;
+
+// ---------------------------------------------------------------------------------------------
+// Images
+
+export const IMAGE_SIZES = { thumb: 'x135', small: 'x270', medium: 'x540', large: 'x810' } as const;
+export type ImageSize = (typeof IMAGE_SIZES)[keyof typeof IMAGE_SIZES];
+export const IMAGE_HEIGHTS: Record<ImageSize, number> = { x135: 135, x270: 270, x540: 540, x810: 810 };
+export const ASSETS_BASE = '/assets';
+
+/** The no-image placeholder at a size. */
+export function placeholderImageUrl(size: ImageSize): string {
+  return `${ASSETS_BASE}/${size}/placeholder.png`;
+}
+
+export function imageFilenames(product: Pick<Product, 'images'> | null | undefined): string[] {
+  return (product?.images ?? [])
+    .map((image) => (typeof image === 'string' ? image : image?.filename))
+    .filter((name): name is string => typeof name === 'string' && /^[A-Za-z0-9._-]+$/.test(name));
+}
+
+/** {assets host}/{size}/{brand}/{model}/{filename}; the placeholder when anything is missing. */
+export function productImageUrl(product: Partial<Pick<Product, 'brand' | 'model' | 'images'>> | null | undefined, size: ImageSize, index = 0): string {
+  const filename = imageFilenames(product as Pick<Product, 'images'>)[index];
+  if (!product?.brand || !product.model || !filename) return placeholderImageUrl(size);
+  return `${ASSETS_BASE}/${size}/${slugify(product.brand)}/${slugify(product.model)}/${filename}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Money (SPEC.md section 9): pence until shown; GBP, en-GB, two decimals
+
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export function formatPence(pence: number | null | undefined, options: { stripCommas?: boolean } = {}): string | null {
+  if (pence === null || pence === undefined || !Number.isFinite(pence)) return null;
+  const text = gbp.format(pence / 100);
+  return options.stripCommas ? text.replace(/,/g, '') : text;
+}
+
+/** Rental per month = 60-month lease price / 3 (SPEC.md section 9), in whole pence. */
+export function rentalPerMonthPence(product: Pick<Product, 'price'> | null | undefined): number | null {
+  const lease = product?.price?.['60MonthLeasePrice'];
+  if (lease === null || lease === undefined || !Number.isFinite(lease) || lease <= 0) return null;
+  return Math.round(lease / 3);
+}
+
+export function startingFromPence(product: Pick<Product, 'price'> | null | undefined): number | null {
+  const value = product?.price?.startingFrom;
+  return value === null || value === undefined || !Number.isFinite(value) || value <= 0 ? null : value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Titles and descriptions (SPEC.md section 2)
+
+const CATEGORY_LABELS: Record<string, string> = {
+  'multifunctional-printer': 'Multifunctional Printer',
+  'office-printer': 'Office Printer',
+  printer: 'Printer',
+  'production-printer': 'Production Printer',
+  'light-production': 'Light Production Printer',
+  'light-production-printer': 'Light Production Printer',
+  'mid-production': 'Mid Production Printer',
+  'mid-production-printer': 'Mid Production Printer',
+  'heavy-production': 'Heavy Production Printer',
+  'heavy-production-printer': 'Heavy Production Printer',
+  plotter: 'Plotter',
+  'production-scanners': 'Production Scanner',
+  'production-scanner': 'Production Scanner',
+  'departmental-scanners': 'Departmental Scanner',
+  'desktop-workgroup-scanners': 'Desktop Workgroup Scanner',
+  'personal-scanners': 'Personal Scanner',
+  scanner: 'Scanner',
+  finisher: 'Finisher',
+};
+
+export function categoryLabel(category: string | null | undefined): string {
+  if (!category) return 'Product';
+  return CATEGORY_LABELS[category] ?? category.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+export function isColourProduct(product: Pick<Product, 'colourPrinting' | 'productAttributes'>): boolean | null {
+  if (product.colourPrinting === 'colour') return true;
+  if (product.colourPrinting === 'mono') return false;
+  return product.productAttributes?.isColour ?? null;
+}
+
+/** Page title from brand, model, colour or mono, paper size and category (before the '%s - Copytech' template). */
+export function productPageTitle(product: Pick<Product, 'brand' | 'model' | 'productCategory' | 'colourPrinting' | 'paperSize' | 'productAttributes'>): string {
+  const colour = isColourProduct(product);
+  return [product.brand, product.model, colour === null ? null : colour ? 'Colour' : 'Mono', product.paperSize || null, categoryLabel(String(product.productCategory))]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Meta description quoting the 'starting at' price and the rental per month. */
+export function productMetaDescription(product: Pick<Product, 'brand' | 'model' | 'price' | 'productCategory'>): string {
+  const from = formatPence(startingFromPence(product));
+  const rental = formatPence(rentalPerMonthPence(product));
+  const name = `${product.brand} ${product.model}`;
+  const parts = [`${name} ${categoryLabel(String(product.productCategory)).toLowerCase()}`];
+  if (from) parts.push(`starting at ${from}`);
+  if (rental) parts.push(`or rent from ${rental} per month`);
+  return `${parts.join(', ')}. Compare up to five machines and get an instant quote by e-mail from Copytech.`;
+}
