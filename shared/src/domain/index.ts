@@ -8,3 +8,7 @@ export { REMOTE_NAMES } from '../contracts';
 export type { RemoteName, RemotesManifest } from '../contracts';
 export * from './quote';
 export * from './catalogue';
+export * from './productListing';
+export * from './api';
+export * from './enquiry';
+export * from './newsletter';
