@@ -7,7 +7,7 @@ import type { RemotesManifest } from '@copytech/shared/domain';
 import type { Config } from '../config.js';
 
 export const remotesPlugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
-  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/remotes.json', async (_request, reply) => {
     const manifest: RemotesManifest = { remotes: config.remoteManifests, timeoutMs: config.remoteTimeoutMs };
     reply.header('Cache-Control', 'no-cache');
     return manifest;

@@ -40,7 +40,11 @@ export const sitePlugin: FastifyPluginAsync<{ config: Config }> = async (app, { 
       decorateReply: false,
       index: ['index.html'],
       cacheControl: false,
-    setHeaders: cacheHeaders,
+      // A remote's files may be loaded by a shell on another origin (a remote can live on a CDN).
+      setHeaders: (reply: FastifyReply, filePath: string) => {
+        cacheHeaders(reply, filePath);
+        reply.header('Access-Control-Allow-Origin', '*');
+      },
     });
   }
 

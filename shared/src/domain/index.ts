@@ -12,3 +12,4 @@ export * from './productListing';
 export * from './api';
 export * from './enquiry';
 export * from './newsletter';
+export * from './campaign';

@@ -4,7 +4,7 @@
  * schemas, so the two can never disagree.
  */
 import { array, mixed, object, string, type InferType } from 'yup';
-import { CAMPAIGN_KEYS } from '../tracking/campaign';
+import { CAMPAIGN_KEYS } from './campaign';
 
 export const QUOTE_MESSAGES = {
   firstName: 'Please enter your first name.',

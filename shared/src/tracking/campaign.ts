@@ -2,9 +2,10 @@
  * First-touch campaign data (SPEC.md sections 3 and 4): the utm_* values of the visit that first
  * brought the visitor, stored once, when any campaign value is present, and sent with quotes.
  */
-export const CAMPAIGN_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
-export type CampaignKey = (typeof CAMPAIGN_KEYS)[number];
-export type FirstTouchCampaign = Partial<Record<CampaignKey, string>>;
+import { CAMPAIGN_KEYS, type FirstTouchCampaign } from '../domain/campaign';
+
+export { CAMPAIGN_KEYS };
+export type { CampaignKey, FirstTouchCampaign } from '../domain/campaign';
 export const FIRST_TOUCH_STORAGE_KEY = 'first-touch-campaign';
 const MAX_VALUE_LENGTH = 200;
 

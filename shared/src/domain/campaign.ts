@@ -1,0 +1,4 @@
+/** First-touch campaign fields (SPEC.md section 3), shared by the browser capture and the server. */
+export const CAMPAIGN_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+export type CampaignKey = (typeof CAMPAIGN_KEYS)[number];
+export type FirstTouchCampaign = Partial<Record<CampaignKey, string>>;
