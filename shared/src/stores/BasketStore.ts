@@ -3,8 +3,8 @@
  * The catalogue adds, the shell shows the count and opens the drawer, the basket remote renders
  * and submits. Other rooms call its actions; no one writes its fields from outside.
  */
-import { action, computed, makeObservable, observable, runInAction } from 'mobx';
-import { hydrateStore, makePersistable } from 'mobx-persist-store';
+import { action, computed, makeObservable, observable } from 'mobx';
+import { hydrateStore, makePersistable, stopPersisting } from 'mobx-persist-store';
 import type { Product } from '../domain/product';
 import type { UiStore } from './UiStore';
 import { trackEvent } from '../tracking/analytics';
@@ -60,6 +60,29 @@ export function sanitiseStoredItems(raw: unknown): Map<string, BasketItem> {
   return items;
 }
 
+/**
+ * The items in a stored basket document (what mobx-persist-store writes under 'basket':
+ * `{"items":[…]}`). Corrupt JSON, a wrong shape or a missing document give an empty map.
+ */
+export function storedItemsOf(text: string | null | undefined): Map<string, BasketItem> {
+  if (!text) return new Map();
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return new Map();
+    return sanitiseStoredItems((parsed as Record<string, unknown>).items);
+  } catch {
+    return new Map();
+  }
+}
+
+function readStoredText(): string | null {
+  try {
+    return typeof window !== 'undefined' ? window.localStorage.getItem(BASKET_STORAGE_KEY) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A storage that never throws: private windows, quota errors and corrupt JSON give an empty basket. */
 function safeLocalStorage() {
   const storage = typeof window !== 'undefined' ? window.localStorage : undefined;
@@ -99,11 +122,18 @@ export class BasketStore {
   /** Reference of the last quote sent, shown on the Confirmation view. */
   lastQuoteReference: string | null = null;
 
+  /** Resolves once mobx-persist-store has read storage and started writing every change to it. */
+  readonly ready: Promise<void>;
+  /** Edits made before the library's (async) hydration finished: hydration must not undo them. */
+  private editedBeforeHydration = false;
+  private hydrated = false;
+  private stopListening: () => void = () => undefined;
+
   constructor(
     private readonly ui: UiStore,
     options: { persist?: boolean } = {},
   ) {
-    makeObservable(this, {
+    makeObservable<BasketStore, 'markEdited'>(this, {
       items: observable,
       mode: observable,
       instantMode: observable,
@@ -115,6 +145,7 @@ export class BasketStore {
       isEmpty: computed,
       isFull: computed,
       isOpen: computed,
+      quoteProductIds: computed,
       add: action,
       remove: action,
       clear: action,
@@ -122,30 +153,65 @@ export class BasketStore {
       toggleMode: action,
       startInstantQuote: action,
       stopInstantMode: action,
+      open: action,
+      close: action,
+      toggle: action,
       showView: action,
+      requestQuote: action,
+      backToBasket: action,
       confirmQuoteSent: action,
       acknowledgeConfirmation: action,
       replaceItems: action,
+      markEdited: action,
     });
-    if (options.persist !== false && typeof window !== 'undefined') this.persist();
+    if (options.persist !== false && typeof window !== 'undefined') {
+      // Loaded at start, synchronously: the count is right on the very first render.
+      this.items.replace(storedItemsOf(readStoredText()));
+      this.ready = this.persist();
+    } else {
+      this.hydrated = true;
+      this.ready = Promise.resolve();
+    }
   }
 
-  private persist(): void {
-    void makePersistable(this, {
+  private persist(): Promise<void> {
+    const persisted = makePersistable(this, {
       name: BASKET_STORAGE_KEY,
       storage: safeLocalStorage(),
       properties: [
         {
           key: 'items',
           serialize: (value: Map<string, BasketItem>) => Array.from(value.values()),
-          deserialize: (value: unknown) => observable.map(sanitiseStoredItems(value)),
+          deserialize: (value: unknown) => {
+            // The first hydration re-reads what the constructor loaded; keep anything added since.
+            if (!this.hydrated && this.editedBeforeHydration) return this.items;
+            return observable.map(sanitiseStoredItems(value));
+          },
         },
       ],
-    });
-    // A change made in another tab shows here too.
-    window.addEventListener('storage', (event) => {
-      if (event.key === BASKET_STORAGE_KEY) void hydrateStore(this);
-    });
+    }).then(
+      () => {
+        this.hydrated = true;
+      },
+      () => {
+        this.hydrated = true;
+      },
+    );
+    // A change made in another tab shows here too (the event fires in every other tab of the site).
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== BASKET_STORAGE_KEY && event.key !== null) return;
+      if (event.storageArea && event.storageArea !== window.localStorage) return;
+      this.replaceItems(storedItemsOf(event.key === null ? readStoredText() : event.newValue));
+    };
+    window.addEventListener('storage', onStorage);
+    this.stopListening = () => window.removeEventListener('storage', onStorage);
+    return persisted;
+  }
+
+  /** Stops persisting and listening to other tabs (tests, hot reload). */
+  dispose(): void {
+    this.stopListening();
+    stopPersisting(this);
   }
 
   get count(): number {
@@ -175,17 +241,20 @@ export class BasketStore {
     return null;
   }
 
+  /** Adds a product; returns why it was refused, or null when it was added. At most five. */
   add(product: Parameters<typeof basketItemOf>[0]): AddRefusal | null {
     const refusal = this.refusalFor(product.modelId);
     if (refusal) return refusal;
     const item = basketItemOf(product);
     this.items.set(item.modelId, item);
+    this.markEdited();
     trackEvent('product_added', { modelId: item.modelId, brand: item.brand, category: item.productCategory });
     return null;
   }
 
   remove(modelId: string): void {
     this.items.delete(modelId);
+    this.markEdited();
   }
 
   /** Empties the basket and resets the instant item (SPEC.md section 4). */
@@ -193,10 +262,21 @@ export class BasketStore {
     this.items.clear();
     this.instantItem = null;
     this.instantMode = false;
+    this.mode = 'multiple';
+    this.markEdited();
   }
 
-  replaceItems(items: Map<string, BasketItem>): void {
-    this.items.replace(items);
+  /** Replaces the whole basket (another tab's change, or Undo after a clear). At most five. */
+  replaceItems(items: Map<string, BasketItem> | Iterable<BasketItem>): void {
+    const next = items instanceof Map ? Array.from(items.values()) : Array.from(items);
+    this.items.replace(sanitiseStoredItems(next));
+    this.markEdited();
+  }
+
+  private markEdited(): void {
+    if (!this.hydrated) this.editedBeforeHydration = true;
+    // A quote form for an empty basket makes no sense: back to the Basket view.
+    if (this.items.size === 0 && this.view === 'QuoteDetails') this.view = 'Basket';
   }
 
   setMode(mode: BasketMode): void {
@@ -219,10 +299,20 @@ export class BasketStore {
     if (this.ui.drawer === 'instant-quote') this.ui.closeDrawer();
   }
 
+  /** Opens the basket drawer; this ends instant mode (one drawer at a time, one quote at a time). */
   open(): void {
+    if (this.instantMode) {
+      this.instantMode = false;
+      this.mode = 'multiple';
+    }
     this.ui.openDrawer('basket');
   }
+  /** Closes the basket drawer. A Confirmation already seen is done with: next time, the Basket. */
   close(): void {
+    if (this.view === 'Confirmation') {
+      this.view = 'Basket';
+      this.lastQuoteReference = null;
+    }
     if (this.ui.drawer === 'basket') this.ui.closeDrawer();
   }
   toggle(): void {
@@ -232,6 +322,15 @@ export class BasketStore {
 
   showView(view: BasketView): void {
     this.view = view;
+  }
+
+  /** 'Instant quote' in the Basket view: the QuoteDetails form (nothing happens while empty). */
+  requestQuote(): void {
+    if (this.isEmpty) return;
+    this.view = 'QuoteDetails';
+  }
+  backToBasket(): void {
+    this.view = 'Basket';
   }
 
   /** After a successful submit: the Confirmation view. */
@@ -244,7 +343,7 @@ export class BasketStore {
   acknowledgeConfirmation(): void {
     this.view = 'Basket';
     this.lastQuoteReference = null;
-    this.ui.closeDrawer();
+    if (this.ui.drawer === 'basket') this.ui.closeDrawer();
   }
 
   /** The product ids a quote is for: the instant item in instant mode, otherwise the basket. */
@@ -253,9 +352,8 @@ export class BasketStore {
     return this.list.map((item) => item.modelId);
   }
 
-  /** Re-read storage now (used by tests and after another tab changed it). */
+  /** Re-read storage now. */
   async reload(): Promise<void> {
     await hydrateStore(this);
-    runInAction(() => undefined);
   }
 }
