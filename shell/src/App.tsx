@@ -1,21 +1,36 @@
+/**
+ * The shell's page frame (SPEC.md section 2 "Global layout"): the top strip, the hub links bar,
+ * the sticky main navigation, the page itself, the footer, and the overlays (drawers, modal,
+ * cookie banner), plus what every navigation does (scroll, focus, default meta).
+ */
 import { SiteRoutes } from './routes';
+import { TopStrip } from './layout/TopStrip';
+import { HubLinks } from './layout/HubLinks';
 import { SiteHeader } from './layout/SiteHeader';
 import { SiteFooter } from './layout/SiteFooter';
 import { DrawerHost } from './layout/DrawerHost';
+import { ModalHost } from './layout/ModalHost';
+import { CookieBanner } from './layout/CookieBanner';
+import { ScrollManager } from './layout/ScrollManager';
 import styles from './App.module.css';
 
 export function App() {
   return (
     <div className={styles.app}>
+      <ScrollManager />
       <a className={styles.skipLink} href="#main">
         Skip to main content
       </a>
+      <TopStrip />
+      <HubLinks />
       <SiteHeader />
       <main id="main" className={styles.main} tabIndex={-1}>
         <SiteRoutes />
       </main>
       <SiteFooter />
+      <CookieBanner />
       <DrawerHost />
+      <ModalHost />
     </div>
   );
 }

@@ -1,10 +1,94 @@
-import { COMPANY } from '@copytech/shared';
+/**
+ * The site footer (SPEC.md section 2): address and phone numbers, the link groups, the newsletter
+ * sign-up, the privacy policy link and the copyright with the current year.
+ */
+import { Link } from 'react-router-dom';
+import { COMPANY, telHref } from '@copytech/shared';
+import { NewsletterForm } from './NewsletterForm';
+import { PRIVACY_POLICY_HREF, PRODUCT_GROUPS, SERVICE_LINKS, TOP_LINKS, type NavLinkItem } from './navigation';
+import styles from './SiteFooter.module.css';
+
+const COMPANY_LINKS: readonly NavLinkItem[] = [
+  ...TOP_LINKS.filter((link) => link.href !== '/customer-support'),
+  { label: 'Support', href: '/customer-support' },
+  { label: 'Privacy policy', href: PRIVACY_POLICY_HREF },
+];
+
+function LinkGroup({ id, title, links }: { id: string; title: string; links: readonly NavLinkItem[] }) {
+  const headingId = `footer-${id}`;
+  return (
+    <nav className={styles.group} aria-labelledby={headingId}>
+      <h2 className={styles.groupTitle} id={headingId}>
+        {title}
+      </h2>
+      <ul className={styles.links}>
+        {links.map((link) => (
+          <li key={link.href}>
+            <Link className={styles.link} to={link.href}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export function SiteFooter() {
+  const year = new Date().getFullYear();
   return (
-    <footer>
-      <address>{COMPANY.address.join(', ')}</address>
-      <p>© {new Date().getFullYear()} {COMPANY.legalName}</p>
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <div className={styles.newsletter}>
+          <NewsletterForm />
+        </div>
+        <div className={styles.columns}>
+          <section className={styles.group} aria-labelledby="footer-contact">
+            <h2 className={styles.groupTitle} id="footer-contact">
+              {COMPANY.legalName}
+            </h2>
+            <address className={styles.address}>
+              {COMPANY.address.map((line) => (
+                <span key={line}>{line}</span>
+              ))}
+            </address>
+            <ul className={styles.links}>
+              <li>
+                <a className={styles.link} href={telHref(COMPANY.supportPhone)}>
+                  Support <strong>{COMPANY.supportPhone}</strong>
+                </a>
+              </li>
+              <li>
+                <a className={styles.link} href={telHref(COMPANY.salesPhone)}>
+                  Sales <strong>{COMPANY.salesPhone}</strong>
+                </a>
+              </li>
+              <li>
+                <a className={styles.link} href={`mailto:${COMPANY.email}`}>
+                  {COMPANY.email}
+                </a>
+              </li>
+            </ul>
+          </section>
+          <LinkGroup
+            id="products"
+            title="Products"
+            links={PRODUCT_GROUPS.map((group) => ({ label: group.label, href: group.href }))}
+          />
+          <LinkGroup id="services" title="Services" links={SERVICE_LINKS} />
+          <LinkGroup id="company" title="Company" links={COMPANY_LINKS} />
+        </div>
+      </div>
+      <div className={styles.legal}>
+        <div className={styles.legalInner}>
+          <p className={styles.copyright}>
+            © {year} {COMPANY.legalName}
+          </p>
+          <Link className={styles.legalLink} to={PRIVACY_POLICY_HREF}>
+            Privacy policy
+          </Link>
+        </div>
+      </div>
     </footer>
   );
 }

@@ -1,16 +1,73 @@
+/**
+ * The sticky main navigation: the logo linking home, the Products mega-menu, the Services menu,
+ * the top links, the basket button and (up to 1007px, instead of the menus) the menu button that
+ * opens the mobile nav drawer.
+ */
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router-dom';
-import { basketStore } from '@copytech/shared';
+import { Link, NavLink } from 'react-router-dom';
+import { uiStore } from '@copytech/shared';
+import { DisclosureMenu } from './DisclosureMenu';
+import { ProductsMenu, ServicesMenu } from './ProductsMenu';
+import { BasketToggle } from './BasketToggle';
+import { CopytechWordmark, MenuIcon } from './icons';
+import { DRAWER_ELEMENT_IDS, TOP_LINKS } from './navigation';
+import { useMenuController } from './useMenuController';
+import styles from './SiteHeader.module.css';
 
-export const SiteHeader = observer(function SiteHeader() {
+const MenuButton = observer(function MenuButton() {
+  const open = uiStore.drawer === 'nav';
   return (
-    <header>
-      <nav aria-label="Main">
-        <Link to="/">Copytech</Link>
-      </nav>
-      <button type="button" title="Comparison basket" aria-expanded={basketStore.isOpen} onClick={() => basketStore.toggle()}>
-        Basket <span data-testid="basket-count">{basketStore.count}</span>
-      </button>
-    </header>
+    <button
+      type="button"
+      className={styles.menuButton}
+      aria-expanded={open}
+      aria-controls={open ? DRAWER_ELEMENT_IDS.nav : undefined}
+      aria-haspopup="dialog"
+      onClick={() => uiStore.toggleDrawer('nav')}
+    >
+      <MenuIcon />
+      <span>Menu</span>
+    </button>
   );
 });
+
+export function SiteHeader() {
+  const menus = useMenuController();
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link to="/" className={styles.logo} aria-label="Copytech home">
+          <CopytechWordmark />
+        </Link>
+        <nav aria-label="Main" className={styles.desktopNav}>
+          <ul className={styles.menuBar}>
+            <DisclosureMenu id="products" label="Products" variant="mega" controller={menus}>
+              <ProductsMenu />
+            </DisclosureMenu>
+            <DisclosureMenu id="services" label="Services" variant="dropdown" controller={menus}>
+              <ServicesMenu />
+            </DisclosureMenu>
+            {TOP_LINKS.map((link, index) => (
+              <li key={link.href} className={styles.topItem}>
+                <NavLink
+                  to={link.href}
+                  className={({ isActive }) =>
+                    [styles.topLink, index === TOP_LINKS.length - 1 ? styles.cta : '', isActive ? styles.active : '']
+                      .filter(Boolean)
+                      .join(' ')
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={styles.actions}>
+          <BasketToggle />
+          <MenuButton />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * A slide-in panel over an overlay: a modal dialog with a name, that takes focus when it opens,
+ * keeps it while open and gives it back when it closes. Escape, the close button and a click on
+ * the overlay all close it. Mount it to open it; unmount it to close it.
+ */
+import { useId, useRef, type ReactNode } from 'react';
+import { useDialogFocus } from './useDialogFocus';
+import { CloseIcon } from './icons';
+import styles from './Drawer.module.css';
+
+export interface DrawerProps {
+  id: string;
+  /** The dialog's accessible name, shown as its heading unless titleHidden. */
+  title: string;
+  /** For content that brings its own visible heading (a remote's drawer). */
+  titleHidden?: boolean;
+  side: 'left' | 'right';
+  onClose: () => void;
+  children: ReactNode;
+}
+
+export function Drawer({ id, title, titleHidden = false, side, onClose, children }: DrawerProps) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  const titleId = `${useId()}-title`;
+  useDialogFocus(panelRef, onClose);
+
+  return (
+    <div className={styles.root} data-drawer={id}>
+      <div className={styles.overlay} onClick={onClose} aria-hidden="true" data-testid="drawer-overlay" />
+      <div
+        ref={panelRef}
+        id={id}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`${styles.panel} ${side === 'left' ? styles.left : styles.right}`}
+      >
+        <div className={titleHidden ? `${styles.head} ${styles.headBare}` : styles.head}>
+          <h2 id={titleId} className={titleHidden ? 'visually-hidden' : styles.title}>
+            {title}
+          </h2>
+          <button type="button" className={styles.close} onClick={onClose} aria-label={`Close ${title.toLowerCase()}`}>
+            <CloseIcon />
+          </button>
+        </div>
+        <div className={styles.body}>{children}</div>
+      </div>
+    </div>
+  );
+}

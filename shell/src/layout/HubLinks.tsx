@@ -1,0 +1,39 @@
+/**
+ * The hub links bar (large screens only, hidden by CSS below 1008px): the main landing pages, the
+ * current one marked with aria-current="page", and the hub phone number.
+ */
+import { NavLink } from 'react-router-dom';
+import { COMPANY, telHref } from '@copytech/shared';
+import { HUB_LINKS } from './navigation';
+import { PhoneIcon } from './icons';
+import styles from './HubLinks.module.css';
+
+export function HubLinks() {
+  return (
+    <div className={styles.bar} data-testid="hub-links">
+      <div className={styles.inner}>
+        <nav aria-label="Hub">
+          <ul className={styles.list}>
+            {HUB_LINKS.map((link) => (
+              <li key={link.href}>
+                <NavLink
+                  to={link.href}
+                  end
+                  className={({ isActive }) => (isActive ? `${styles.link} ${styles.current}` : styles.link)}
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <a className={styles.phone} href={telHref(COMPANY.hubPhone)}>
+          <PhoneIcon />
+          <span>
+            Talk to an expert <strong>{COMPANY.hubPhone}</strong>
+          </span>
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * The footer's newsletter sign-up (SPEC.md sections 3, 5 and 7): first name optional, e-mail
+ * required and in e-mail format, checked when a field is left and on submit. It posts the
+ * marketing-automation form fields as multipart/form-data to /api/newsletter. A failed sign-up
+ * keeps what the visitor typed and says what went wrong.
+ */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { trackEvent } from '@copytech/shared';
+import type { ApiErrorBody } from '@copytech/shared/domain';
+import styles from './NewsletterForm.module.css';
+
+export const NEWSLETTER_ENDPOINT = '/api/newsletter';
+export const NEWSLETTER_FORM_ID = '1';
+export const NEWSLETTER_FORM_NAME = 'newsletter';
+
+// The same messages and e-mail rule as newsletterSchema in @copytech/shared/domain, which the
+// server validates with. (That module is not exported from '@copytech/shared', the one specifier
+// browser code may import at run time.)
+export const EMAIL_REQUIRED_MESSAGE = 'The email is a required field.';
+export const EMAIL_FORMAT_MESSAGE = 'Please enter a valid email address.';
+export const SIGNUP_SUCCESS_MESSAGE = "Thanks — you're on the list.";
+export const SIGNUP_FAILURE_MESSAGE = "Sorry, we couldn't sign you up just now. Please check your connection and try again.";
+
+const EMAIL_MAX_LENGTH = 254;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export function newsletterEmailError(email: string): string | null {
+  const value = email.trim();
+  if (!value) return EMAIL_REQUIRED_MESSAGE;
+  if (value.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(value)) return EMAIL_FORMAT_MESSAGE;
+  return null;
+}
+
+/** The multipart body the marketing form endpoint expects. */
+export function newsletterFormData(firstName: string, email: string, returnUrl: string): FormData {
+  const body = new FormData();
+  body.append('mauticform[first_name]', firstName.trim());
+  body.append('mauticform[email]', email.trim());
+  body.append('mauticform[formId]', NEWSLETTER_FORM_ID);
+  body.append('mauticform[formName]', NEWSLETTER_FORM_NAME);
+  body.append('mauticform[return]', returnUrl);
+  return body;
+}
+
+/** A 400 answer names what is wrong with the e-mail in its fieldErrors; use its words when it does. */
+async function serverEmailError(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as Partial<ApiErrorBody> | null;
+    const message = body?.fieldErrors?.email ?? body?.fieldErrors?.['mauticform[email]'];
+    return typeof message === 'string' && message ? message : null;
+  } catch {
+    return null;
+  }
+}
+
+type Status = 'idle' | 'sending' | 'sent' | 'failed';
+
+export function NewsletterForm() {
+  const [firstName, setFirstName] = useState('');
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>('idle');
+  /** Tabbing through an untouched field says nothing; once typed in, leaving it checks it. */
+  const [emailTouched, setEmailTouched] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const ids = useId();
+  const firstNameId = `${ids}-first-name`;
+  const emailId = `${ids}-email`;
+  const emailErrorId = `${ids}-email-error`;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status === 'sending') return;
+    const error = newsletterEmailError(email);
+    setEmailError(error);
+    if (error) {
+      emailRef.current?.focus();
+      return;
+    }
+    setStatus('sending');
+    try {
+      const response = await fetch(NEWSLETTER_ENDPOINT, {
+        method: 'POST',
+        headers: { Accept: 'application/json' },
+        body: newsletterFormData(firstName, email, window.location.href),
+      });
+      if (!response.ok) {
+        const fieldError = response.status === 400 ? await serverEmailError(response) : null;
+        if (fieldError) {
+          setEmailError(fieldError);
+          setStatus('idle');
+          emailRef.current?.focus();
+          return;
+        }
+        throw new Error(`HTTP ${response.status}`);
+      }
+      trackEvent('newsletter_signup', { formId: NEWSLETTER_FORM_ID });
+      setFirstName('');
+      setEmail('');
+      setEmailTouched(false);
+      setStatus('sent');
+    } catch (failure) {
+      console.error('[newsletter] sign-up failed:', (failure as Error).message);
+      setStatus('failed');
+    }
+  };
+
+  return (
+    <form className={styles.form} noValidate onSubmit={onSubmit} aria-labelledby={`${ids}-heading`}>
+      <h2 className={styles.heading} id={`${ids}-heading`}>
+        Get print-saving tips
+      </h2>
+      <p className={styles.intro}>News and offers for business printing, about once a month. Unsubscribe at any time.</p>
+      <div className={styles.fields}>
+        <div className={styles.field}>
+          <label htmlFor={firstNameId}>
+            First name <span className={styles.optional}>(optional)</span>
+          </label>
+          <input
+            id={firstNameId}
+            name="first_name"
+            type="text"
+            autoComplete="given-name"
+            maxLength={50}
+            value={firstName}
+            onChange={(event) => setFirstName(event.target.value)}
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={emailId}>Email</label>
+          <input
+            ref={emailRef}
+            id={emailId}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            required
+            maxLength={EMAIL_MAX_LENGTH}
+            value={email}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? emailErrorId : undefined}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setEmailTouched(true);
+              // Once shown, an error clears as soon as the address is right.
+              if (emailError) setEmailError(newsletterEmailError(event.target.value));
+            }}
+            onBlur={() => {
+              if (emailTouched) setEmailError(newsletterEmailError(email));
+            }}
+          />
+          {emailError ? (
+            <p className={styles.error} id={emailErrorId}>
+              {emailError}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className={styles.submit} disabled={status === 'sending'}>
+          {status === 'sending' ? 'Signing up…' : 'Sign up'}
+        </button>
+      </div>
+      <div role="status" className={styles.status}>
+        {status === 'sent' ? <p className={styles.success}>{SIGNUP_SUCCESS_MESSAGE}</p> : null}
+      </div>
+      <div role="alert" className={styles.status}>
+        {status === 'failed' ? <p className={styles.failure}>{SIGNUP_FAILURE_MESSAGE}</p> : null}
+      </div>
+    </form>
+  );
+}

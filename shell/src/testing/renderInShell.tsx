@@ -1,0 +1,23 @@
+/** Test helpers: render inside a router, see the current location, and reset the shared stores. */
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { basketStore, uiStore } from '@copytech/shared';
+
+export function renderInShell(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+  return render(<MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>);
+}
+
+/** Shows the router's current path, so a test can see where a link took it. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}${location.hash}`}</output>;
+}
+
+export function resetSharedStores(): void {
+  uiStore.closeModal();
+  uiStore.closeDrawer();
+  basketStore.clear();
+  basketStore.showView('Basket');
+  window.localStorage.clear();
+}
