@@ -1,0 +1,190 @@
+/**
+ * The platform (issue 2): one seamless site composed at run time, one copy of each shared
+ * library, a remote redeployed without touching the shell or the server, and every remote
+ * failing alone with a Retry that really retries.
+ */
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { loadedSharedCopies, SHARED_SINGLETONS, federationInstances } from '../support/federation';
+import { REPO_ROOT, startServer, type RunningServer } from '../support/server';
+
+async function expectShellIntact(page: Page) {
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.getByTestId('basket-count')).toBeVisible();
+}
+
+test.describe('composition', () => {
+  test('a remote adding to the shared store changes the shell\'s basket count', async ({ page }) => {
+    await page.goto('/printers/multifunctionals');
+    const count = page.getByTestId('basket-count');
+    await expect(count).toHaveText('0');
+    await page.getByRole('button', { name: 'Add to basket' }).first().click();
+    await expect(count).toHaveText('1');
+    await page.getByRole('button', { name: 'Add to basket' }).first().click();
+    await expect(count).toHaveText('2');
+  });
+
+  test('every remote loads with exactly one copy of each shared library', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/');
+    await expect(page.locator('[data-remote="content"] h1')).toBeVisible();
+    await page.getByRole('link', { name: /discover savings/i }).first().click();
+    await expect(page.locator('[data-remote="checker"] h1')).toBeVisible();
+    await page.goto('/printers/multifunctionals');
+    await expect(page.locator('[data-remote="catalogue"] h1')).toBeVisible();
+    await page.getByRole('button', { name: /comparison basket/i }).click();
+    await expect(page.locator('[data-remote="basket"]').first()).toBeVisible();
+    await expect.poll(() => federationInstances(page)).toEqual(expect.arrayContaining(['shell', 'catalogue', 'basket', 'checker', 'content']));
+
+    const copies = await loadedSharedCopies(page);
+    for (const name of SHARED_SINGLETONS) {
+      expect(copies[name], `${name} should be loaded once, from the shell`).toHaveLength(1);
+      expect(copies[name]?.[0]).toMatch(/^shell@/);
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+type Failure = 'missing' | 'hangs' | 'throws';
+const REMOTES = [
+  { name: 'catalogue', path: '/printers/multifunctionals', open: null, ready: '[data-remote="catalogue"] h1', other: '/' },
+  { name: 'content', path: '/', open: null, ready: '[data-remote="content"] h1', other: '/printers/multifunctionals' },
+  { name: 'checker', path: '/discover-print-savings', open: null, ready: '[data-remote="checker"] h1', other: '/' },
+  { name: 'basket', path: '/', open: 'basket', ready: '[data-remote="basket"] h2', other: '/printers/multifunctionals' },
+] as const;
+
+async function breakRemote(page: Page, remote: string, failure: Failure) {
+  const handler = async (route: Route) => {
+    const url = route.request().url();
+    if (failure === 'missing') return route.fulfill({ status: 404, body: 'gone' });
+    if (failure === 'hangs') return; // never answered: the runtime's time-out must give up
+    // throws: the manifest is fine, the entry script throws while it runs
+    if (url.endsWith('remoteEntry.js')) return route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("remote exploded")' });
+    return route.continue();
+  };
+  await page.route(`**/remotes/${remote}/**`, handler);
+  return () => page.unroute(`**/remotes/${remote}/**`, handler);
+}
+
+test.describe('each remote failing alone', () => {
+  let server: RunningServer;
+  test.beforeAll(async () => {
+    server = await startServer({ REMOTE_TIMEOUT_MS: '1500' });
+  });
+  test.afterAll(async () => {
+    await server.stop();
+  });
+
+  for (const remote of REMOTES) {
+    for (const failure of ['missing', 'hangs', 'throws'] as const) {
+      test(`${remote.name} ${failure}: its slot says so, the rest works, Retry really retries`, async ({ page }) => {
+        const restore = await breakRemote(page, remote.name, failure);
+        await page.goto(server.url + remote.path);
+        if (remote.open === 'basket') await page.getByRole('button', { name: /comparison basket/i }).click();
+
+        const failureMessage = page.getByTestId('remote-unavailable');
+        await expect(failureMessage).toBeVisible({ timeout: 15_000 });
+        await expect(failureMessage).toContainText('could not be loaded');
+        await expectShellIntact(page);
+        if (remote.open === 'basket') await page.keyboard.press('Escape');
+
+        // Another room still works while this one is down.
+        await page.goto(server.url + remote.other);
+        await expectShellIntact(page);
+        await expect(page.locator('[data-remote] h1').first()).toBeVisible();
+
+        // Back on the broken remote's page, it comes back once the remote does: Retry refetches.
+        await page.goto(server.url + remote.path);
+        if (remote.open === 'basket') await page.getByRole('button', { name: /comparison basket/i }).click();
+        await expect(failureMessage).toBeVisible({ timeout: 15_000 });
+        await restore();
+        await failureMessage.getByRole('button', { name: 'Retry' }).click();
+        await expect(page.locator(remote.ready).first()).toBeVisible({ timeout: 15_000 });
+        await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);
+      });
+    }
+  }
+
+  test('the remotes manifest itself missing: header, footer and basket still work', async ({ page }) => {
+    await page.route('**/remotes.json', (route) => route.fulfill({ status: 500, body: 'down' }));
+    await page.goto(server.url + '/printers/multifunctionals');
+    await expect(page.getByTestId('remote-unavailable')).toBeVisible({ timeout: 15_000 });
+    await expectShellIntact(page);
+    await page.unroute('**/remotes.json');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.locator('[data-remote="catalogue"] h1')).toBeVisible();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+function hashTree(dir: string): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(dir).sort()) hash.update(file).update(readFileSync(path.join(dir, file)));
+  return hash.digest('hex');
+}
+
+test.describe('independent deployment', () => {
+  test.setTimeout(240_000);
+
+  test('a remote rebuilt alone is live on the next page load; shell and server untouched', async ({ page }) => {
+    // A site root of its own, so the test never disturbs the build other tests use.
+    const siteRoot = mkdtempSync(path.join(os.tmpdir(), 'copytech-site-'));
+    for (const app of ['shell', 'mfe-catalogue', 'mfe-basket', 'mfe-checker', 'mfe-content']) {
+      cpSync(path.join(REPO_ROOT, app, 'dist'), path.join(siteRoot, app, 'dist'), { recursive: true });
+    }
+    const releaseFile = path.join(REPO_ROOT, 'mfe-content', 'src', 'release.ts');
+    const original = readFileSync(releaseFile, 'utf8');
+    const server = await startServer({ SITE_ROOT: siteRoot });
+    try {
+      await page.goto(server.url + '/');
+      const before = await page.locator('[data-release]').first().getAttribute('data-release');
+      expect(before).toBeTruthy();
+      const shellBefore = hashTree(path.join(siteRoot, 'shell', 'dist'));
+
+      const release = `content-e2e-${Date.now()}`;
+      writeFileSync(releaseFile, original.replace(/CONTENT_RELEASE = '[^']*'/, `CONTENT_RELEASE = '${release}'`));
+      execFileSync('npm', ['run', 'build', '-w', 'mfe-content', '--', '--output-path', path.join(siteRoot, 'mfe-content', 'dist')], {
+        cwd: REPO_ROOT,
+        stdio: 'pipe',
+      });
+
+      await page.reload();
+      await expect(page.locator(`[data-release="${release}"]`)).toBeVisible();
+      expect(hashTree(path.join(siteRoot, 'shell', 'dist'))).toBe(shellBefore);
+      expect(server.process.exitCode).toBeNull(); // the same server process served both builds
+    } finally {
+      writeFileSync(releaseFile, original);
+      await server.stop();
+      rmSync(siteRoot, { recursive: true, force: true });
+    }
+  });
+
+  test('a remote can live on another origin named by its environment variable', async ({ page }) => {
+    // Serve the checker from a second server (another "host") and point the first one at it.
+    const cdn = await startServer();
+    const site = await startServer({ REMOTE_CHECKER_URL: `${cdn.url}/remotes/checker/mf-manifest.json` });
+    try {
+      const manifest = await (await fetch(`${site.url}/remotes.json`)).json();
+      expect(manifest.remotes.checker).toBe(`${cdn.url}/remotes/checker/mf-manifest.json`);
+      const fromCdn: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().startsWith(cdn.url)) fromCdn.push(request.url());
+      });
+      await page.goto(site.url + '/discover-print-savings');
+      await expect(page.locator('[data-remote="checker"] h1')).toBeVisible();
+      expect(fromCdn.some((url) => url.endsWith('remoteEntry.js'))).toBe(true);
+    } finally {
+      await site.stop();
+      await cdn.stop();
+    }
+  });
+});
