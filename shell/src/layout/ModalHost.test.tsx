@@ -1,0 +1,64 @@
+import '../testing/domPolyfills';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { uiStore } from '@copytech/shared';
+import { ModalHost } from './ModalHost';
+import { renderInShell, resetSharedStores } from '../testing/renderInShell';
+
+function renderModalHost() {
+  renderInShell(
+    <>
+      <button type="button" onClick={() => uiStore.openModal({ title: 'Delivery times', contentId: 'message', data: { text: 'Average delivery time 2 minutes' } })}>
+        Open
+      </button>
+      <ModalHost />
+    </>,
+    { path: '/contact-us', router: 'browser' },
+  );
+}
+
+beforeEach(resetSharedStores);
+
+test('opening the modal shows its title and message and sets the #modal hash; Escape closes it and steps back', async () => {
+  const user = userEvent.setup();
+  renderModalHost();
+  const lengthBefore = window.history.length;
+  const opener = screen.getByRole('button', { name: 'Open' });
+  await user.click(opener);
+
+  const dialog = screen.getByRole('dialog', { name: 'Delivery times' });
+  expect(dialog).toHaveAttribute('aria-modal', 'true');
+  expect(dialog).toHaveTextContent('Average delivery time 2 minutes');
+  expect(window.location.hash).toBe('#modal');
+  expect(window.location.pathname).toBe('/contact-us');
+  expect(window.history.length).toBe(lengthBefore + 1);
+  expect(dialog).toContainElement(document.activeElement as HTMLElement);
+
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(uiStore.isModalOpen).toBe(false);
+  await waitFor(() => expect(window.location.hash).toBe(''));
+  expect(window.location.pathname).toBe('/contact-us');
+  expect(opener).toHaveFocus();
+});
+
+test('the browser Back button closes the modal', async () => {
+  const user = userEvent.setup();
+  renderModalHost();
+  await user.click(screen.getByRole('button', { name: 'Open' }));
+  expect(window.location.hash).toBe('#modal');
+
+  act(() => window.history.back());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(uiStore.isModalOpen).toBe(false);
+  expect(window.location.hash).toBe('');
+});
+
+test('the close button closes it too', async () => {
+  const user = userEvent.setup();
+  renderModalHost();
+  await user.click(screen.getByRole('button', { name: 'Open' }));
+  await user.click(screen.getByRole('button', { name: 'Close' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  await waitFor(() => expect(window.location.hash).toBe(''));
+});
