@@ -1,0 +1,79 @@
+/**
+ * The product's images: the selected one at x540, thumbnails (x135) when there are several, and
+ * an "Enlarge image" button that opens the x810 image in a modal dialog (native <dialog>: focus
+ * is held inside, Escape closes it, and focus returns to the button).
+ */
+import { useRef, useState } from 'react';
+import { imageFilenames, type Product } from '@copytech/shared';
+import { ProductImage } from '../cards/ProductImage';
+import { productName } from '../cards/productFacts';
+import styles from './Gallery.module.css';
+
+export function Gallery({ product }: { product: Product }) {
+  const count = Math.max(1, imageFilenames(product).length);
+  const [index, setIndex] = useState(0);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const name = productName(product);
+  const altFor = (i: number) => (count > 1 ? `${name}, image ${i + 1} of ${count}` : name);
+
+  function openZoom(): void {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+  }
+  function closeZoom(): void {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (typeof dialog.close === 'function') dialog.close();
+    else dialog.removeAttribute('open');
+  }
+
+  return (
+    <div className={styles.gallery}>
+      <div className={styles.main}>
+        <ProductImage key={index} product={product} size="x540" index={index} alt={altFor(index)} loading="eager" fetchPriority="high" className={styles.mainImage} />
+        <button type="button" className={styles.zoom} onClick={openZoom} aria-haspopup="dialog">
+          <ZoomIcon />
+          Enlarge image
+        </button>
+      </div>
+      {count > 1 ? (
+        <ul className={styles.thumbs} aria-label="Product images">
+          {Array.from({ length: count }, (_, i) => (
+            <li key={i}>
+              <button type="button" className={styles.thumb} aria-pressed={i === index} aria-label={`Show image ${i + 1} of ${count}`} onClick={() => setIndex(i)}>
+                <ProductImage product={product} size="x135" index={i} alt="" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <dialog
+        ref={dialogRef}
+        className={styles.dialog}
+        aria-label={`${name}, enlarged image`}
+        onClick={(event) => {
+          // A click on the backdrop (the dialog element itself, outside its content) closes it.
+          if (event.target === dialogRef.current) closeZoom();
+        }}
+      >
+        <div className={styles.dialogBody}>
+          <button type="button" className={styles.close} onClick={closeZoom} autoFocus>
+            Close
+          </button>
+          <ProductImage product={product} size="x810" index={index} alt={altFor(index)} className={styles.largeImage} />
+        </div>
+      </dialog>
+    </div>
+  );
+}
+
+function ZoomIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M12.5 12.5L17 17M8.5 6v5M6 8.5h5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}

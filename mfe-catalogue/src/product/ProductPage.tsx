@@ -1,0 +1,149 @@
+/**
+ * A product page: breadcrumbs, gallery, brand and model, key attributes, 'starting at' price and
+ * rental per month, "Add to basket" and "Instant quote", the description, the features table and
+ * similar products. Title and meta (SPEC.md section 2), the canonical URL and schema.org data.
+ */
+import type { ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import {
+  basketStore,
+  categoryLabel,
+  productImageUrl,
+  productMetaDescription,
+  productPageTitle,
+  productPath,
+  useDocumentMeta,
+  type Product,
+} from '@copytech/shared';
+import { AddToBasketButton } from '../cards/AddToBasketButton';
+import { PriceSummary } from '../cards/PriceSummary';
+import { PrintingIcon } from '../cards/PrintingIcon';
+import { printingOf, productName, specificationText } from '../cards/productFacts';
+import { Breadcrumbs } from '../layout/Breadcrumbs';
+import type { Crumb } from '../lists/listDefinitions';
+import { Gallery } from './Gallery';
+import { jsonLdText, productJsonLd } from './productJsonLd';
+import { SimilarProducts } from './SimilarProducts';
+import styles from './ProductPage.module.css';
+
+function attributeRows(product: Product): Array<{ name: string; value: ReactNode }> {
+  const a = product.productAttributes ?? {};
+  const printing = printingOf(product);
+  const rows: Array<{ name: string; value: ReactNode }> = [{ name: 'Type', value: categoryLabel(String(product.productCategory)) }];
+  if (product.productSpecification) rows.push({ name: product.productCategory === 'finisher' ? 'Finishing' : 'Class', value: specificationText(product.productSpecification) });
+  if (a.printSpeedPpm) rows.push({ name: 'Print speed', value: `${a.printSpeedPpm} pages per minute` });
+  if (a.scanSpeedPpm) rows.push({ name: 'Scan speed', value: `${a.scanSpeedPpm} pages per minute` });
+  if (printing)
+    rows.push({
+      name: 'Printing',
+      value: (
+        <span className={styles.printing}>
+          <PrintingIcon printing={printing} />
+          {printing === 'colour' ? 'Colour' : 'Mono'}
+        </span>
+      ),
+    });
+  if (product.paperSize) rows.push({ name: 'Paper size', value: product.paperSize });
+  if (a.maxPaperSize && a.maxPaperSize !== product.paperSize) rows.push({ name: 'Maximum paper size', value: a.maxPaperSize });
+  return rows;
+}
+
+const InstantQuoteButton = observer(function InstantQuoteButton({ product }: { product: Product }) {
+  return (
+    <button type="button" className={styles.quote} onClick={() => basketStore.startInstantQuote(product)}>
+      Instant quote
+    </button>
+  );
+});
+
+export function ProductPage({ product, crumbs }: { product: Product; crumbs: Crumb[] }) {
+  const name = productName(product);
+  const canonical = productPath(product);
+  useDocumentMeta({
+    title: productPageTitle(product),
+    description: productMetaDescription(product),
+    canonicalPath: canonical === '#' ? null : canonical,
+    ogType: 'product',
+    image: productImageUrl(product, 'x540'),
+    card: 'summary_large_image',
+  });
+  const features = (product.productFeatures ?? []).filter((f) => f && f.featureName && f.featureValue);
+  const origin = typeof window === 'undefined' ? 'https://www.copytech.co.uk' : window.location.origin;
+
+  return (
+    <article className={styles.page} data-testid="product-page" data-model-id={product.modelId}>
+      <script type="application/ld+json">{jsonLdText(productJsonLd(product, origin))}</script>
+      <Breadcrumbs crumbs={[...crumbs, { label: name }]} />
+      <div className={styles.top}>
+        <Gallery product={product} />
+        <div className={styles.summary}>
+          <p className={styles.brand}>{product.brand}</p>
+          <h1 className={styles.title}>{name}</h1>
+          <p className={styles.category}>{productPageTitle(product).slice(name.length).trim() || categoryLabel(String(product.productCategory))}</p>
+          <dl className={styles.attributes}>
+            {attributeRows(product).map((row) => (
+              <div key={row.name}>
+                <dt>{row.name}</dt>
+                <dd>{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className={styles.buy}>
+            <PriceSummary product={product} large />
+            <p className={styles.small}>Prices exclude VAT. Lease, rental and purchase quotes include delivery and installation.</p>
+            <div className={styles.actions}>
+              <AddToBasketButton product={product} className={styles.add} />
+              <InstantQuoteButton product={product} />
+            </div>
+          </div>
+        </div>
+      </div>
+
+      {product.description ? (
+        <section className={styles.section} aria-labelledby="overview-heading">
+          <h2 id="overview-heading">Overview</h2>
+          <p className={styles.description}>{product.description}</p>
+        </section>
+      ) : null}
+
+      {features.length ? (
+        <section className={styles.section} aria-labelledby="features-heading">
+          <h2 id="features-heading">Features</h2>
+          <table className={styles.features}>
+            <caption className="visually-hidden">Features of the {name}</caption>
+            <tbody>
+              {features.map((feature, index) => (
+                <tr key={`${feature.featureName}-${index}`}>
+                  <th scope="row">{feature.featureName}</th>
+                  <td>{feature.featureValue}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+
+      <SimilarProducts modelId={product.modelId} />
+    </article>
+  );
+}
+
+/** The page's shape while the product loads, so nothing jumps when it arrives. */
+export function ProductPageSkeleton() {
+  return (
+    <div className={styles.page} aria-busy="true" data-testid="product-page-loading">
+      <p role="status" className="visually-hidden">
+        Loading product…
+      </p>
+      <div className={styles.crumbSpace} />
+      <div className={styles.top} aria-hidden="true">
+        <div className={`${styles.skeleton} ${styles.skeletonImage}`} />
+        <div className={styles.summary}>
+          <div className={`${styles.skeleton} ${styles.skeletonLine}`} />
+          <div className={`${styles.skeleton} ${styles.skeletonTitle}`} />
+          <div className={`${styles.skeleton} ${styles.skeletonBlock}`} />
+        </div>
+      </div>
+    </div>
+  );
+}

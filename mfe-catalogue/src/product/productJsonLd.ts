@@ -1,0 +1,41 @@
+/** schema.org Product data with its Offer, for search engines (price in GBP from 'starting at'). */
+import { categoryLabel, productImageUrl, productPath, startingFromPence, imageFilenames, type Product } from '@copytech/shared';
+import { productName } from '../cards/productFacts';
+
+function absolute(path: string, origin: string): string {
+  return new URL(path, origin).href;
+}
+
+export function productJsonLd(product: Product, origin: string): Record<string, unknown> {
+  const images = imageFilenames(product).map((_, index) => absolute(productImageUrl(product, 'x810', index), origin));
+  const from = startingFromPence(product);
+  const url = absolute(productPath(product), origin);
+  const data: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: productName(product),
+    brand: { '@type': 'Brand', name: product.brand },
+    model: product.model,
+    sku: product.modelId,
+    category: categoryLabel(String(product.productCategory)),
+    url,
+  };
+  if (images.length) data.image = images;
+  if (product.description) data.description = product.description;
+  if (from !== null) {
+    data.offers = {
+      '@type': 'Offer',
+      price: (from / 100).toFixed(2),
+      priceCurrency: 'GBP',
+      availability: product.isActive === 1 || product.isActive === true ? 'https://schema.org/InStock' : 'https://schema.org/Discontinued',
+      url,
+      seller: { '@type': 'Organization', name: 'Copytech' },
+    };
+  }
+  return data;
+}
+
+/** JSON for a <script type="application/ld+json">: '<' escaped so no text can close the element. */
+export function jsonLdText(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
