@@ -8,6 +8,7 @@ export * from './domain/product';
 export * from './domain/content';
 export * from './domain/quote';
 export * from './domain/catalogue';
+export * from './domain/savings';
 export * from './stores/BasketStore';
 export * from './stores/UiStore';
 export { basketStore, uiStore } from './stores';

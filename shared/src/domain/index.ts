@@ -13,3 +13,4 @@ export * from './api';
 export * from './enquiry';
 export * from './newsletter';
 export * from './campaign';
+export * from './savings';
