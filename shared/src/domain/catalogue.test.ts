@@ -1,0 +1,311 @@
+/**
+ * The catalogue domain rules of SPEC.md sections 2, 3, 5 and 9, as tables: the examples the
+ * specification gives and the edge cases every room relies on.
+ */
+import {
+  allowedCategoriesFor,
+  categoryAllowedForType,
+  formatPence,
+  imageFilenames,
+  isPrinterType,
+  isScannerCategory,
+  modelIdFromSlugs,
+  placeholderImageUrl,
+  PRINTER_TYPES,
+  productImageUrl,
+  productMetaDescription,
+  productPageTitle,
+  productPath,
+  rentalPerMonthPence,
+  slugify,
+  SPEED_BOUNDS,
+  startingFromPence,
+  type PrinterType,
+} from './catalogue';
+import { modelIdOf, type Product } from './product';
+
+function product(overrides: Partial<Product> = {}): Product {
+  return {
+    modelId: 'canonimagerunneradvancedxc5840i',
+    brand: 'Canon',
+    model: 'imageRUNNER ADVANCE DX C5840i',
+    productCategory: 'multifunctional-printer',
+    productSpecification: 'office',
+    colourPrinting: 'colour',
+    paperSize: 'A3',
+    images: [{ filename: 'front.png' }],
+    isActive: 1,
+    price: { startingFrom: 690000, '60MonthLeasePrice': 13800 },
+    productAttributes: { printSpeedPpm: 40, scanSpeedPpm: null, maxPaperSize: 'SRA3', isColour: true },
+    ...overrides,
+  };
+}
+
+describe('slugs and modelId (SPEC.md sections 2 and 3)', () => {
+  it.each([
+    ['Canon', 'canon'],
+    ['Konica Minolta', 'konica-minolta'],
+    ['imageRUNNER ADVANCE DX C5840i', 'imagerunner-advance-dx-c5840i'],
+    ['bizhub C251i', 'bizhub-c251i'],
+    ['BP-50C26', 'bp-50c26'],
+    ['MFC-L8900CDW / MFC-L9670CDN', 'mfc-l8900cdw-mfc-l9670cdn'],
+    ['Color LaserJet Pro MFP 4302fdw+', 'color-laserjet-pro-mfp-4302fdw+'],
+    ['DesignJet T830 (36in)', 'designjet-t830-(36in)'],
+    ['fi_8170', 'fi_8170'],
+    ['  ECOSYS   MA3500cifx  ', 'ecosys-ma3500cifx'],
+    ['Pro™ C5300S', 'pro-c5300s'],
+    ['a--b', 'a-b'],
+    ['---', ''],
+  ])('slugify(%j) is %j', (value, slug) => {
+    expect(slugify(value)).toBe(slug);
+  });
+
+  it.each([
+    ['Canon', 'imageRUNNER ADVANCE DX C5840i', 'canonimagerunneradvancedxc5840i'],
+    ['Konica Minolta', 'bizhub C251i', 'konicaminoltabizhubc251i'],
+    ['HP', 'Color LaserJet Pro MFP 4302fdw+', 'hpcolorlaserjetpromfp4302fdw+'],
+    ['HP', 'DesignJet T830 (36in)', 'hpdesignjett830(36in)'],
+    ['Brother', 'MFC-L8900CDW / MFC-L9670CDN', 'brothermfcl8900cdwmfcl9670cdn'],
+    ['Fujitsu', 'fi_8170', 'fujitsufi_8170'],
+    ['Ricoh', 'Pro™ C5300S', 'ricohproc5300s'],
+  ])('modelId of %s %s is %s, and the product URL leads back to it', (brand, model, id) => {
+    expect(modelIdOf(brand, model)).toBe(id);
+    expect(modelIdFromSlugs(slugify(brand), slugify(model))).toBe(id);
+    const [, , , brandSlug, modelSlug] = productPath({ brand, model, productCategory: 'multifunctional-printer' }).split('/');
+    expect(modelIdFromSlugs(brandSlug!, modelSlug!)).toBe(id);
+  });
+
+  it('modelIdFromSlugs ignores the case and stray characters of a hand-typed URL', () => {
+    expect(modelIdFromSlugs('Canon', 'imageRUNNER-ADVANCE-DX-C5840i')).toBe('canonimagerunneradvancedxc5840i');
+    expect(modelIdFromSlugs('canon', 'c5840i%20')).toBe('canonc5840i20');
+  });
+});
+
+describe('product detail paths (SPEC.md section 2)', () => {
+  it.each<[string, Partial<Product>, string]>([
+    ['a multifunctional', { productCategory: 'multifunctional-printer', productSpecification: 'office' }, '/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i'],
+    ['a multifunctional without a specification', { productCategory: 'multifunctional-printer', productSpecification: null }, '/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i'],
+    ['a heavy-production MFP', { productCategory: 'multifunctional-printer', productSpecification: 'heavy-production' }, '/printers/production/canon/imagerunner-advance-dx-c5840i'],
+    ['a mid-production MFP', { productCategory: 'multifunctional-printer', productSpecification: 'mid-production' }, '/printers/production/canon/imagerunner-advance-dx-c5840i'],
+    ['a light-production MFP', { productCategory: 'multifunctional-printer', productSpecification: 'light-production' }, '/printers/production/canon/imagerunner-advance-dx-c5840i'],
+    ['a production-spec MFP', { productCategory: 'multifunctional-printer', productSpecification: 'production' }, '/printers/production/canon/imagerunner-advance-dx-c5840i'],
+    ['a production printer', { productCategory: 'production-printer' }, '/printers/production/canon/imagerunner-advance-dx-c5840i'],
+    ['a light-production printer', { productCategory: 'light-production-printer' }, '/printers/production/canon/imagerunner-advance-dx-c5840i'],
+    ['a mid-production printer', { productCategory: 'mid-production' }, '/printers/production/canon/imagerunner-advance-dx-c5840i'],
+    ['a heavy-production printer', { productCategory: 'heavy-production-printer' }, '/printers/production/canon/imagerunner-advance-dx-c5840i'],
+    ['an office printer', { productCategory: 'office-printer' }, '/printers/print-only/canon/imagerunner-advance-dx-c5840i'],
+    ['a printer', { productCategory: 'printer' }, '/printers/print-only/canon/imagerunner-advance-dx-c5840i'],
+    ['a plotter', { productCategory: 'plotter' }, '/printers/plotters/canon/imagerunner-advance-dx-c5840i'],
+    ['a production-scanner', { productCategory: 'production-scanner', brand: 'Fujitsu', model: 'fi-7900' }, '/scanners/fujitsu/fi-7900'],
+    ['a production scanner', { productCategory: 'production-scanners', brand: 'Kodak Alaris', model: 'S3100' }, '/scanners/kodak-alaris/s3100'],
+    ['a personal scanner', { productCategory: 'personal-scanners', brand: 'Epson', model: 'WorkForce ES-C320W' }, '/scanners/epson/workforce-es-c320w'],
+    ['a finisher', { productCategory: 'finisher', brand: 'Canon', model: 'Booklet Finisher-AC1' }, '/finishers/canon/booklet-finisher-ac1'],
+    ['any other category', { productCategory: 'toner' }, '/toners/canon/imagerunner-advance-dx-c5840i'],
+    ['a model with spaces, a plus, brackets and a slash', { brand: 'HP', model: 'DesignJet T830+ (36in) / MFP', productCategory: 'plotter' }, '/printers/plotters/hp/designjet-t830+-(36in)-mfp'],
+  ])('%s', (_label, overrides, path) => {
+    expect(productPath(product(overrides))).toBe(path);
+  });
+
+  it.each<[string, unknown]>([
+    ['no product', null],
+    ['undefined', undefined],
+    ['no brand', { model: 'X1', productCategory: 'printer' }],
+    ['an empty model', { brand: 'Canon', model: '', productCategory: 'printer' }],
+    ['no category', { brand: 'Canon', model: 'X1' }],
+    ['a model of nothing but punctuation', { brand: 'Canon', model: '***', productCategory: 'printer' }],
+  ])('missing product data gives "#": %s', (_label, value) => {
+    expect(productPath(value as Product)).toBe('#');
+  });
+});
+
+describe('product types and the categories each allows (SPEC.md section 5)', () => {
+  it('the printer types are exactly the four of the specification', () => {
+    expect([...PRINTER_TYPES]).toEqual(['multifunctionals', 'print-only', 'production', 'plotters']);
+    expect(isPrinterType('plotters')).toBe(true);
+    expect(isPrinterType('scanners')).toBe(false);
+    expect(isPrinterType('Multifunctionals')).toBe(false);
+  });
+
+  const categories: Array<[string, string | null]> = [
+    ['multifunctional-printer', 'office'],
+    ['multifunctional-printer', 'light-production'],
+    ['office-printer', 'office'],
+    ['printer', null],
+    ['production-printer', null],
+    ['light-production', null],
+    ['light-production-printer', 'light-production'],
+    ['mid-production-printer', 'mid-production'],
+    ['heavy-production-printer', 'heavy-production'],
+    ['plotter', 'wide-format'],
+    ['production-scanners', 'production'],
+    ['finisher', 'booklet'],
+  ];
+  const allowed: Record<PrinterType, string[]> = {
+    multifunctionals: ['multifunctional-printer/office'],
+    'print-only': ['office-printer/office', 'printer/null'],
+    production: [
+      'multifunctional-printer/light-production',
+      'production-printer/null',
+      'light-production/null',
+      'light-production-printer/light-production',
+      'mid-production-printer/mid-production',
+      'heavy-production-printer/heavy-production',
+    ],
+    plotters: ['plotter/wide-format'],
+  };
+  describe.each(PRINTER_TYPES.map((type) => [type]))('%s', (type) => {
+    it.each(categories)('%s (%s)', (category, spec) => {
+      expect(categoryAllowedForType(type, category, spec)).toBe(allowed[type].includes(`${category}/${spec}`));
+    });
+  });
+
+  it('every product is allowed on the page its own path leads to', () => {
+    for (const [category, spec] of categories) {
+      const path = productPath(product({ productCategory: category, productSpecification: spec }));
+      const type = path.split('/')[2]!;
+      if (isPrinterType(type)) expect(categoryAllowedForType(type, category, spec)).toBe(true);
+    }
+  });
+
+  it.each<[PrinterType, string[]]>([
+    ['multifunctionals', ['multifunctional-printer']],
+    ['print-only', ['office-printer', 'printer']],
+    ['plotters', ['plotter']],
+  ])('the allowed set named in the mismatch error for %s', (type, names) => {
+    expect(allowedCategoriesFor(type)).toEqual(names);
+  });
+  it('the production set names every production category and production-spec MFPs', () => {
+    expect(allowedCategoriesFor('production')).toEqual(
+      expect.arrayContaining(['production-printer', 'light-production-printer', 'mid-production-printer', 'heavy-production-printer', 'multifunctional-printer (production specification)']),
+    );
+  });
+
+  it.each([
+    ['production-scanners', true],
+    ['departmental-scanners', true],
+    ['desktop-workgroup-scanners', true],
+    ['personal-scanners', true],
+    ['scanner', true],
+    ['production-scanner', true],
+    ['multifunctional-printer', false],
+    ['finisher', false],
+    ['', false],
+  ])('scanner category %j: %s', (category, expected) => {
+    expect(isScannerCategory(category)).toBe(expected);
+  });
+});
+
+describe('speed filter bounds (SPEC.md section 9)', () => {
+  it('are 0 to 150 ppm for office machines and 0 to 500 for production printers and scanners', () => {
+    expect(SPEED_BOUNDS.office).toEqual({ min: 0, max: 150 });
+    expect(SPEED_BOUNDS.production).toEqual({ min: 0, max: 500 });
+  });
+});
+
+describe('image URLs (SPEC.md section 7)', () => {
+  it.each([
+    ['x135', '/assets/x135/canon/imagerunner-advance-dx-c5840i/front.png'],
+    ['x270', '/assets/x270/canon/imagerunner-advance-dx-c5840i/front.png'],
+    ['x540', '/assets/x540/canon/imagerunner-advance-dx-c5840i/front.png'],
+    ['x810', '/assets/x810/canon/imagerunner-advance-dx-c5840i/front.png'],
+  ] as const)('%s', (size, url) => {
+    expect(productImageUrl(product(), size)).toBe(url);
+  });
+
+  it('takes images given as plain filenames, and the nth image by index', () => {
+    const p = product({ brand: 'Konica Minolta', model: 'bizhub C251i', images: ['front.png', 'side.jpg'] });
+    expect(productImageUrl(p, 'x540', 1)).toBe('/assets/x540/konica-minolta/bizhub-c251i/side.jpg');
+    expect(imageFilenames(p)).toEqual(['front.png', 'side.jpg']);
+  });
+
+  it.each<[string, Partial<Product> | null]>([
+    ['no product', null],
+    ['no images', { images: null }],
+    ['an empty image list', { images: [] }],
+    ['no brand', { brand: '' }],
+    ['no model', { model: '' }],
+    ['a filename that climbs out of the folder', { images: [{ filename: '../secret.png' }] }],
+    ['a filename with a slash', { images: ['a/b.png'] }],
+  ])('the no-image placeholder for %s', (_label, overrides) => {
+    const p = overrides === null ? null : product(overrides);
+    expect(productImageUrl(p, 'x270')).toBe(placeholderImageUrl('x270'));
+    expect(placeholderImageUrl('x270')).toBe('/assets/x270/placeholder.png');
+  });
+  it('the placeholder when the index is past the last image', () => {
+    expect(productImageUrl(product(), 'x540', 3)).toBe('/assets/x540/placeholder.png');
+  });
+});
+
+describe('money (SPEC.md section 9): pence to GBP, en-GB, two decimals', () => {
+  it.each<[number | null | undefined, string | null, string | null]>([
+    [690000, '£6,900.00', '£6900.00'],
+    [4600, '£46.00', '£46.00'],
+    [5, '£0.05', '£0.05'],
+    [0, '£0.00', '£0.00'],
+    [99, '£0.99', '£0.99'],
+    [123456789, '£1,234,567.89', '£1234567.89'],
+    [333333, '£3,333.33', '£3333.33'],
+    [-150, '-£1.50', '-£1.50'],
+    [null, null, null],
+    [undefined, null, null],
+    [Number.NaN, null, null],
+    [Number.POSITIVE_INFINITY, null, null],
+  ])('%p pence is %p (%p without commas)', (pence, text, stripped) => {
+    expect(formatPence(pence)).toBe(text);
+    expect(formatPence(pence, { stripCommas: true })).toBe(stripped);
+  });
+
+  it.each<[number | null | undefined, number | null]>([
+    [13800, 4600],
+    [19000, 6333],
+    [10000, 3333],
+    [10001, 3334],
+    [15, 5],
+    [0, null],
+    [-300, null],
+    [null, null],
+    [undefined, null],
+  ])('rental per month of a 60-month lease of %p pence is %p (lease / 3, rounded to the penny)', (lease, rental) => {
+    expect(rentalPerMonthPence({ price: { startingFrom: 100, '60MonthLeasePrice': lease as number | null } })).toBe(rental);
+  });
+  it('no price at all gives no rental and no starting price', () => {
+    expect(rentalPerMonthPence({ price: null })).toBeNull();
+    expect(rentalPerMonthPence(null)).toBeNull();
+    expect(startingFromPence({ price: null })).toBeNull();
+    expect(startingFromPence({ price: { startingFrom: 0, '60MonthLeasePrice': 100 } })).toBeNull();
+    expect(startingFromPence({ price: { startingFrom: 690000, '60MonthLeasePrice': 100 } })).toBe(690000);
+  });
+});
+
+describe('titles and descriptions (SPEC.md section 2)', () => {
+  it.each<[string, Partial<Product>, string]>([
+    ['a colour A3 MFP', {}, 'Canon imageRUNNER ADVANCE DX C5840i Colour A3 Multifunctional Printer'],
+    ['a mono A4 printer', { brand: 'HP', model: 'LaserJet Pro 4002dn', colourPrinting: 'mono', paperSize: 'A4', productCategory: 'office-printer' }, 'HP LaserJet Pro 4002dn Mono A4 Office Printer'],
+    [
+      'colour known only from the attributes',
+      { colourPrinting: null, productAttributes: { isColour: false }, productCategory: 'heavy-production-printer', paperSize: 'SRA3' },
+      'Canon imageRUNNER ADVANCE DX C5840i Mono SRA3 Heavy Production Printer',
+    ],
+    [
+      'a scanner: neither colour nor mono',
+      { brand: 'Fujitsu', model: 'fi-8170', colourPrinting: null, productAttributes: { scanSpeedPpm: 70 }, paperSize: 'A4', productCategory: 'desktop-workgroup-scanners' },
+      'Fujitsu fi-8170 A4 Desktop Workgroup Scanner',
+    ],
+    ['a finisher without a paper size', { model: 'Booklet Finisher-AC1', colourPrinting: null, productAttributes: null, paperSize: null, productCategory: 'finisher' }, 'Canon Booklet Finisher-AC1 Finisher'],
+    ['an unknown category is worded from its name', { productCategory: 'wide-format-thing', paperSize: null }, 'Canon imageRUNNER ADVANCE DX C5840i Colour Wide Format Thing'],
+  ])('title of %s', (_label, overrides, title) => {
+    expect(productPageTitle(product(overrides))).toBe(title);
+  });
+
+  it("quotes the 'starting at' price and the rental per month (60-month lease / 3)", () => {
+    const text = productMetaDescription(product());
+    expect(text).toContain('starting at £6,900.00');
+    expect(text).toContain('rent from £46.00 per month');
+    expect(text.startsWith('Canon imageRUNNER ADVANCE DX C5840i multifunctional printer')).toBe(true);
+  });
+  it('leaves out the prices it does not have', () => {
+    const text = productMetaDescription(product({ price: null }));
+    expect(text).not.toMatch(/starting at|rent from|£/);
+    expect(text).toContain('Canon imageRUNNER ADVANCE DX C5840i');
+  });
+});
