@@ -161,3 +161,26 @@ test('following a link in the nav drawer closes it and moves focus to the new pa
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(document.getElementById('main')).toHaveFocus();
 });
+
+test('a link to the page already shown still closes the nav drawer', async () => {
+  const user = userEvent.setup();
+  renderShell('/contact-us');
+  await user.click(screen.getByRole('button', { name: 'Menu' }));
+  await user.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'Contact' }));
+  expect(screen.getByTestId('location')).toHaveTextContent('/contact-us');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('any drawer closes when the page changes underneath it (a remote navigated)', async () => {
+  const user = userEvent.setup();
+  renderShell('/', 'browser');
+  await user.click(screen.getByTitle('Comparison basket'));
+  expect(screen.getByRole('dialog', { name: 'Comparison basket' })).toBeInTheDocument();
+  act(() => {
+    window.history.pushState(null, '', '/printers/multifunctionals');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  expect(screen.getByTestId('location')).toHaveTextContent('/printers/multifunctionals');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(uiStore.drawer).toBeNull();
+});

@@ -5,13 +5,13 @@ import { uiStore } from '@copytech/shared';
 import { SiteHeader } from './SiteHeader';
 import { LocationProbe, renderInShell, resetSharedStores } from '../testing/renderInShell';
 
-function renderHeader(path = '/') {
+function renderHeader(path = '/', router: 'memory' | 'browser' = 'memory') {
   renderInShell(
     <>
       <SiteHeader />
       <LocationProbe />
     </>,
-    { path },
+    { path, router },
   );
   const products = screen.getByRole('button', { name: 'Products' });
   const services = screen.getByRole('button', { name: 'Services' });
@@ -61,6 +61,15 @@ describe('hover', () => {
     fireEvent.pointerEnter(services.closest('li')!, { pointerType: 'mouse' });
     expect(products).toHaveAttribute('aria-expanded', 'false');
     expect(services).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test('a click on a menu that hover opened keeps it open rather than closing it', () => {
+    const { products } = renderHeader();
+    fireEvent.pointerEnter(products.closest('li')!, { pointerType: 'mouse' });
+    fireEvent.click(products);
+    expect(products).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(products);
+    expect(products).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('a touch does not open the menu by hover (the tap itself toggles it)', () => {
@@ -150,4 +159,17 @@ test('the menu button opens the nav drawer and says so', async () => {
   await user.click(menu);
   expect(uiStore.drawer).toBe('nav');
   expect(menu).toHaveAttribute('aria-expanded', 'true');
+});
+
+test('an open menu closes when the page changes by other means (Back, a remote navigating)', async () => {
+  const user = userEvent.setup();
+  const { services } = renderHeader('/', 'browser');
+  await user.click(services);
+  expect(services).toHaveAttribute('aria-expanded', 'true');
+  act(() => {
+    window.history.pushState(null, '', '/contact-us');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  expect(screen.getByTestId('location')).toHaveTextContent('/contact-us');
+  expect(services).toHaveAttribute('aria-expanded', 'false');
 });
