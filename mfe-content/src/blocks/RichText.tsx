@@ -1,0 +1,48 @@
+/**
+ * CMS prose, sanitised (see sanitizeHtml.ts). A click on a link inside the site is handed to the
+ * router, and hovering or focusing a link to another content page warms its cache.
+ */
+import { useMemo, type MouseEvent, type SyntheticEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { isInternalHref } from '../links/contentRoutes';
+import { prefetchContentPath } from '../links/ContentLink';
+import { sanitizeRichText } from './sanitizeHtml';
+import type { BlockProps } from './types';
+import layout from './layout.module.css';
+import styles from './RichText.module.css';
+
+function anchorOf(event: SyntheticEvent): HTMLAnchorElement | null {
+  const target = event.target as Element | null;
+  return target?.closest ? target.closest('a') : null;
+}
+
+export function RichText({ block }: BlockProps<'richText'>) {
+  const html = useMemo(() => sanitizeRichText(block.html), [block.html]);
+  const navigate = useNavigate();
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const anchor = anchorOf(event);
+    const href = anchor?.getAttribute('href');
+    if (!href || !isInternalHref(href)) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(href);
+  };
+  const warm = (event: SyntheticEvent) => {
+    const href = anchorOf(event)?.getAttribute('href');
+    if (href) prefetchContentPath(href);
+  };
+
+  return (
+    <section className={layout.section} data-block="richText">
+      {/* eslint-disable-next-line react/no-danger -- sanitised by DOMPurify just above */}
+      <div
+        className={`${layout.narrow} ${styles.prose}`}
+        onClick={onClick}
+        onMouseOver={warm}
+        onFocus={warm}
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </section>
+  );
+}
