@@ -1,28 +1,113 @@
 /**
  * buildApp(): the Fastify application, one encapsulated plugin per concern. listen() lives in
  * main.ts, so tests build the app and call inject() without a socket.
+ *
+ * On build: the database is opened and migrated, the seed data loaded (idempotently), the mail
+ * transport chosen and the outbox worker started (unless the caller steps it by hand). On close
+ * the worker stops, the mail transport closes and the database is released.
  */
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config.js';
+import { CatalogueRepository } from './catalogue/repository.js';
+import { openDatabase, type Db } from './db/database.js';
+import { seedDatabase } from './db/seed.js';
+import { installErrorHandling, installNotFound } from './http/errors.js';
+import { installSecurity } from './http/security.js';
+import { ProductImages } from './images/productImages.js';
+import { createFileSender, createSmtpSender } from './mail/transport.js';
+import { enquiryApiForwarder, mauticForwarder } from './outbox/forwarders.js';
+import { OutboxWorker, type Deliverers } from './outbox/outbox.js';
+import { cataloguePlugin } from './plugins/catalogue.js';
+import { contentPlugin } from './plugins/content.js';
+import { enquiriesPlugin } from './plugins/enquiries.js';
+import { healthPlugin } from './plugins/health.js';
+import { imagesPlugin } from './plugins/images.js';
+import { newsletterPlugin } from './plugins/newsletter.js';
+import { quotePlugin } from './plugins/quote.js';
 import { remotesPlugin } from './plugins/remotes.js';
 import { sitePlugin } from './plugins/site.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    outbox: OutboxWorker;
+    catalogue: CatalogueRepository;
+  }
+}
 
 export interface BuildOptions {
   config?: Config;
   logger?: boolean;
+  /** epoch ms for everything time-dependent (quotes, idempotency, outbox backoff); tests move it */
+  clock?: () => number;
+  outbox?: {
+    /** false: the worker does not run by itself; call app.outbox.runDue() (tests) */
+    autoStart?: boolean;
+    pollMs?: number;
+  };
 }
 
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = options.config ?? loadConfig();
+  const clock = options.clock ?? Date.now;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'] },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
+    ajv: { customOptions: { allErrors: true } },
   });
 
+  const db = await openDatabase(config.varDir);
+  app.decorate('db', db);
+  try {
+    const summary = await seedDatabase(db, config.dataDir, new Date(clock()));
+    app.log.info({ seed: summary }, 'seed data loaded');
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+
+  const mail = config.smtpUrl ? createSmtpSender(config.smtpUrl) : createFileSender(path.join(config.varDir, 'outbox'));
+  if (config.smtpUrl) app.log.info(`mail: sending through ${mail.description}`);
+  else app.log.info(`mail: SMTP_URL is not set, so e-mails are written as ${mail.description} instead of being sent`);
+
+  const notConfigured = (what: string) => async () => {
+    throw new Error(`${what} is not configured`);
+  };
+  const deliverers: Deliverers = {
+    mail: (message, meta) => mail.send(message, meta),
+    'enquiry-api': config.enquiryApi ? enquiryApiForwarder(config.enquiryApi) : notConfigured('ENQUIRY_API_URL'),
+    mautic: config.mauticUrl ? mauticForwarder(config.mauticUrl) : notConfigured('MAUTIC_URL'),
+  };
+  const outbox = new OutboxWorker(db, deliverers, app.log, { clock, pollMs: options.outbox?.pollMs });
+  app.decorate('outbox', outbox);
+  const catalogue = new CatalogueRepository(db, clock);
+  app.decorate('catalogue', catalogue);
+
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    mail.close();
+    await db.destroy();
+  });
+
+  installErrorHandling(app);
+  await installSecurity(app, config);
+
+  const writeDeps = { db, outbox, config, clock };
+  await app.register(healthPlugin, { db, mail: config.smtpUrl ? 'smtp' : 'files' });
+  await app.register(cataloguePlugin, { catalogue });
+  await app.register(contentPlugin, { db });
+  await app.register(quotePlugin, writeDeps);
+  await app.register(enquiriesPlugin, writeDeps);
+  await app.register(newsletterPlugin, writeDeps);
+  await app.register(imagesPlugin, {
+    images: new ProductImages(path.join(config.dataDir, 'images'), path.join(config.varDir, 'image-cache'), (brand, model) => catalogue.kindBySlugs(brand, model)),
+  });
   await app.register(remotesPlugin, { config });
   if (config.serveSite) await app.register(sitePlugin, { config });
-  else app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: 'Not Found', statusCode: 404, message: `No such resource: ${request.url.split('?')[0]}` }));
+  else installNotFound(app);
 
+  if (options.outbox?.autoStart !== false) app.addHook('onReady', async () => outbox.start());
   return app;
 }

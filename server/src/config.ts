@@ -10,6 +10,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root: server/src (dev, tests) or server/dist (built) are both two levels down. */
 export const REPO_ROOT = path.resolve(here, '..', '..');
 
+export interface RateLimits {
+  /** POST /api/quote per IP per minute */
+  quotePerMinute: number;
+  /** POST /api/enquiries/send and /api/newsletter per IP per minute */
+  formsPerMinute: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -21,8 +28,24 @@ export interface Config {
   marketingScriptUrl: string | null;
   /** Whether to serve the built site (false for API-only dev and most tests). */
   serveSite: boolean;
+  /** SQLite file, image cache and the .eml outbox live here. */
   varDir: string;
+  /** Seed data: catalogue/*.json, content/pages/*.json, content/blog.json, images/. */
+  dataDir: string;
   logLevel: string;
+  /** Fastify trustProxy: which proxies may set X-Forwarded-For / -Proto. */
+  trustProxy: boolean | string;
+  /** smtp://host:port (or smtps://user:pass@host) — null writes .eml files into {varDir}/outbox. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  salesEmail: string;
+  /** Hosted general-enquiry endpoint; only used when both URL and key are set. */
+  enquiryApi: { url: string; key: string } | null;
+  /** Marketing-automation (Mautic) base URL; null stores newsletter sign-ups locally. */
+  mauticUrl: string | null;
+  /** The site's public address (https://www.copytech.co.uk) for links in e-mails; none when unset. */
+  publicUrl: string | null;
+  rateLimits: RateLimits;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -32,19 +55,58 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return parsed;
 }
 
+function urlFrom(value: string | undefined, name: string): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    if (!['http:', 'https:', 'smtp:', 'smtps:'].includes(url.protocol)) throw new Error('protocol');
+  } catch {
+    throw new Error(`${name} must be an absolute URL, got "${value}"`);
+  }
+  return value;
+}
+
+/** A bare e-mail address (it goes into mail headers: nothing else is allowed through). */
+function emailFrom(value: string | undefined, fallback: string, name: string): string {
+  if (value === undefined || value === '') return fallback;
+  if (!/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/.test(value)) throw new Error(`${name} must be a plain e-mail address, got "${value}"`);
+  return value;
+}
+
+function trustProxyFrom(value: string | undefined): boolean | string {
+  if (value === undefined || value === '') return 'loopback,linklocal,uniquelocal';
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const remoteManifests = Object.fromEntries(
     REMOTE_NAMES.map((name) => [name, env[`REMOTE_${name.toUpperCase()}_URL`] || `/remotes/${name}/mf-manifest.json`]),
   ) as Record<RemoteName, string>;
+  const varDir = env.VAR_DIR ? path.resolve(env.VAR_DIR) : path.join(REPO_ROOT, 'var');
+  const enquiryUrl = urlFrom(env.ENQUIRY_API_URL, 'ENQUIRY_API_URL');
   return {
     port: intFrom(env.PORT, 8080, 'PORT'),
     host: env.HOST || '0.0.0.0',
     siteRoot: env.SITE_ROOT ? path.resolve(env.SITE_ROOT) : REPO_ROOT,
     remoteManifests,
     remoteTimeoutMs: intFrom(env.REMOTE_TIMEOUT_MS, 8000, 'REMOTE_TIMEOUT_MS'),
-    marketingScriptUrl: env.MARKETING_SCRIPT_URL || null,
+    marketingScriptUrl: urlFrom(env.MARKETING_SCRIPT_URL, 'MARKETING_SCRIPT_URL'),
     serveSite: env.SERVE_SITE !== 'false',
-    varDir: env.VAR_DIR ? path.resolve(env.VAR_DIR) : path.join(REPO_ROOT, 'var'),
+    varDir,
+    dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(REPO_ROOT, 'server', 'data'),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    smtpUrl: urlFrom(env.SMTP_URL, 'SMTP_URL'),
+    mailFrom: emailFrom(env.MAIL_FROM, 'quotes@copytech.co.uk', 'MAIL_FROM'),
+    salesEmail: emailFrom(env.SALES_EMAIL, 'sales@copytech.co.uk', 'SALES_EMAIL'),
+    enquiryApi: enquiryUrl && env.ENQUIRY_API_KEY ? { url: enquiryUrl, key: env.ENQUIRY_API_KEY } : null,
+    mauticUrl: urlFrom(env.MAUTIC_URL, 'MAUTIC_URL'),
+    publicUrl: urlFrom(env.PUBLIC_URL, 'PUBLIC_URL')?.replace(/\/+$/, '') ?? null,
+    rateLimits: {
+      quotePerMinute: intFrom(env.RATE_LIMIT_QUOTE_PER_MINUTE, 10, 'RATE_LIMIT_QUOTE_PER_MINUTE'),
+      formsPerMinute: intFrom(env.RATE_LIMIT_FORMS_PER_MINUTE, 10, 'RATE_LIMIT_FORMS_PER_MINUTE'),
+    },
   };
 }

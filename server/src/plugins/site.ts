@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { REMOTE_NAMES } from '@copytech/shared/domain';
 import type { Config } from '../config.js';
+import { sendError } from '../http/errors.js';
 import { isSiteRoute } from '../siteRoutes.js';
 
 const HASHED = /\.[0-9a-f]{10}\.(js|css|png|jpe?g|svg|webp|woff2?)$/;
@@ -64,9 +65,9 @@ export const sitePlugin: FastifyPluginAsync<{ config: Config }> = async (app, { 
   app.get('/', (_request, reply) => sendIndex(reply, 200));
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ error: 'Not Found', statusCode: 404 });
+    if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, 404, `No such resource: ${pathname}`);
     if (pathname.startsWith('/api/') || pathname.startsWith('/remotes/') || pathname.startsWith('/assets/') || path.extname(pathname)) {
-      return reply.code(404).send({ error: 'Not Found', statusCode: 404, message: `No such resource: ${pathname}` });
+      return sendError(reply, 404, `No such resource: ${pathname}`);
     }
     return sendIndex(reply, isSiteRoute(pathname) ? 200 : 404);
   });

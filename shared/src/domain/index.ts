@@ -13,4 +13,5 @@ export * from './api';
 export * from './enquiry';
 export * from './newsletter';
 export * from './campaign';
+export { COMPANY } from '../company';
 export * from './savings';

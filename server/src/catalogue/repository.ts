@@ -1,0 +1,212 @@
+/**
+ * Catalogue reads: lists with filters, sort, paging and facets; single products; similar and
+ * featured products. Query-builder only (no dialect-specific SQL).
+ */
+import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
+import { PAPER_SIZE_ORDER, type Product, type ProductFacets, type ProductListResponse, type ProductSort } from '@copytech/shared/domain';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import type { ListScope } from './listScopes.js';
+import { productFromRow } from './productRecord.js';
+
+export interface ListFilters {
+  limit: number;
+  offset: number;
+  minSpeed?: number;
+  maxSpeed?: number;
+  /** brand slugs */
+  brands: string[];
+  /** upper-case paper sizes */
+  maxPaperSizes: string[];
+  colour?: 'colour' | 'mono';
+  /** lower-case search words; every one must match */
+  terms: string[];
+  sort: ProductSort;
+}
+
+type Eb = ExpressionBuilder<Database, 'products'>;
+type Condition = (eb: Eb) => Expression<SqlBool>;
+type ProductPageQuery = SelectQueryBuilder<Database, 'products', { data: string; is_active: number }>;
+
+function scopeConditions(scope: ListScope): Condition[] {
+  const conditions: Condition[] = [(eb) => eb('is_active', '=', 1)];
+  if (scope.printerTypes) conditions.push((eb) => eb('printer_type', 'in', scope.printerTypes!));
+  if (scope.scannerClasses) conditions.push((eb) => eb('scanner_class', 'in', scope.scannerClasses!));
+  if (scope.categories) conditions.push((eb) => eb('category', 'in', scope.categories!));
+  if (scope.kinds) conditions.push((eb) => eb('kind', 'in', scope.kinds!));
+  if (scope.paperClass) conditions.push((eb) => eb('paper_class', '=', scope.paperClass!));
+  if (scope.colour) conditions.push((eb) => eb('is_colour', '=', scope.colour === 'colour' ? 1 : 0));
+  return conditions;
+}
+
+function filterConditions(filters: ListFilters): Condition[] {
+  const conditions: Condition[] = [];
+  if (filters.minSpeed !== undefined) conditions.push((eb) => eb('speed_ppm', '>=', filters.minSpeed!));
+  if (filters.maxSpeed !== undefined) conditions.push((eb) => eb('speed_ppm', '<=', filters.maxSpeed!));
+  if (filters.brands.length) conditions.push((eb) => eb('brand_slug', 'in', filters.brands));
+  if (filters.maxPaperSizes.length) conditions.push((eb) => eb('max_paper_size', 'in', filters.maxPaperSizes));
+  if (filters.colour) conditions.push((eb) => eb('is_colour', '=', filters.colour === 'colour' ? 1 : 0));
+  // The words are validated to letters, digits and a few separators: no LIKE wildcards reach here.
+  for (const term of filters.terms) conditions.push((eb) => eb('search_text', 'like', `%${term}%`));
+  return conditions;
+}
+
+const all = (conditions: Condition[]) => (eb: Eb) => eb.and(conditions.map((condition) => condition(eb)));
+
+const FACETS_TTL_MS = 60_000;
+
+export class CatalogueRepository {
+  private readonly facetsCache = new Map<string, { at: number; facets: ProductFacets }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async list(scope: ListScope, filters: ListFilters): Promise<ProductListResponse> {
+    const where = all([...scopeConditions(scope), ...filterConditions(filters)]);
+    const [countRow, rows, facets] = await Promise.all([
+      this.db.selectFrom('products').where(where).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      this.sorted(this.db.selectFrom('products').where(where).select(['data', 'is_active']), filters.sort)
+        .limit(filters.limit)
+        .offset(filters.offset)
+        .execute(),
+      this.facets(scope),
+    ]);
+    return { count: Number(countRow?.count ?? 0), results: rows.map(productFromRow), limit: filters.limit, offset: filters.offset, facets };
+  }
+
+  private sorted(query: ProductPageQuery, sort: ProductSort): ProductPageQuery {
+    let ordered = query;
+    switch (sort) {
+      case 'price-asc':
+        ordered = query.orderBy('price_from', (ob) => ob.asc().nullsLast());
+        break;
+      case 'price-desc':
+        ordered = query.orderBy('price_from', (ob) => ob.desc().nullsLast());
+        break;
+      case 'speed-asc':
+        ordered = query.orderBy('speed_ppm', (ob) => ob.asc().nullsLast());
+        break;
+      case 'speed-desc':
+        ordered = query.orderBy('speed_ppm', (ob) => ob.desc().nullsLast());
+        break;
+      case 'colour':
+        ordered = query.orderBy('is_colour', (ob) => ob.desc().nullsLast());
+        break;
+      case 'name-asc':
+        break;
+    }
+    // Every order ends with brand, model and modelId, so paging through it is stable.
+    return ordered.orderBy('brand_slug').orderBy('model_slug').orderBy('model_id');
+  }
+
+  /** Facets over the whole scope, before the query's filters; cached for a minute per scope. */
+  async facets(scope: ListScope): Promise<ProductFacets> {
+    const cached = this.facetsCache.get(scope.key);
+    if (cached && this.now() - cached.at < FACETS_TTL_MS) return cached.facets;
+    const where = all(scopeConditions(scope));
+    const [brands, sizes, colours, speed] = await Promise.all([
+      this.db.selectFrom('products').where(where).select((eb) => ['brand', eb.fn.countAll().as('count')]).groupBy('brand').orderBy('brand').execute(),
+      this.db
+        .selectFrom('products')
+        .where(where)
+        .where('max_paper_size', 'is not', null)
+        .select((eb) => ['max_paper_size', eb.fn.countAll().as('count')])
+        .groupBy('max_paper_size')
+        .execute(),
+      this.db
+        .selectFrom('products')
+        .where(where)
+        .where('is_colour', 'is not', null)
+        .select((eb) => ['is_colour', eb.fn.countAll().as('count')])
+        .groupBy('is_colour')
+        .execute(),
+      this.db
+        .selectFrom('products')
+        .where(where)
+        .select((eb) => [eb.fn.min('speed_ppm').as('min'), eb.fn.max('speed_ppm').as('max')])
+        .executeTakeFirst(),
+    ]);
+    const rank = (size: string) => {
+      const index = (PAPER_SIZE_ORDER as readonly string[]).indexOf(size);
+      return index === -1 ? PAPER_SIZE_ORDER.length : index;
+    };
+    const facets: ProductFacets = {
+      brands: brands.map((r) => ({ brand: r.brand, count: Number(r.count) })),
+      paperSizes: sizes
+        .map((r) => ({ paperSize: r.max_paper_size as string, count: Number(r.count) }))
+        .sort((a, b) => rank(a.paperSize) - rank(b.paperSize) || a.paperSize.localeCompare(b.paperSize)),
+      colours: colours
+        .map((r) => ({ colour: r.is_colour ? ('colour' as const) : ('mono' as const), count: Number(r.count) }))
+        .sort((a, b) => (a.colour === 'colour' ? -1 : 1) - (b.colour === 'colour' ? -1 : 1)),
+      speed: speed?.min === null || speed?.min === undefined ? null : { min: Number(speed.min), max: Number(speed.max) },
+      speedField: scope.speedField,
+    };
+    this.facetsCache.set(scope.key, { at: this.now(), facets });
+    return facets;
+  }
+
+  async byModelId(modelId: string): Promise<Product | null> {
+    const row = await this.db.selectFrom('products').where('model_id', '=', modelId).select(['data', 'is_active']).executeTakeFirst();
+    return row ? productFromRow(row) : null;
+  }
+
+  /** The product an image URL names (brand and model slugs), for its kind illustration. */
+  async kindBySlugs(brandSlug: string, modelSlug: string): Promise<{ category: string; paperSize: string | null } | null> {
+    const row = await this.db
+      .selectFrom('products')
+      .where('brand_slug', '=', brandSlug)
+      .where('model_slug', '=', modelSlug)
+      .select(['category', 'paper_size'])
+      .executeTakeFirst();
+    return row ? { category: row.category, paperSize: row.paper_size } : null;
+  }
+
+  /** The products with these ids (active or not), keyed by modelId. */
+  async byModelIds(modelIds: string[]): Promise<Map<string, Product>> {
+    if (!modelIds.length) return new Map();
+    const rows = await this.db.selectFrom('products').where('model_id', 'in', modelIds).select(['data', 'is_active']).execute();
+    return new Map(rows.map((row) => productFromRow(row)).map((product) => [product.modelId, product]));
+  }
+
+  /**
+   * Up to `limit` active products of the same category, nearest in speed and price (each
+   * difference scaled by its range across the candidates). null when the product is unknown.
+   */
+  async similar(modelId: string, limit = 4): Promise<Product[] | null> {
+    const target = await this.db.selectFrom('products').where('model_id', '=', modelId).select(['category', 'speed_ppm', 'price_from']).executeTakeFirst();
+    if (!target) return null;
+    const candidates = await this.db
+      .selectFrom('products')
+      .where('category', '=', target.category)
+      .where('is_active', '=', 1)
+      .where('model_id', '<>', modelId)
+      .select(['model_id', 'speed_ppm', 'price_from', 'data', 'is_active'])
+      .execute();
+    const range = (values: Array<number | null>) => {
+      const known = values.filter((v): v is number => v !== null);
+      return known.length ? Math.max(...known) - Math.min(...known) || 1 : 1;
+    };
+    const speedRange = range([target.speed_ppm, ...candidates.map((c) => c.speed_ppm)]);
+    const priceRange = range([target.price_from, ...candidates.map((c) => c.price_from)]);
+    const distance = (c: (typeof candidates)[number]) => {
+      const part = (a: number | null, b: number | null, scale: number) => (a === null ? 0 : b === null ? 1 : Math.abs(a - b) / scale);
+      return part(target.speed_ppm, c.speed_ppm, speedRange) + part(target.price_from, c.price_from, priceRange);
+    };
+    return candidates
+      .map((c) => ({ c, d: distance(c) }))
+      .sort((a, b) => a.d - b.d || a.c.model_id.localeCompare(b.c.model_id))
+      .slice(0, limit)
+      .map(({ c }) => productFromRow(c));
+  }
+
+  async featured(limit: number, offset: number): Promise<{ count: number; results: Product[] }> {
+    const where = (eb: Eb) => eb.and([eb('is_active', '=', 1), eb('featured', '=', 1)]);
+    const [countRow, rows] = await Promise.all([
+      this.db.selectFrom('products').where(where).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      this.db.selectFrom('products').where(where).select(['data', 'is_active']).orderBy('brand_slug').orderBy('model_slug').limit(limit).offset(offset).execute(),
+    ]);
+    return { count: Number(countRow?.count ?? 0), results: rows.map(productFromRow) };
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * The database tables as Kysely sees them. Columns hold plain types every SQL database has
+ * (text, integer, bigint), JSON documents as text, and times as ISO text or epoch milliseconds,
+ * so the same queries run on SQLite and PostgreSQL.
+ */
+import type { Insertable, Selectable } from 'kysely';
+
+export interface ProductsTable {
+  model_id: string;
+  brand: string;
+  model: string;
+  /** slugify(brand), slugify(model): how image and page URLs name the product */
+  brand_slug: string;
+  model_slug: string;
+  category: string;
+  specification: string | null;
+  /** multifunctionals | print-only | production | plotters, or null for other kinds */
+  printer_type: string | null;
+  /** personal | desktop-workgroup | departmental | production, or null */
+  scanner_class: string | null;
+  /** printer | scanner | finisher | other */
+  kind: string;
+  /** 1 colour, 0 mono, null unknown (scanners, finishers) */
+  is_colour: number | null;
+  paper_size: string | null;
+  /** a3 | a4 | null (paperClassOf) */
+  paper_class: string | null;
+  max_paper_size: string | null;
+  /** print speed for printers, scan speed for scanners (the lists' speed field) */
+  speed_ppm: number | null;
+  price_from: number | null;
+  lease_60: number | null;
+  is_active: number;
+  featured: number;
+  /** lower-case brand, model and modelId, for the q search */
+  search_text: string;
+  /** the Product as the API returns it, without isActive (which is the column above) */
+  data: string;
+  /** sha256 of what the seed file said, so a re-run with unchanged data writes nothing */
+  source_hash: string;
+  /** 1 while the product is in the seed files; 0 once removed from them (then it is also inactive) */
+  in_source: number;
+  updated_at: string;
+}
+
+export interface PagesTable {
+  slug: string;
+  kind: string;
+  data: string;
+  source_hash: string;
+  updated_at: string;
+}
+
+export interface BlogPostsTable {
+  slug: string;
+  published_at: string;
+  data: string;
+  source_hash: string;
+  updated_at: string;
+}
+
+export interface QuotesTable {
+  reference: string;
+  created_at: string;
+  /** JSON: the products as quoted (brand, model, category, prices in pence) */
+  products: string;
+  /** JSON: ContactDetails */
+  contact: string;
+  /** JSON: first-touch utm_* values */
+  utm: string;
+}
+
+export interface EnquiriesTable {
+  reference: string;
+  kind: string;
+  created_at: string;
+  /** JSON: the validated request */
+  data: string;
+}
+
+export interface NewsletterSignupsTable {
+  /** lower-cased */
+  email: string;
+  first_name: string | null;
+  form_id: string | null;
+  form_name: string | null;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  /** '{scope}:{Idempotency-Key}' */
+  key: string;
+  request_hash: string;
+  status_code: number;
+  response_body: string;
+  created_at: string;
+  /** epoch ms after which the key is forgotten */
+  expires_at: number;
+}
+
+export interface OutboxTable {
+  id: string;
+  /** mail | enquiry-api | mautic */
+  channel: string;
+  /** what the message is, e.g. quote-visitor, quote-sales (for logs and tests) */
+  kind: string;
+  /** the quote or enquiry reference it belongs to, if any */
+  reference: string | null;
+  /** JSON: what to deliver */
+  payload: string;
+  /** pending | sent | dead */
+  status: string;
+  attempts: number;
+  /** epoch ms: not before this */
+  next_attempt_at: number;
+  /** never contains personal data: error codes and messages from the transport */
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface Database {
+  products: ProductsTable;
+  pages: PagesTable;
+  blog_posts: BlogPostsTable;
+  quotes: QuotesTable;
+  enquiries: EnquiriesTable;
+  newsletter_signups: NewsletterSignupsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  outbox: OutboxTable;
+}
+
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProductRow = Insertable<ProductsTable>;
+export type OutboxRow = Selectable<OutboxTable>;

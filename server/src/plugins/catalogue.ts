@@ -1,0 +1,162 @@
+/**
+ * Catalogue reads (SPEC.md section 7): the lists with { count, results } plus paging and facets,
+ * single products and scanners, similar and featured products. Lists show active products only;
+ * a single product is returned whatever its state (isActive 0 lets the page say it is not active).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { LIST_LIMITS, PRODUCT_SORTS, slugify, type ProductSort } from '@copytech/shared/domain';
+import type { ListFilters } from '../catalogue/repository.js';
+import { categoryScope, printerScope, scannerScope, type ListScope } from '../catalogue/listScopes.js';
+import type { CatalogueRepository } from '../catalogue/repository.js';
+import { HttpError, badRequest } from '../http/errors.js';
+
+interface ListQuerystring {
+  limit: number;
+  offset: number;
+  minSpeed?: number;
+  maxSpeed?: number;
+  brand?: string[];
+  maxPaperSize?: string[];
+  colour?: 'colour' | 'mono';
+  q?: string;
+  sort?: ProductSort;
+}
+
+const SEGMENT = { type: 'string', minLength: 1, maxLength: 100 } as const;
+
+const listQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: LIST_LIMITS.maxLimit, default: LIST_LIMITS.defaultLimit },
+    offset: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
+    minSpeed: { type: 'integer', minimum: 0, maximum: 1000 },
+    maxSpeed: { type: 'integer', minimum: 0, maximum: 1000 },
+    brand: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 200, pattern: '^[A-Za-z0-9 ,+_().-]*$' } },
+    maxPaperSize: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 60, pattern: '^[A-Za-z0-9 ,+]*$' } },
+    colour: { type: 'string', enum: ['colour', 'mono'] },
+    q: { type: 'string', maxLength: 60, pattern: "^[\\p{L}\\p{N} .+()/'&-]*$" },
+    sort: { type: 'string', enum: [...PRODUCT_SORTS] },
+  },
+} as const;
+
+const pagingQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: LIST_LIMITS.maxLimit, default: LIST_LIMITS.defaultLimit },
+    offset: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
+  },
+} as const;
+
+const modelIdParams = { type: 'object', required: ['modelId'], properties: { modelId: SEGMENT } } as const;
+
+/** Comma lists and repeated parameters alike become one list of trimmed values. */
+function listOf(values: string[] | undefined): string[] {
+  return [...new Set((values ?? []).flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean))];
+}
+
+export function listFiltersOf(query: ListQuerystring): ListFilters {
+  if (query.minSpeed !== undefined && query.maxSpeed !== undefined && query.minSpeed > query.maxSpeed) {
+    throw badRequest({ maxSpeed: 'Must be at least minSpeed.' }, 'maxSpeed must be at least minSpeed.');
+  }
+  return {
+    limit: query.limit,
+    offset: query.offset,
+    minSpeed: query.minSpeed,
+    maxSpeed: query.maxSpeed,
+    brands: listOf(query.brand).map(slugify),
+    maxPaperSizes: listOf(query.maxPaperSize).map((size) => size.toUpperCase()),
+    colour: query.colour,
+    terms: (query.q ?? '')
+      .toLowerCase()
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 6),
+    sort: query.sort ?? 'name-asc',
+  };
+}
+
+const READ_CACHE = 'public, max-age=60';
+
+export const cataloguePlugin: FastifyPluginAsync<{ catalogue: CatalogueRepository }> = async (app, { catalogue }) => {
+  const list = async (scope: ListScope | null, query: ListQuerystring, what: string) => {
+    if (!scope) throw new HttpError(404, `Unknown ${what}.`);
+    return catalogue.list(scope, listFiltersOf(query));
+  };
+
+  app.get<{ Params: { category: string }; Querystring: ListQuerystring }>(
+    '/api/products/category/:category',
+    { schema: { params: { type: 'object', properties: { category: SEGMENT } }, querystring: listQuerySchema } },
+    async (request, reply) => {
+      reply.header('Cache-Control', READ_CACHE);
+      return list(categoryScope(request.params.category), request.query, 'product category');
+    },
+  );
+  app.get<{ Params: { category: string; subcategory: string }; Querystring: ListQuerystring }>(
+    '/api/products/category/:category/:subcategory',
+    { schema: { params: { type: 'object', properties: { category: SEGMENT, subcategory: SEGMENT } }, querystring: listQuerySchema } },
+    async (request, reply) => {
+      reply.header('Cache-Control', READ_CACHE);
+      return list(categoryScope(request.params.category, request.params.subcategory), request.query, 'product category or sub-category');
+    },
+  );
+
+  // Static segments win over parameters, so /api/printers/similiar is not a list name.
+  app.get<{ Querystring: { id: string } }>(
+    '/api/printers/similiar',
+    { schema: { querystring: { type: 'object', required: ['id'], properties: { id: SEGMENT } } } },
+    async (request, reply) => {
+      const results = await catalogue.similar(request.query.id);
+      if (!results) throw new HttpError(404, 'Product not found.');
+      reply.header('Cache-Control', READ_CACHE);
+      return { results };
+    },
+  );
+  app.get<{ Params: { list: string }; Querystring: ListQuerystring }>(
+    '/api/printers/:list',
+    { schema: { params: { type: 'object', properties: { list: SEGMENT } }, querystring: listQuerySchema } },
+    async (request, reply) => {
+      reply.header('Cache-Control', READ_CACHE);
+      return list(printerScope(request.params.list), request.query, 'printer list');
+    },
+  );
+  app.get<{ Params: { list: string; subcategory: string }; Querystring: ListQuerystring }>(
+    '/api/printers/:list/:subcategory',
+    { schema: { params: { type: 'object', properties: { list: SEGMENT, subcategory: SEGMENT } }, querystring: listQuerySchema } },
+    async (request, reply) => {
+      reply.header('Cache-Control', READ_CACHE);
+      return list(printerScope(request.params.list, request.params.subcategory), request.query, 'printer list or sub-category');
+    },
+  );
+
+  app.get<{ Params: { list: string }; Querystring: ListQuerystring }>(
+    '/api/scanners/:list',
+    { schema: { params: { type: 'object', properties: { list: SEGMENT } }, querystring: listQuerySchema } },
+    async (request, reply) => {
+      reply.header('Cache-Control', READ_CACHE);
+      return list(scannerScope(request.params.list), request.query, 'scanner list');
+    },
+  );
+
+  const single = async (modelId: string) => {
+    const product = await catalogue.byModelId(modelId.toLowerCase());
+    if (!product) throw new HttpError(404, 'Product not found.');
+    return product;
+  };
+  app.get<{ Params: { modelId: string } }>('/api/v3/products/:modelId', { schema: { params: modelIdParams } }, async (request, reply) => {
+    const product = await single(request.params.modelId);
+    reply.header('Cache-Control', READ_CACHE);
+    return product;
+  });
+  app.get<{ Params: { modelId: string } }>('/api/scanners/getsinglescanner/:modelId', { schema: { params: modelIdParams } }, async (request, reply) => {
+    const product = await single(request.params.modelId);
+    reply.header('Cache-Control', READ_CACHE);
+    return product;
+  });
+
+  app.get<{ Querystring: { limit: number; offset: number } }>('/api/featured-printers', { schema: { querystring: pagingQuerySchema } }, async (request, reply) => {
+    reply.header('Cache-Control', READ_CACHE);
+    return catalogue.featured(request.query.limit, request.query.offset);
+  });
+};

@@ -1,0 +1,104 @@
+/**
+ * POST /api/quote (SPEC.md section 7; issue 3 "Writes"): validated with the basket form's own
+ * schema from @copytech/shared, plus one to five distinct products that exist and are active.
+ * The quote, its e-mails (the visitor's quote and the sales notification) and, when configured,
+ * the call to the hosted enquiry endpoint are stored in one transaction before the answer:
+ * 201 { reference }. An Idempotency-Key makes retries safe.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { MODEL_ID_PATTERN, productPath, quoteRequestSchema, rentalPerMonthPence, startingFromPence, type Product } from '@copytech/shared/domain';
+import { productFromRow } from '../catalogue/productRecord.js';
+import { HttpError, badRequest, validateBody } from '../http/errors.js';
+import { quoteSalesMail, quoteVisitorMail, type QuotedProduct } from '../mail/templates.js';
+import { outboxRowsOf, type OutboxJob } from '../outbox/outbox.js';
+import { idempotencyKeyOf, writeOnce } from '../writes/idempotency.js';
+import { newReference } from '../writes/reference.js';
+import { perMinute, type WriteDeps } from './writeDeps.js';
+
+export function quotedProductOf(product: Product): QuotedProduct {
+  const lease = product.price?.['60MonthLeasePrice'];
+  return {
+    modelId: product.modelId,
+    brand: product.brand,
+    model: product.model,
+    productCategory: String(product.productCategory),
+    productSpecification: product.productSpecification ?? null,
+    path: productPath(product),
+    startingFrom: startingFromPence(product),
+    leasePrice60: typeof lease === 'number' && lease > 0 ? lease : null,
+    rentalPerMonth: rentalPerMonthPence(product),
+  };
+}
+
+export const quotePlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outbox, config, clock }) => {
+  const mailContext = { from: config.mailFrom, salesEmail: config.salesEmail, publicUrl: config.publicUrl };
+
+  app.post('/api/quote', { config: perMinute(config.rateLimits.quotePerMinute) }, async (request, reply) => {
+    const key = idempotencyKeyOf(request);
+    const now = clock();
+    const result = await writeOnce({
+      db,
+      scope: 'quote',
+      key,
+      body: request.body,
+      now,
+      work: async (trx) => {
+        // Check the form and the products together, so every problem is reported at once.
+        let quote: Awaited<ReturnType<typeof validateBody<typeof quoteRequestSchema>>> | null = null;
+        let fieldErrors: Record<string, string> = {};
+        try {
+          quote = await validateBody(quoteRequestSchema, request.body);
+        } catch (error) {
+          if (!(error instanceof HttpError) || !error.fieldErrors || error.fieldErrors._) throw error;
+          fieldErrors = { ...error.fieldErrors };
+        }
+        const raw = (request.body as { productIds?: unknown }).productIds;
+        const ids = quote?.productIds ?? (Array.isArray(raw) ? raw.filter((id): id is string => typeof id === 'string' && MODEL_ID_PATTERN.test(id)).slice(0, 10) : []);
+        const rows = ids.length ? await trx.selectFrom('products').where('model_id', 'in', ids).select(['data', 'is_active']).execute() : [];
+        const byId = new Map(rows.map((row) => productFromRow(row)).map((product) => [product.modelId, product]));
+        (Array.isArray(raw) ? raw : []).forEach((id, i) => {
+          if (typeof id !== 'string' || !ids.includes(id)) return;
+          const product = byId.get(id);
+          if (!product) fieldErrors[`productIds[${i}]`] ??= 'This product is not in our range.';
+          else if (product.isActive !== 1) fieldErrors[`productIds[${i}]`] ??= 'This product is no longer available.';
+        });
+        if (!quote || Object.keys(fieldErrors).length) {
+          const onlyProducts = Object.keys(fieldErrors).every((key) => key.startsWith('productIds'));
+          throw badRequest(fieldErrors, onlyProducts ? 'Some of the products in the basket are not available.' : undefined);
+        }
+
+        const reference = newReference();
+        const createdAt = new Date(now).toISOString();
+        const products = ids.map((id) => quotedProductOf(byId.get(id)!));
+        const utm = Object.fromEntries(Object.entries(quote.utm ?? {}).filter(([, v]) => typeof v === 'string' && v)) as Record<string, string>;
+        await trx
+          .insertInto('quotes')
+          .values({ reference, created_at: createdAt, products: JSON.stringify(products), contact: JSON.stringify(quote.contactDetails), utm: JSON.stringify(utm) })
+          .execute();
+        const jobs: OutboxJob[] = [
+          { channel: 'mail', kind: 'quote-visitor', reference, payload: quoteVisitorMail(mailContext, reference, quote.contactDetails, products) },
+          { channel: 'mail', kind: 'quote-sales', reference, payload: quoteSalesMail(mailContext, reference, quote.contactDetails, products, utm, createdAt) },
+        ];
+        if (config.enquiryApi) {
+          jobs.push({
+            channel: 'enquiry-api',
+            kind: 'quote-forward',
+            reference,
+            payload: { type: 'quote', reference, createdAt, data: { contactDetails: quote.contactDetails, products, utm } },
+          });
+        }
+        await trx.insertInto('outbox').values(outboxRowsOf(jobs, now)).execute();
+        return { statusCode: 201, body: { reference } };
+      },
+    });
+    const { reference } = result.body as { reference: string };
+    if (result.replayed) {
+      request.log.info({ reference }, 'quote: repeated request answered from its Idempotency-Key');
+      reply.header('Idempotent-Replayed', 'true');
+    } else {
+      request.log.info({ reference }, 'quote stored');
+      outbox.wake();
+    }
+    return reply.code(result.statusCode).send(result.body);
+  });
+};
