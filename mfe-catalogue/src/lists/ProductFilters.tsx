@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { SPEED_BOUNDS } from '@copytech/shared';
 import type { ColourFilter, ListFilters, ProductFacets } from '../api/catalogueApi';
+import { cleanSearch, MAX_SEARCH_LENGTH } from './filterState';
 import type { ListDefinition } from './listDefinitions';
 import styles from './ProductFilters.module.css';
 
@@ -58,7 +59,7 @@ export function ProductFilters({ definition, filters, facets, seenBrands, onChan
       const value = Number(raw);
       return Number.isFinite(value) ? Math.min(bounds.max, Math.max(bounds.min, Math.round(value))) : undefined;
     };
-    return { ...filters, q: values.q.trim(), minSpeed: speed(values.minSpeed), maxSpeed: speed(values.maxSpeed) };
+    return { ...filters, q: cleanSearch(values.q), minSpeed: speed(values.minSpeed), maxSpeed: speed(values.maxSpeed) };
   }
 
   function commitTyped(values: TypedValues = typed): void {
@@ -105,7 +106,7 @@ export function ProductFilters({ definition, filters, facets, seenBrands, onChan
           type="search"
           name="q"
           value={typed.q}
-          maxLength={80}
+          maxLength={MAX_SEARCH_LENGTH}
           autoComplete="off"
           placeholder="e.g. C5840i"
           onChange={(e) => type('q', e.target.value)}

@@ -28,7 +28,7 @@ export function ProductListPage({ definition }: { definition: ListDefinition }) 
     () => parseListUrl(searchParams, { speed: definition.speed, colourFilter: definition.colourFilter, defaultSort: definition.defaultSort }),
     [searchParams, definition.speed, definition.colourFilter, definition.defaultSort],
   );
-  const list = useProductList(definition.endpoint, filters, page);
+  const list = useProductList(definition, filters, page);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const listRef = useRef<HTMLUListElement>(null);
   const focusIndex = useRef<number | null>(null);

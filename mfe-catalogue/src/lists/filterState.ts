@@ -14,12 +14,23 @@ export interface ListUrlState {
   page: number;
 }
 
-function listParam(params: URLSearchParams, name: string): string[] {
+/** What the server accepts in each parameter; anything else in a hand-edited URL is dropped, not sent. */
+const BRAND_VALUE = /^[A-Za-z0-9 +_().-]{1,60}$/;
+const PAPER_VALUE = /^[A-Za-z0-9 +]{1,20}$/;
+const SEARCH_NOT_ALLOWED = /[^\p{L}\p{N} .+()/'&-]/gu;
+export const MAX_SEARCH_LENGTH = 60;
+
+/** A model search as the server takes it: letters, digits, spaces and . + ( ) / ' & - only. */
+export function cleanSearch(value: string): string {
+  return value.replace(SEARCH_NOT_ALLOWED, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_SEARCH_LENGTH).trim();
+}
+
+function listParam(params: URLSearchParams, name: string, pattern: RegExp): string[] {
   const values = params
     .getAll(name)
     .flatMap((value) => value.split(','))
     .map((value) => value.trim())
-    .filter((value) => value.length > 0 && value.length <= 60);
+    .filter((value) => pattern.test(value));
   return Array.from(new Set(values)).sort((a, b) => a.localeCompare(b));
 }
 
@@ -45,10 +56,10 @@ export function parseListUrl(params: URLSearchParams, options: { speed: SpeedBou
     filters: {
       minSpeed,
       maxSpeed,
-      brand: listParam(params, 'brand'),
-      maxPaperSize: listParam(params, 'maxPaperSize'),
+      brand: listParam(params, 'brand', BRAND_VALUE),
+      maxPaperSize: listParam(params, 'maxPaperSize', PAPER_VALUE),
       colour: options.colourFilter && (colour === 'colour' || colour === 'mono') ? colour : undefined,
-      q: (params.get('q') ?? '').trim().slice(0, 80),
+      q: cleanSearch(params.get('q') ?? ''),
       sort: sort && (PRODUCT_SORTS as readonly string[]).includes(sort) ? (sort as ProductSort) : options.defaultSort,
     },
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
@@ -59,7 +70,7 @@ export function parseListUrl(params: URLSearchParams, options: { speed: SpeedBou
 export function listUrlParams(state: ListUrlState, defaultSort?: ProductSort): URLSearchParams {
   const { filters, page } = state;
   const params = new URLSearchParams();
-  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.q) params.set('q', filters.q);
   if (filters.brand.length) params.set('brand', filters.brand.join(','));
   if (filters.minSpeed !== undefined) params.set('minSpeed', String(filters.minSpeed));
   if (filters.maxSpeed !== undefined) params.set('maxSpeed', String(filters.maxSpeed));

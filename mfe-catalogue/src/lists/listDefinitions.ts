@@ -35,6 +35,11 @@ export interface ListDefinition {
   crumbs: Crumb[];
   /** Other lists worth offering from this one (sub-categories, classes). */
   related: Array<{ label: string; to: string }>;
+  /**
+   * Only products of this productSpecification (finisher categories). The API has no filter for
+   * it, so such a list loads its whole (small) category and keeps the matching ones in the browser.
+   */
+  specification?: string;
 }
 
 const PRINTERS = { one: 'printer', many: 'printers' };
@@ -82,7 +87,7 @@ export const PRINTER_TYPE_INFO: Record<PrinterType, PrinterTypeInfo> = {
     intro:
       'Fast, dependable desktop and workgroup printers for offices that print but do not need to copy or scan. Colour and mono A4 lasers from HP, Kyocera, Canon, Brother, Lexmark and Ricoh.',
     endpoint: '/api/printers/officeprinters',
-    apiCategory: 'office-printers',
+    apiCategory: 'print-only',
     speed: 'office',
     paperSizes: ['A4'],
     subcategories: ['a4-colour', 'a4-mono', 'colour', 'mono'],
@@ -93,7 +98,7 @@ export const PRINTER_TYPE_INFO: Record<PrinterType, PrinterTypeInfo> = {
     intro:
       'Light, mid and heavy production presses for print rooms, in-plant and commercial printers: high volumes, heavy media and professional finishing, with engineers who know them.',
     endpoint: '/api/printers/productionprinters',
-    apiCategory: 'production-printers',
+    apiCategory: 'production',
     speed: 'production',
     paperSizes: ['SRA3'],
     subcategories: ['colour', 'mono'],
@@ -231,9 +236,11 @@ export function scannerListFor(segment?: string): ListDefinition | null {
 }
 
 /**
- * /finishers or /finishers/{category}. The finisher categories are the finishers'
- * productSpecification values; the server lists them as sub-categories of the finisher category,
- * so filtering (and counting and paging) still runs on the server.
+ * /finishers or /finishers/{category}. The finisher categories (stapling, booklet, punch, folding,
+ * inner) are the finishers' productSpecification values. The API filters on everything else but
+ * not on that, so a category page asks the server for all finishers (with the visitor's brand and
+ * search filters, which the server applies) and keeps those of its specification: the finisher
+ * range is a few dozen products, one request of at most 48.
  */
 export function finisherListFor(segment?: string): ListDefinition | null {
   const base = { noun: FINISHERS, speed: null, speedLabel: '', colourFilter: false, paperSizes: [] };
@@ -261,7 +268,8 @@ export function finisherListFor(segment?: string): ListDefinition | null {
     intro: info.intro,
     metaTitle: info.heading,
     metaDescription: describe(info.heading, info.intro),
-    endpoint: `/api/products/category/finishers/${segment}`,
+    endpoint: '/api/products/category/finishers',
+    specification: segment,
     crumbs: [HOME, { label: 'Finishers', to: '/finishers' }, { label: info.heading }],
     related: [{ label: 'All finishers', to: '/finishers' }, ...related.filter((r) => r.label !== info.heading)],
   };

@@ -1,0 +1,108 @@
+import './domPolyfills';
+/**
+ * Test kit for the catalogue's component tests: products, a fake API behind fetch that records
+ * every request, and the catalogue mounted as the shell mounts it (one route per section).
+ */
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
+import type { CatalogueSection, Product } from '@copytech/shared';
+import CatalogueRoutes from '../exposed/CatalogueRoutes';
+
+export function makeProduct(n: number, overrides: Partial<Product> = {}): Product {
+  const brand = overrides.brand ?? 'Canon';
+  const model = overrides.model ?? `imageRUNNER C${5800 + n}i`;
+  return {
+    modelId: `${brand}${model}`.replace(/[^A-Za-z0-9+_()]/g, '').toLowerCase(),
+    brand,
+    model,
+    productCategory: 'multifunctional-printer',
+    productSpecification: 'office',
+    colourPrinting: 'colour',
+    paperSize: 'A3',
+    images: [{ filename: 'front.png' }],
+    isActive: 1,
+    price: { startingFrom: 690000, '60MonthLeasePrice': 13800 },
+    productAttributes: { printSpeedPpm: 40, scanSpeedPpm: null, maxPaperSize: 'SRA3', isColour: true },
+    productFeatures: [
+      { featureName: 'Technology', featureValue: 'Laser' },
+      { featureName: 'Two-sided printing', featureValue: 'Automatic' },
+    ],
+    description: 'A proven A3 colour workhorse for busy offices.',
+    ...overrides,
+  };
+}
+
+export function makeProducts(count: number, from = 0, overrides: Partial<Product> = {}): Product[] {
+  return Array.from({ length: count }, (_, i) => makeProduct(from + i, overrides));
+}
+
+export type FakeAnswer = { status?: number; body?: unknown } | Error;
+
+export interface FakeApi {
+  /** path + query of every request, in order */
+  requests: string[];
+  /** the URLs of requests to a path */
+  requestsTo(pathname: string): URL[];
+}
+
+/** Replaces fetch with a handler; an Error answer is a network failure. */
+export function fakeApi(handler: (url: URL) => FakeAnswer | Promise<FakeAnswer>): FakeApi {
+  const requests: string[] = [];
+  const urls: URL[] = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    requests.push(`${url.pathname}${url.search}`);
+    urls.push(url);
+    const answer = await handler(url);
+    if (init?.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+    if (answer instanceof Error) throw answer;
+    const status = answer.status ?? 200;
+    return { ok: status >= 200 && status < 300, status, json: async () => answer.body } as Response;
+  }) as typeof fetch;
+  return { requests, requestsTo: (pathname) => urls.filter((u) => u.pathname === pathname) };
+}
+
+/** A list endpoint over a fixed set of products that honours limit and offset. */
+export function listAnswer(all: Product[], url: URL, facets?: unknown): FakeAnswer {
+  const limit = Number(url.searchParams.get('limit') ?? 12);
+  const offset = Number(url.searchParams.get('offset') ?? 0);
+  return { body: { count: all.length, results: all.slice(offset, offset + limit), ...(facets ? { facets } : {}) } };
+}
+
+const SECTIONS: Array<[string, CatalogueSection]> = [
+  ['/printers/*', 'printers'],
+  ['/scanners/*', 'scanners'],
+  ['/finishers/*', 'finishers'],
+  ['/photocopiers', 'photocopiers'],
+  ['/commercial-printers', 'commercial-printers'],
+  ['/office-printers', 'office-printers'],
+];
+
+export interface SiteHandle {
+  location(): Location;
+  navigate: NavigateFunction;
+}
+
+/** The catalogue at a path, mounted like the shell mounts it. */
+export function renderCatalogue(path: string): SiteHandle & ReturnType<typeof render> {
+  const handle = {} as SiteHandle;
+  let current: Location;
+  function Probe() {
+    current = useLocation();
+    handle.navigate = useNavigate();
+    return null;
+  }
+  handle.location = () => current;
+  const result = render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        {SECTIONS.map(([routePath, section]) => (
+          <Route key={section} path={routePath} element={<CatalogueRoutes section={section} />} />
+        ))}
+        <Route path="*" element={<p>shell not found</p>} />
+      </Routes>
+      <Probe />
+    </MemoryRouter>,
+  );
+  return Object.assign(result, handle);
+}
