@@ -1,0 +1,109 @@
+/** Customer support: a service request for a machine (who, which machine, what is wrong, how urgent). */
+import { COMPANY, telHref } from '@copytech/shared';
+import {
+  serviceRequestSchema,
+  ENQUIRY_LIMITS,
+  FIELD_LIMITS,
+  URGENCIES,
+  URGENCY_LABELS,
+  type ServiceRequest,
+  type Urgency,
+} from '@copytech/shared/domain';
+import { FormField } from './FormField';
+import { SubmitProblem, SubmitSuccess } from './SubmitFeedback';
+import { useEnquiryForm } from './useEnquiryForm';
+import styles from './forms.module.css';
+
+const INITIAL = { name: '', email: '', phone: '', company: '', machine: '', serialNumber: '', fault: '', urgency: 'normal' };
+type ServiceValues = typeof INITIAL;
+
+const URGENCY_OPTIONS = URGENCIES.map((value) => ({ value, label: URGENCY_LABELS[value] }));
+
+export function serviceRequestBody(values: ServiceValues): ServiceRequest {
+  return {
+    kind: 'service-request',
+    name: values.name.trim(),
+    email: values.email.trim(),
+    phone: values.phone.trim(),
+    company: values.company.trim(),
+    machine: values.machine.trim(),
+    serialNumber: values.serialNumber.trim(),
+    fault: values.fault.trim(),
+    urgency: values.urgency as Urgency,
+  };
+}
+
+export default function ServiceRequestForm({ labelledBy }: { labelledBy?: string }) {
+  const form = useEnquiryForm<ServiceValues>({
+    kind: 'service-request',
+    schema: serviceRequestSchema,
+    initialValues: INITIAL,
+    toRequest: serviceRequestBody,
+  });
+  const { submit } = form;
+
+  if (submit.status === 'sent') {
+    return (
+      <SubmitSuccess title="Your service request has been logged" reference={submit.reference} onStartAgain={form.startAgain} againLabel="Log another request">
+        <p>
+          An engineer will call you to arrange a visit or fix it remotely. If the machine is down and you need help now, call support on{' '}
+          <a href={telHref(COMPANY.supportPhone)}>{COMPANY.supportPhone}</a>.
+        </p>
+      </SubmitSuccess>
+    );
+  }
+
+  const sending = submit.status === 'sending';
+  return (
+    <form className={styles.form} noValidate onSubmit={form.onSubmit} aria-labelledby={labelledBy} data-form="service-request">
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>Your details</legend>
+        <div className={styles.row}>
+          <FormField field={form.field('name')} label="Your name" autoComplete="name" maxLength={ENQUIRY_LIMITS.nameMax} />
+          <FormField field={form.field('company')} label="Company" autoComplete="organization" maxLength={ENQUIRY_LIMITS.companyMax} />
+        </div>
+        <div className={styles.row}>
+          <FormField field={form.field('email')} label="Email" type="email" inputMode="email" autoComplete="email" maxLength={FIELD_LIMITS.emailMax} />
+          <FormField field={form.field('phone')} label="Phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={25} hint="So the engineer can call you back." />
+        </div>
+      </fieldset>
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>The machine</legend>
+        <div className={styles.row}>
+          <FormField
+            field={form.field('machine')}
+            label="Make and model"
+            hint="For example Canon imageRUNNER C5840i."
+            autoComplete="off"
+            maxLength={ENQUIRY_LIMITS.machineMax}
+          />
+          <FormField
+            field={form.field('serialNumber')}
+            label="Serial number"
+            hint="On the label at the back or inside the front door."
+            autoComplete="off"
+            maxLength={40}
+          />
+        </div>
+        <FormField
+          field={form.field('fault')}
+          as="textarea"
+          label="What is wrong?"
+          hint="Any error code on the screen, what happens, and since when."
+          rows={5}
+          maxLength={ENQUIRY_LIMITS.textMax}
+        />
+        <FormField field={form.field('urgency')} as="select" label="How urgent is it?" options={URGENCY_OPTIONS} />
+      </fieldset>
+      <SubmitProblem submit={submit} />
+      <div className={styles.actions}>
+        <button type="submit" className={styles.submit} disabled={sending} aria-disabled={sending}>
+          {sending ? 'Sending…' : 'Send service request'}
+        </button>
+        <p className={styles.privacy}>
+          Machine down? Call <a href={telHref(COMPANY.supportPhone)}>{COMPANY.supportPhone}</a>.
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * The state of an enquiry form: values, messages per field, and the submission. Fields are
+ * checked with the shared yup schema (the server checks with the same one) when the visitor
+ * leaves a field they have typed in, and all together on submit; a message clears as soon as
+ * the field is right. Submitting is guarded against a double submit, a failure keeps every value
+ * typed, a 400 answer puts the server's messages on the fields, and success gives the reference.
+ */
+import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { EnquiriesSendRequest, EnquiryKind } from '@copytech/shared/domain';
+import { trackEvent } from '@copytech/shared';
+import { idempotencyKeyFor, sendEnquiry } from './sendEnquiry';
+
+export type FormValues = Record<string, string>;
+export type FieldErrors<V extends FormValues> = Partial<Record<keyof V & string, string>>;
+
+export type SubmitState =
+  | { status: 'idle' }
+  | { status: 'sending' }
+  | { status: 'sent'; reference: string }
+  | { status: 'invalid'; message: string }
+  | { status: 'rate-limited' }
+  | { status: 'failed' };
+
+export interface FieldBinding {
+  name: string;
+  value: string;
+  error: string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
+  onBlur: () => void;
+  ref: (element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null) => void;
+}
+
+/** What the form needs of a shared yup schema (kept structural: this remote does not depend on yup itself). */
+export interface FormSchema {
+  validateSyncAt(path: string, value: unknown): unknown;
+  validateSync(value: unknown, options: { abortEarly: boolean }): unknown;
+}
+
+interface ValidationFailure {
+  name: 'ValidationError';
+  message: string;
+  path?: string;
+  inner: ValidationFailure[];
+}
+
+function isValidationFailure(error: unknown): error is ValidationFailure {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'ValidationError' && Array.isArray((error as ValidationFailure).inner);
+}
+
+export interface EnquiryFormOptions<V extends FormValues> {
+  kind: EnquiryKind;
+  schema: FormSchema;
+  initialValues: V;
+  /** The request body from the form's values (trimmed, empty optional fields left out). */
+  toRequest: (values: V) => EnquiriesSendRequest;
+}
+
+function firstMessages(error: unknown): Record<string, string> {
+  const messages: Record<string, string> = {};
+  if (isValidationFailure(error)) {
+    const all = error.inner.length ? error.inner : [error];
+    for (const item of all) if (item.path && !messages[item.path]) messages[item.path] = item.message;
+  }
+  return messages;
+}
+
+export function useEnquiryForm<V extends FormValues>({ kind, schema, initialValues, toRequest }: EnquiryFormOptions<V>) {
+  const fieldNames = Object.keys(initialValues) as Array<keyof V & string>;
+  const [values, setValues] = useState<V>(initialValues);
+  const [errors, setErrors] = useState<FieldErrors<V>>({});
+  const [submit, setSubmit] = useState<SubmitState>({ status: 'idle' });
+  const sending = useRef(false);
+  const edited = useRef(new Set<string>());
+  const elements = useRef(new Map<string, HTMLElement>());
+  const lastAttempt = useRef<{ body: string; key: string } | null>(null);
+
+  const messageFor = useCallback(
+    (name: string, all: V): string | undefined => {
+      try {
+        schema.validateSyncAt(name, { ...all, kind });
+        return undefined;
+      } catch (error) {
+        return isValidationFailure(error) ? error.message : undefined;
+      }
+    },
+    [schema, kind],
+  );
+
+  const focusFirst = (messages: Record<string, string>) => {
+    const first = fieldNames.find((name) => messages[name]);
+    if (first) elements.current.get(first)?.focus();
+  };
+
+  const field = (name: keyof V & string): FieldBinding => ({
+    name,
+    value: values[name] ?? '',
+    error: errors[name],
+    onChange: (event) => {
+      const next = { ...values, [name]: event.target.value } as V;
+      edited.current.add(name);
+      setValues(next);
+      // A message already shown updates as the visitor types, and goes when the field is right.
+      if (errors[name]) setErrors((current) => ({ ...current, [name]: messageFor(name, next) }));
+    },
+    onBlur: () => {
+      // Tabbing through an untouched field says nothing; leaving one that was typed in checks it.
+      if (!edited.current.has(name) && !errors[name]) return;
+      setErrors((current) => ({ ...current, [name]: messageFor(name, values) }));
+    },
+    ref: (element) => {
+      if (element) elements.current.set(name, element);
+      else elements.current.delete(name);
+    },
+  });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending.current) return;
+    let messages: Record<string, string> = {};
+    try {
+      schema.validateSync({ ...values, kind }, { abortEarly: false });
+    } catch (error) {
+      messages = firstMessages(error);
+    }
+    if (Object.keys(messages).length > 0) {
+      setErrors(messages as FieldErrors<V>);
+      setSubmit({ status: 'invalid', message: 'Please check the fields marked below.' });
+      focusFirst(messages);
+      return;
+    }
+
+    sending.current = true;
+    setErrors({});
+    setSubmit({ status: 'sending' });
+    const request = toRequest(values);
+    lastAttempt.current = idempotencyKeyFor(lastAttempt.current, JSON.stringify(request));
+    try {
+      const result = await sendEnquiry(request, lastAttempt.current.key);
+      switch (result.outcome) {
+        case 'sent':
+          trackEvent('enquiry_sent', { kind });
+          lastAttempt.current = null;
+          edited.current.clear();
+          setValues(initialValues);
+          setSubmit({ status: 'sent', reference: result.reference });
+          break;
+        case 'invalid': {
+          const onFields: Record<string, string> = {};
+          for (const [path, message] of Object.entries(result.fieldErrors)) if (fieldNames.includes(path)) onFields[path] = message;
+          setErrors(onFields as FieldErrors<V>);
+          setSubmit({ status: 'invalid', message: Object.keys(onFields).length ? 'Please check the fields marked below.' : result.message });
+          focusFirst(onFields);
+          break;
+        }
+        case 'rate-limited':
+          setSubmit({ status: 'rate-limited' });
+          break;
+        default:
+          console.error(`[content] ${kind} could not be sent:`, result.reason);
+          setSubmit({ status: 'failed' });
+      }
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  /** After a success: show the empty form again for another message. */
+  const startAgain = () => setSubmit({ status: 'idle' });
+
+  return { values, errors, submit, field, onSubmit, startAgain };
+}
