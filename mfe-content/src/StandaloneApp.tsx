@@ -1,12 +1,61 @@
-import { useLocation } from 'react-router-dom';
+/**
+ * The content remote on its own (QA and the team's tests): every CMS page through a picker, with
+ * no shell. The page to show comes from the address (/contact-us, /services/print-audit) or, where
+ * only the remote's own folder is served (/remotes/content/), from ?page=/services/print-audit.
+ */
+import { useLocation, useNavigate } from 'react-router-dom';
 import { StandaloneFrame } from '@copytech/shared';
 import ContentPage from './exposed/ContentPage';
+import { ALL_CONTENT_ROUTES, contentRouteOf } from './links/contentRoutes';
+import { prefetchPage } from './pages/pageCache';
+
+/** Where the standalone page itself lives (the remote's folder in production, / in development). */
+export const STANDALONE_BASE = '/remotes/content';
+
+export function pagePathOf(pathname: string, search: string): string {
+  const fromQuery = new URLSearchParams(search).get('page');
+  if (fromQuery) return fromQuery;
+  const inside = pathname.startsWith(STANDALONE_BASE) ? pathname.slice(STANDALONE_BASE.length) : pathname;
+  return inside.replace(/\/index\.html$/, '') || '/';
+}
+
+function PagePicker({ current }: { current: string }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const base = pathname.startsWith(STANDALONE_BASE) ? `${STANDALONE_BASE}/` : '/';
+  return (
+    <label style={{ display: 'inline-flex', gap: '0.5rem', alignItems: 'center' }}>
+      Page
+      <select
+        value={current}
+        onChange={(event) => {
+          const route = ALL_CONTENT_ROUTES.find((entry) => entry.path === event.target.value);
+          if (route) prefetchPage(route.slug);
+          navigate(`${base}?page=${encodeURIComponent(event.target.value)}`);
+        }}
+      >
+        {ALL_CONTENT_ROUTES.map((route) => (
+          <option key={route.path} value={route.path}>
+            {route.label} ({route.slug})
+          </option>
+        ))}
+        {ALL_CONTENT_ROUTES.some((route) => route.path === current) ? null : <option value={current}>Other: {current}</option>}
+      </select>
+    </label>
+  );
+}
 
 export function StandaloneApp() {
-  const slug = useLocation().pathname.replace(/^\/+|\/+$/g, '') || 'home';
+  const location = useLocation();
+  const path = pagePathOf(location.pathname, location.search);
+  const route = contentRouteOf(path);
   return (
-    <StandaloneFrame remote="content">
-      <ContentPage slug={slug} />
+    <StandaloneFrame remote="content" nav={<PagePicker current={path} />}>
+      {route ? (
+        <ContentPage key={`${route.kind}:${route.slug}`} slug={route.slug} kind={route.kind} />
+      ) : (
+        <ContentPage key={`page:${path}`} slug={path.replace(/^\/+|\/+$/g, '')} kind="page" />
+      )}
     </StandaloneFrame>
   );
 }
