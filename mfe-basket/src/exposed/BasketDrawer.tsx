@@ -1,12 +1,29 @@
+/**
+ * basket/BasketDrawer: the contents of the shell's basket drawer (the shell gives the frame,
+ * overlay, Escape and focus trap). Three views, switched through the shared BasketStore:
+ * Basket (items and comparison), QuoteDetails (the form) and Confirmation.
+ */
+import { useRef } from 'react';
 import { observer } from 'mobx-react-lite';
-import { basketStore } from '@copytech/shared';
+import { basketStore, type BasketDrawerProps } from '@copytech/shared';
+import { BasketView } from '../basket/BasketView';
+import { ConfirmationView, QuoteDetailsView } from '../quote/QuoteDetailsView';
+import { LiveRegion } from '../ui/announcer';
+import { useFocusHeadingOnChange } from '../ui/useFocusHeadingOnChange';
+import styles from './fragment.module.css';
 
-function BasketDrawer() {
+function BasketDrawer(_props: BasketDrawerProps) {
+  const container = useRef<HTMLDivElement>(null);
+  // An emptied basket cannot be quoted: the form falls back to the Basket view.
+  const view = basketStore.view === 'QuoteDetails' && basketStore.isEmpty ? 'Basket' : basketStore.view;
+  useFocusHeadingOnChange(container, view);
+
   return (
-    <section aria-label="Basket">
-      <h2>Comparison basket</h2>
-      <p>{basketStore.count} item(s)</p>
-    </section>
+    <div ref={container} className={styles.fragment} data-team="basket" data-view={view}>
+      {view === 'Confirmation' ? <ConfirmationView /> : view === 'QuoteDetails' ? <QuoteDetailsView /> : <BasketView />}
+      <LiveRegion />
+    </div>
   );
 }
+
 export default observer(BasketDrawer);

@@ -1,7 +1,81 @@
+/**
+ * basket/InstantQuote: the panel for a single-product quote (SPEC.md section 1), opened from a
+ * product page through basketStore.startInstantQuote(). The same contact form as the basket,
+ * sending just that product's id.
+ */
+import { useEffect, useId, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
-import { basketStore } from '@copytech/shared';
+import { basketStore, formatPence, startingFromPence, type InstantQuoteProps } from '@copytech/shared';
+import { productDetailsOf } from '../products/productDetails';
+import { ProductThumb } from '../products/ProductThumb';
+import { useProductDetails } from '../products/useProductDetails';
+import { ConfirmationMessage } from '../quote/ConfirmationMessage';
+import { QuoteForm } from '../quote/QuoteForm';
+import { instantQuoteForm } from '../quote/QuoteFormModel';
+import { LiveRegion } from '../ui/announcer';
+import { useFocusHeadingOnChange } from '../ui/useFocusHeadingOnChange';
+import styles from '../quote/QuoteViews.module.css';
+import fragment from './fragment.module.css';
 
-function InstantQuote() {
-  return <h2>Instant quote {basketStore.instantItem?.model}</h2>;
+function InstantQuote(_props: InstantQuoteProps) {
+  const headingId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const item = basketStore.instantItem;
+  const productIds = item ? [item.modelId] : [];
+  useProductDetails(productIds);
+
+  const sent = instantQuoteForm.sent;
+  const confirmed = !!item && sent?.productKey === item.modelId;
+  useFocusHeadingOnChange(container, confirmed ? 'Confirmation' : 'QuoteDetails');
+
+  // A confirmation seen and closed is done with.
+  useEffect(
+    () => () => {
+      if (instantQuoteForm.sent && !instantQuoteForm.sending) instantQuoteForm.acknowledge();
+    },
+    [],
+  );
+
+  const details = item ? productDetailsOf(item.modelId) : undefined;
+  const from = details?.status === 'loaded' ? formatPence(startingFromPence(details.product)) : null;
+  const close = () => {
+    instantQuoteForm.acknowledge();
+    basketStore.stopInstantMode();
+  };
+
+  return (
+    <div ref={container} className={fragment.fragment} data-team="basket" data-view={confirmed ? 'Confirmation' : 'QuoteDetails'}>
+      {confirmed && sent ? (
+        <ConfirmationMessage reference={sent.reference} count={1} email={sent.email} onOk={close} />
+      ) : (
+        <section className={styles.view} aria-labelledby={headingId}>
+          <h2 id={headingId} tabIndex={-1} className={styles.heading} data-view-heading>
+            Instant quote
+          </h2>
+          {item ? (
+            <>
+              <div className={styles.product}>
+                <ProductThumb modelId={item.modelId} />
+                <span className={styles.productText}>
+                  <span className={styles.productBrand}>{item.brand}</span>
+                  <span className={styles.productModel}>{item.model}</span>
+                  {from ? <span className={styles.productPrice}>From {from}</span> : null}
+                </span>
+              </div>
+              <p>Tell us where to send it: your quote for this printer arrives by e-mail, on average in 2 minutes.</p>
+              <QuoteForm model={instantQuoteForm} productIds={productIds} submitLabel="Send my instant quote" onSent={() => undefined} />
+            </>
+          ) : (
+            <p>Choose a printer on its product page to get an instant quote for it.</p>
+          )}
+          <button type="button" className={styles.cancel} onClick={close}>
+            Cancel
+          </button>
+        </section>
+      )}
+      <LiveRegion />
+    </div>
+  );
 }
+
 export default observer(InstantQuote);

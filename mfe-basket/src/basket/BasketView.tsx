@@ -1,0 +1,143 @@
+/**
+ * The Basket view of the drawer: the printers (image, brand, model, link, Remove), how many of
+ * five, a clear action with Undo, the side-by-side comparison, and "Instant quote".
+ */
+import { useId, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Link } from 'react-router-dom';
+import { MAX_BASKET_ITEMS, basketStore, productPath, type BasketItem } from '@copytech/shared';
+import { ProductThumb } from '../products/ProductThumb';
+import { useProductDetails } from '../products/useProductDetails';
+import { announce } from '../ui/announcer';
+import { ComparisonTable } from './ComparisonTable';
+import { EmptyBasket } from './EmptyBasket';
+import styles from './BasketView.module.css';
+
+export const BasketView = observer(function BasketView() {
+  const headingId = useId();
+  const reasonId = useId();
+  const items = basketStore.list;
+  const count = basketStore.count;
+  useProductDetails(items.map((item) => item.modelId));
+
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const undoRef = useRef<HTMLButtonElement>(null);
+  const [cleared, setCleared] = useState<BasketItem[] | null>(null);
+
+  const remove = (item: BasketItem) => {
+    const index = items.findIndex((i) => i.modelId === item.modelId);
+    basketStore.remove(item.modelId);
+    announce(`${item.brand} ${item.model} removed from your basket.`);
+    // Keep the keyboard where it was: the next Remove button, else the previous, else the heading.
+    const next = items[index + 1] ?? items[index - 1];
+    const target = next ? removeButtons.current.get(next.modelId) : null;
+    (target ?? headingRef.current)?.focus();
+  };
+
+  const clear = () => {
+    setCleared(items);
+    basketStore.clear();
+    announce('Your basket has been cleared.');
+    requestAnimationFrame(() => undoRef.current?.focus());
+  };
+
+  const undo = () => {
+    if (!cleared) return;
+    basketStore.replaceItems([...cleared, ...basketStore.list]);
+    setCleared(null);
+    announce('Your basket has been restored.');
+    headingRef.current?.focus();
+  };
+
+  return (
+    <section className={styles.view} aria-labelledby={headingId}>
+      <div className={styles.header}>
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.heading} data-view-heading>
+          Comparison basket
+        </h2>
+        <p className={styles.count} data-testid="basket-count">
+          <strong>{count}</strong> of {MAX_BASKET_ITEMS} printers
+        </p>
+      </div>
+
+      {cleared && basketStore.isEmpty ? (
+        <div className={styles.undo}>
+          <p>
+            Basket cleared ({cleared.length === 1 ? '1 printer' : `${cleared.length} printers`}).
+          </p>
+          <button ref={undoRef} type="button" className={styles.secondary} onClick={undo}>
+            Undo
+          </button>
+        </div>
+      ) : null}
+
+      {basketStore.isEmpty ? (
+        <EmptyBasket />
+      ) : (
+        <>
+          {basketStore.isFull ? <p className={styles.full}>Your basket is full: remove a printer to add another.</p> : null}
+          <ul className={styles.items} aria-label="Printers in your basket">
+            {items.map((item) => {
+              const path = productPath(item);
+              return (
+                <li key={item.modelId} className={styles.item}>
+                  <ProductThumb modelId={item.modelId} />
+                  <span className={styles.itemText}>
+                    <span className={styles.brand}>{item.brand}</span>
+                    {path === '#' ? (
+                      <span className={styles.model}>{item.model}</span>
+                    ) : (
+                      <Link className={styles.model} to={path}>
+                        {item.model}
+                        <span className="visually-hidden"> ({item.brand}, product page)</span>
+                      </Link>
+                    )}
+                  </span>
+                  <button
+                    ref={(element) => {
+                      if (element) removeButtons.current.set(item.modelId, element);
+                      else removeButtons.current.delete(item.modelId);
+                    }}
+                    type="button"
+                    className={styles.remove}
+                    onClick={() => remove(item)}
+                  >
+                    Remove<span className="visually-hidden"> {`${item.brand} ${item.model}`}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+
+          <ComparisonTable items={items} />
+
+          <div className={styles.clearRow}>
+            <button type="button" className={styles.textButton} onClick={clear}>
+              Clear basket
+            </button>
+          </div>
+        </>
+      )}
+
+      <div className={styles.footer}>
+        <button
+          type="button"
+          className={styles.primary}
+          disabled={basketStore.isEmpty}
+          aria-describedby={basketStore.isEmpty ? reasonId : undefined}
+          onClick={() => basketStore.requestQuote()}
+        >
+          Instant quote
+        </button>
+        {basketStore.isEmpty ? (
+          <p id={reasonId} className={styles.reason}>
+            Add at least one printer to request a quote.
+          </p>
+        ) : (
+          <p className={styles.reason}>One quote for {count === 1 ? 'this printer' : `these ${count} printers`}, by e-mail in about 2 minutes.</p>
+        )}
+      </div>
+    </section>
+  );
+});

@@ -1,0 +1,54 @@
+import '../testing/polyfills';
+import type { BasketItem, Product } from '@copytech/shared';
+import { buildComparison } from './comparison';
+import type { ProductDetails } from '../products/productDetails';
+
+function item(id: string): BasketItem {
+  return { modelId: id, brand: 'B', model: id, productCategory: 'multifunctional-printer', productSpecification: null };
+}
+function loaded(id: string, extra: Partial<Product>): ProductDetails {
+  return {
+    status: 'loaded',
+    product: { modelId: id, brand: 'B', model: id, productCategory: 'multifunctional-printer', isActive: 1, ...extra },
+  };
+}
+
+it('marks every printer that shares the best value, and none when all are equal', () => {
+  const details: Record<string, ProductDetails> = {
+    a: loaded('a', { productAttributes: { printSpeedPpm: 40 }, price: { startingFrom: 1000, '60MonthLeasePrice': 300 } }),
+    b: loaded('b', { productAttributes: { printSpeedPpm: 40 }, price: { startingFrom: 1000, '60MonthLeasePrice': 300 } }),
+    c: loaded('c', { productAttributes: { printSpeedPpm: 20 }, price: { startingFrom: 1000, '60MonthLeasePrice': 300 } }),
+  };
+  const rows = buildComparison([item('a'), item('b'), item('c')], (id) => details[id]);
+  const speed = rows.find((r) => r.id === 'printSpeed')!;
+  expect(speed.differs).toBe(true);
+  expect(speed.cells.map((c) => c.best)).toEqual([true, true, false]);
+  const price = rows.find((r) => r.id === 'startingPrice')!;
+  expect(price.differs).toBe(false);
+  expect(price.cells.map((c) => c.best)).toEqual([false, false, false]);
+});
+
+it('shows scan speed only when a product has one, and loading or unknown cells as such', () => {
+  const details: Record<string, ProductDetails | undefined> = {
+    a: loaded('a', { paperSize: 'A4', productAttributes: { printSpeedPpm: 30 } }),
+    b: { status: 'loading' },
+    c: { status: 'failed' },
+  };
+  const rows = buildComparison([item('a'), item('b'), item('c')], (id) => details[id]);
+  expect(rows.map((r) => r.id)).toEqual(['printSpeed', 'paperSize', 'colour', 'technology', 'startingPrice', 'rentalPerMonth']);
+  const paper = rows.find((r) => r.id === 'paperSize')!;
+  expect(paper.cells.map((c) => c.state)).toEqual(['value', 'loading', 'unknown']);
+  // One known value is not a difference.
+  expect(paper.differs).toBe(false);
+});
+
+it('compares text case-insensitively and prefers maxPaperSize over paperSize', () => {
+  const details: Record<string, ProductDetails> = {
+    a: loaded('a', { paperSize: 'a3', productFeatures: [{ featureName: 'Technology', featureValue: 'LED' }] }),
+    b: loaded('b', { paperSize: 'A4', productAttributes: { maxPaperSize: 'A3' }, productFeatures: [{ featureName: 'technology', featureValue: 'led' }] }),
+  };
+  const rows = buildComparison([item('a'), item('b')], (id) => details[id]);
+  expect(rows.find((r) => r.id === 'paperSize')!.differs).toBe(false);
+  expect(rows.find((r) => r.id === 'technology')!.differs).toBe(false);
+  expect(rows.find((r) => r.id === 'rentalPerMonth')!.cells.map((c) => c.state)).toEqual(['unknown', 'unknown']);
+});

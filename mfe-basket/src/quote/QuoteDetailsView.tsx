@@ -1,0 +1,53 @@
+/** The QuoteDetails and Confirmation views of the basket drawer. */
+import { useId } from 'react';
+import { observer } from 'mobx-react-lite';
+import { basketStore } from '@copytech/shared';
+import { ConfirmationMessage } from './ConfirmationMessage';
+import { QuoteForm } from './QuoteForm';
+import { basketQuoteForm } from './QuoteFormModel';
+import styles from './QuoteViews.module.css';
+
+export const QuoteDetailsView = observer(function QuoteDetailsView() {
+  const headingId = useId();
+  const items = basketStore.list;
+  const productIds = items.map((item) => item.modelId);
+  return (
+    <section className={styles.view} aria-labelledby={headingId}>
+      <button type="button" className={styles.back} onClick={() => basketStore.backToBasket()}>
+        <span aria-hidden="true">←</span> Back to basket
+      </button>
+      <h2 id={headingId} tabIndex={-1} className={styles.heading} data-view-heading>
+        Your details
+      </h2>
+      <div className={styles.summary}>
+        <p>
+          Your instant quote for {items.length === 1 ? 'this printer' : `these ${items.length} printers`} will be e-mailed to you:
+        </p>
+        <ul>
+          {items.map((item) => (
+            <li key={item.modelId}>
+              {item.brand} {item.model}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <QuoteForm model={basketQuoteForm} productIds={productIds} submitLabel="Send my quote" onSent={(reference) => basketStore.confirmQuoteSent(reference)} />
+    </section>
+  );
+});
+
+export const ConfirmationView = observer(function ConfirmationView() {
+  const sent = basketQuoteForm.sent;
+  const reference = basketStore.lastQuoteReference ?? sent?.reference ?? '';
+  return (
+    <ConfirmationMessage
+      reference={reference}
+      count={sent?.count ?? basketStore.count}
+      email={sent?.email ?? null}
+      onOk={() => {
+        basketQuoteForm.acknowledge();
+        basketStore.acknowledgeConfirmation();
+      }}
+    />
+  );
+});

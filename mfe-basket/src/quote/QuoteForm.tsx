@@ -1,0 +1,169 @@
+/**
+ * The contact form of a quote (SPEC.md section 5), used by the basket's QuoteDetails view and by
+ * the Instant quote panel. Messages appear on blur; submit stays disabled until the form is valid;
+ * every message is tied to its field; a failed submit keeps everything and offers Retry.
+ */
+import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import type { QuoteFormModel, ContactField } from './QuoteFormModel';
+import { announce } from '../ui/announcer';
+import styles from './QuoteForm.module.css';
+
+interface FieldSpec {
+  field: ContactField;
+  label: string;
+  type: 'text' | 'email' | 'tel';
+  autoComplete: string;
+  extra?: Record<string, string | boolean>;
+}
+
+const FIELDS: readonly FieldSpec[] = [
+  { field: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
+  { field: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
+  { field: 'email', label: 'E-mail address', type: 'email', autoComplete: 'email', extra: { spellCheck: false, autoCapitalize: 'none' } },
+  { field: 'phoneNumber', label: 'Phone number', type: 'tel', autoComplete: 'tel' },
+  { field: 'postcode', label: 'Postcode', type: 'text', autoComplete: 'postal-code', extra: { spellCheck: false, autoCapitalize: 'characters' } },
+];
+
+export interface QuoteFormProps {
+  model: QuoteFormModel;
+  /** The modelIds the quote is for. */
+  productIds: readonly string[];
+  submitLabel: string;
+  /** Called with the reference once the server has stored the quote. */
+  onSent: (reference: string) => void;
+}
+
+export const QuoteForm = observer(function QuoteForm({ model, productIds, submitLabel, onSent }: QuoteFormProps) {
+  const id = useId();
+  const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | null>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const failure = model.failureFor(productIds);
+  const canSubmit = model.isValid && !model.sending && productIds.length > 0;
+  const hintId = `${id}-hint`;
+
+  const focusField = (field: ContactField | null) => {
+    if (field) inputs.current[field]?.focus();
+  };
+
+  // Unmounted while sending (the drawer closed)? The model still finishes; nothing to focus then.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const submit = async () => {
+    if (model.sending) return;
+    const firstInvalid = model.validateAll();
+    if (firstInvalid) {
+      focusField(firstInvalid);
+      return;
+    }
+    // The browser's own check too (SPEC.md section 4: it emits only when that passes).
+    const form = formRef.current;
+    if (form && !form.checkValidity()) {
+      const invalid = form.querySelector<HTMLInputElement>(':invalid');
+      invalid?.focus();
+      return;
+    }
+    announce('Sending your quote request…');
+    const outcome = await model.submit(productIds);
+    if (!outcome) return;
+    if (outcome.ok) {
+      announce(`Your quote request has been sent. Your reference is ${outcome.reference}.`);
+      onSent(outcome.reference);
+      return;
+    }
+    announce(model.failure?.message ?? 'Your quote request was not sent.');
+    if (mounted.current) focusField(model.firstFieldInError);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submit();
+  };
+
+  // Enter in a field of an invalid form: the submit button is disabled, so say what is missing.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' && !canSubmit && !model.sending) {
+      event.preventDefault();
+      focusField(model.validateAll());
+    }
+  };
+
+  return (
+    <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit} aria-busy={model.sending}>
+      <p className={styles.note}>All fields are required. We use your details only to send and follow up this quote.</p>
+      <div className={styles.fields}>
+        {FIELDS.map(({ field, label, type, autoComplete, extra }) => {
+          const error = model.errors[field];
+          const inputId = `${id}-${field}`;
+          const errorId = `${inputId}-error`;
+          return (
+            <div key={field} className={`${styles.field} ${field === 'firstName' || field === 'lastName' ? styles.half : ''}`}>
+              <label htmlFor={inputId} className={styles.label}>
+                {label}
+              </label>
+              <input
+                ref={(element) => {
+                  inputs.current[field] = element;
+                }}
+                id={inputId}
+                name={field}
+                type={type}
+                autoComplete={autoComplete}
+                className={styles.input}
+                value={model.values[field]}
+                onChange={(event) => model.setValue(field, event.target.value)}
+                onBlur={() => model.blur(field)}
+                onKeyDown={onKeyDown}
+                required
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
+                readOnly={model.sending}
+                {...extra}
+              />
+              {error ? (
+                <p id={errorId} className={styles.error}>
+                  <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" className={styles.errorIcon}>
+                    <circle cx="8" cy="8" r="7" fill="currentColor" />
+                    <rect x="7.1" y="3.5" width="1.8" height="6" rx="0.9" fill="#fff" />
+                    <circle cx="8" cy="11.8" r="1.1" fill="#fff" />
+                  </svg>
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+
+      {failure ? (
+        <div className={styles.failure} role="alert">
+          <p className={styles.failureText}>{failure.message}</p>
+        </div>
+      ) : null}
+
+      <div className={styles.actions}>
+        {/* aria-disabled while sending, so the focus stays on the button; clicks are ignored then. */}
+        <button
+          type="submit"
+          className={styles.submit}
+          disabled={!model.isValid || productIds.length === 0}
+          aria-disabled={model.sending ? true : undefined}
+          aria-describedby={!model.isValid ? hintId : undefined}
+        >
+          {model.sending ? 'Sending…' : failure?.retryable ? 'Retry' : submitLabel}
+        </button>
+        {!model.isValid ? (
+          <p id={hintId} className={styles.hint}>
+            Fill in all five fields correctly to send your request.
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+});

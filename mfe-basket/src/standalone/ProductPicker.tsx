@@ -1,0 +1,104 @@
+/**
+ * Standalone only: a plain product picker from the real API (GET /api/printers/all), so QA can
+ * fill the basket and send quotes without the catalogue remote.
+ */
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { basketStore, categoryLabel, formatPence, startingFromPence, type Product, type ProductList } from '@copytech/shared';
+import styles from './Standalone.module.css';
+
+export const PICKER_ENDPOINT = '/api/printers/all?limit=48';
+
+type Load = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; products: Product[] };
+
+export const ProductPicker = observer(function ProductPicker() {
+  const searchId = useId();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [query, setQuery] = useState('');
+
+  const fetchProducts = useCallback(async () => {
+    setLoad({ status: 'loading' });
+    try {
+      const response = await fetch(PICKER_ENDPOINT, { headers: { Accept: 'application/json' } });
+      if (!response.ok) throw new Error(String(response.status));
+      const body = (await response.json()) as ProductList;
+      setLoad({ status: 'loaded', products: Array.isArray(body.results) ? body.results : [] });
+    } catch {
+      setLoad({ status: 'failed' });
+    }
+  }, []);
+
+  useEffect(() => {
+    void fetchProducts();
+  }, [fetchProducts]);
+
+  const shown = useMemo(() => {
+    if (load.status !== 'loaded') return [];
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    return load.products.filter((p) => {
+      const text = `${p.brand} ${p.model} ${p.productCategory}`.toLowerCase();
+      return words.every((word) => text.includes(word));
+    });
+  }, [load, query]);
+
+  return (
+    <section className={styles.picker} aria-labelledby={`${searchId}-heading`}>
+      <h2 id={`${searchId}-heading`} className={styles.pickerHeading}>
+        Pick printers
+      </h2>
+      <label htmlFor={searchId} className={styles.label}>
+        Search by brand or model
+      </label>
+      <input id={searchId} type="search" className={styles.search} value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
+      {load.status === 'loading' ? <p role="status">Loading printers…</p> : null}
+      {load.status === 'failed' ? (
+        <p role="alert">
+          The printers could not be loaded.{' '}
+          <button type="button" className={styles.button} onClick={() => void fetchProducts()}>
+            Retry
+          </button>
+        </p>
+      ) : null}
+      {load.status === 'loaded' ? (
+        <>
+          <p className={styles.meta} aria-live="polite">
+            {shown.length} of {load.products.length} printers
+          </p>
+          <ul className={styles.products}>
+            {shown.map((product) => {
+              const refusal = basketStore.refusalFor(product.modelId);
+              const from = formatPence(startingFromPence(product));
+              const name = `${product.brand} ${product.model}`;
+              return (
+                <li key={product.modelId} className={styles.product}>
+                  <span className={styles.productText}>
+                    <strong>{name}</strong>
+                    <span className={styles.meta}>
+                      {categoryLabel(String(product.productCategory))}
+                      {from ? ` · from ${from}` : ''}
+                    </span>
+                  </span>
+                  <span className={styles.productActions}>
+                    <button
+                      type="button"
+                      className={styles.button}
+                      disabled={refusal !== null}
+                      aria-label={refusal === 'already-in-basket' ? `${name} is in the basket` : `Add ${name} to the basket`}
+                      title={refusal === 'full' ? 'The basket holds five printers' : undefined}
+                      onClick={() => basketStore.add(product)}
+                    >
+                      {refusal === 'already-in-basket' ? 'In basket' : 'Add'}
+                    </button>
+                    <button type="button" className={styles.button} aria-label={`Instant quote for ${name}`} onClick={() => basketStore.startInstantQuote(product)}>
+                      Quote
+                    </button>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+});
