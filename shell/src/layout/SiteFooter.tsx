@@ -43,7 +43,7 @@ export function SiteFooter() {
           <NewsletterForm />
         </div>
         <div className={styles.columns}>
-          <section className={styles.group} aria-labelledby="footer-contact">
+          <section className={`${styles.group} ${styles.contact}`} aria-labelledby="footer-contact">
             <h2 className={styles.groupTitle} id="footer-contact">
               {COMPANY.legalName}
             </h2>
