@@ -8,25 +8,24 @@
  */
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { loadConfig, type Config } from './config.js';
-import { CatalogueRepository } from './catalogue/repository.js';
-import { openDatabase, type Db } from './db/database.js';
-import { seedDatabase } from './db/seed.js';
-import { installErrorHandling, installNotFound } from './http/errors.js';
-import { installSecurity } from './http/security.js';
-import { ProductImages } from './images/productImages.js';
-import { createFileSender, createSmtpSender } from './mail/transport.js';
-import { enquiryApiForwarder, mauticForwarder } from './outbox/forwarders.js';
-import { OutboxWorker, type Deliverers } from './outbox/outbox.js';
-import { cataloguePlugin } from './plugins/catalogue.js';
-import { contentPlugin } from './plugins/content.js';
-import { enquiriesPlugin } from './plugins/enquiries.js';
-import { healthPlugin } from './plugins/health.js';
-import { imagesPlugin } from './plugins/images.js';
-import { newsletterPlugin } from './plugins/newsletter.js';
-import { quotePlugin } from './plugins/quote.js';
-import { remotesPlugin } from './plugins/remotes.js';
-import { sitePlugin } from './plugins/site.js';
+import { loadConfig, type Config } from './config';
+import { CatalogueRepository } from './catalogue/repository';
+import { openDatabase, type Db } from './db/database';
+import { seedDatabase } from './db/seed';
+import { installErrorHandling, installNotFound } from './http/errors';
+import { installSecurity } from './http/security';
+import { ProductImages } from './images/productImages';
+import { createFileSender, createSmtpSender } from './mail/transport';
+import { enquiryApiForwarder, mauticForwarder } from './outbox/forwarders';
+import { OutboxWorker, type Deliverers } from './outbox/outbox';
+import { cataloguePlugin } from './plugins/catalogue';
+import { contentPlugin } from './plugins/content';
+import { enquiriesPlugin } from './plugins/enquiries';
+import { healthPlugin } from './plugins/health';
+import { imagesPlugin } from './plugins/images';
+import { newsletterPlugin } from './plugins/newsletter';
+import { quotePlugin } from './plugins/quote';
+import { remotesPlugin } from './plugins/remotes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,7 +37,8 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   config?: Config;
-  logger?: boolean;
+  /** false: no logs; a stream: JSON log lines written there (tests read them) */
+  logger?: boolean | { stream: NodeJS.WritableStream };
   /** epoch ms for everything time-dependent (quotes, idempotency, outbox backoff); tests move it */
   clock?: () => number;
   outbox?: {
@@ -52,7 +52,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const config = options.config ?? loadConfig();
   const clock = options.clock ?? Date.now;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'] },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
+            ...(typeof options.logger === 'object' ? { stream: options.logger.stream } : {}),
+          },
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { allErrors: true } },
@@ -105,7 +112,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     images: new ProductImages(path.join(config.dataDir, 'images'), path.join(config.varDir, 'image-cache'), (brand, model) => catalogue.kindBySlugs(brand, model)),
   });
   await app.register(remotesPlugin, { config });
-  if (config.serveSite) await app.register(sitePlugin, { config });
+  if (config.serveSite) {
+    // Loaded only when the site is served (API-only runs and most tests never load @fastify/static).
+    const { sitePlugin } = await import('./plugins/site');
+    await app.register(sitePlugin, { config });
+  }
   else installNotFound(app);
 
   if (options.outbox?.autoStart !== false) app.addHook('onReady', async () => outbox.start());

@@ -1,6 +1,6 @@
 /** Starts the server: `npm start` (built) or `npm run dev -w server` (watch). */
-import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { buildApp } from './app';
+import { loadConfig } from './config';
 
 const config = loadConfig();
 const app = await buildApp({ config });

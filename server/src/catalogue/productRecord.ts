@@ -16,7 +16,7 @@ import {
   slugify,
   type Product,
 } from '@copytech/shared/domain';
-import type { NewProductRow, ProductRow } from '../db/schema.js';
+import type { NewProductRow, ProductRow } from '../db/schema';
 
 /** What a catalogue file holds: a Product without modelId (derived), plus whether it is featured. */
 export type SeedProduct = Omit<Product, 'modelId'> & { modelId?: string; featured?: boolean };

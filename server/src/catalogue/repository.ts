@@ -4,10 +4,10 @@
  */
 import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
 import { PAPER_SIZE_ORDER, type Product, type ProductFacets, type ProductListResponse, type ProductSort } from '@copytech/shared/domain';
-import type { Db } from '../db/database.js';
-import type { Database } from '../db/schema.js';
-import type { ListScope } from './listScopes.js';
-import { productFromRow } from './productRecord.js';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import type { ListScope } from './listScopes';
+import { productFromRow } from './productRecord';
 
 export interface ListFilters {
   limit: number;

@@ -13,8 +13,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
-import { migrationProvider } from './migrations.js';
-import type { Database } from './schema.js';
+import { migrationProvider } from './migrations';
+import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 

@@ -16,8 +16,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BlogPost, PageContent } from '@copytech/shared/domain';
-import { SeedDataError, checkSeedProduct, productRowOf } from '../catalogue/productRecord.js';
-import type { Db } from './database.js';
+import { SeedDataError, checkSeedProduct, productRowOf } from '../catalogue/productRecord';
+import type { Db } from './database';
 
 export interface SeedSummary {
   products: { inserted: number; updated: number; retired: number; unchanged: number };

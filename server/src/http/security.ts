@@ -11,7 +11,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.js';
+import type { Config } from '../config';
 
 function originOf(url: string | null | undefined): string | null {
   if (!url) return null;

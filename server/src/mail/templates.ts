@@ -12,7 +12,7 @@ import {
   type EnquiryRequest,
   type ServiceRequest,
 } from '@copytech/shared/domain';
-import { escapeHtml, type MailAddress, type MailMessage } from './message.js';
+import { escapeHtml, type MailAddress, type MailMessage } from './message';
 
 /** A product as quoted: what the visitor was told, kept with the quote. */
 export interface QuotedProduct {

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
-import { displayName, headerText, isPlainAddress, type MailAddress, type MailMessage } from './message.js';
+import { displayName, headerText, isPlainAddress, type MailAddress, type MailMessage } from './message';
 
 export interface MailSender {
   /** for the start-up log line; never includes credentials */

@@ -3,7 +3,7 @@
  * fails the visitor's request). The enquiry API key is sent server-side in a header and never
  * logged or returned to the browser.
  */
-import type { EnquiryApiPayload, MauticPayload } from './outbox.js';
+import type { EnquiryApiPayload, MauticPayload } from './outbox';
 
 const TIMEOUT_MS = 10_000;
 

@@ -11,11 +11,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/database.js';
-import type { OutboxRow } from '../db/schema.js';
+import type { Db } from '../db/database';
+import type { OutboxRow } from '../db/schema';
 import type { Insertable } from 'kysely';
-import type { OutboxTable } from '../db/schema.js';
-import type { MailMessage } from '../mail/message.js';
+import type { OutboxTable } from '../db/schema';
+import type { MailMessage } from '../mail/message';
 
 export const BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000] as const;
 export const MAX_ATTEMPTS = BACKOFF_MS.length + 1;

@@ -5,10 +5,10 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { LIST_LIMITS, PRODUCT_SORTS, slugify, type ProductSort } from '@copytech/shared/domain';
-import type { ListFilters } from '../catalogue/repository.js';
-import { categoryScope, printerScope, scannerScope, type ListScope } from '../catalogue/listScopes.js';
-import type { CatalogueRepository } from '../catalogue/repository.js';
-import { HttpError, badRequest } from '../http/errors.js';
+import type { ListFilters } from '../catalogue/repository';
+import { categoryScope, printerScope, scannerScope, type ListScope } from '../catalogue/listScopes';
+import type { CatalogueRepository } from '../catalogue/repository';
+import { HttpError, badRequest } from '../http/errors';
 
 interface ListQuerystring {
   limit: number;

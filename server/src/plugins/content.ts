@@ -1,8 +1,8 @@
 /** CMS reads: /api/pages/slug/{slug} (PageContent) and /api/blog/recent ({ results: BlogPost[] }, newest first). */
 import type { FastifyPluginAsync } from 'fastify';
 import type { BlogPost, PageContent } from '@copytech/shared/domain';
-import type { Db } from '../db/database.js';
-import { HttpError } from '../http/errors.js';
+import type { Db } from '../db/database';
+import { HttpError } from '../http/errors';
 
 export const BLOG_LIMITS = { defaultLimit: 3, maxLimit: 12 } as const;
 

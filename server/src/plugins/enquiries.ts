@@ -7,12 +7,12 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { ENQUIRY_MESSAGES, enquirySchemaFor, type EnquiryRequest, type ServiceRequest } from '@copytech/shared/domain';
-import { badRequest, requireObject, validateBody } from '../http/errors.js';
-import { enquirySalesMail, enquiryVisitorMail } from '../mail/templates.js';
-import { outboxRowsOf, type OutboxJob } from '../outbox/outbox.js';
-import { idempotencyKeyOf, writeOnce } from '../writes/idempotency.js';
-import { newReference } from '../writes/reference.js';
-import { perMinute, type WriteDeps } from './writeDeps.js';
+import { badRequest, requireObject, validateBody } from '../http/errors';
+import { enquirySalesMail, enquiryVisitorMail } from '../mail/templates';
+import { outboxRowsOf, type OutboxJob } from '../outbox/outbox';
+import { idempotencyKeyOf, writeOnce } from '../writes/idempotency';
+import { newReference } from '../writes/reference';
+import { perMinute, type WriteDeps } from './writeDeps';
 
 export const enquiriesPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outbox, config, clock }) => {
   const mailContext = { from: config.mailFrom, salesEmail: config.salesEmail, publicUrl: config.publicUrl };

@@ -1,7 +1,7 @@
 /** GET /api/health: readiness. 200 when the database answers (with the outbox backlog), else 503. */
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../db/database.js';
-import { sendError } from '../http/errors.js';
+import type { Db } from '../db/database';
+import { sendError } from '../http/errors';
 
 export const healthPlugin: FastifyPluginAsync<{ db: Db; mail: string }> = async (app, { db, mail }) => {
   app.get('/api/health', async (request, reply) => {

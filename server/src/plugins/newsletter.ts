@@ -9,9 +9,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { NEWSLETTER_FIELDS, newsletterFieldName, newsletterSchema, type NewsletterField } from '@copytech/shared/domain';
-import { HttpError, requireObject, validateBody } from '../http/errors.js';
-import { outboxRowsOf } from '../outbox/outbox.js';
-import { perMinute, type WriteDeps } from './writeDeps.js';
+import { HttpError, requireObject, validateBody } from '../http/errors';
+import { outboxRowsOf } from '../outbox/outbox';
+import { perMinute, type WriteDeps } from './writeDeps';
 
 const FIELD_BY_NAME = new Map<string, NewsletterField>(NEWSLETTER_FIELDS.map((field) => [newsletterFieldName(field), field]));
 

@@ -7,13 +7,13 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { MODEL_ID_PATTERN, productPath, quoteRequestSchema, rentalPerMonthPence, startingFromPence, type Product } from '@copytech/shared/domain';
-import { productFromRow } from '../catalogue/productRecord.js';
-import { HttpError, badRequest, validateBody } from '../http/errors.js';
-import { quoteSalesMail, quoteVisitorMail, type QuotedProduct } from '../mail/templates.js';
-import { outboxRowsOf, type OutboxJob } from '../outbox/outbox.js';
-import { idempotencyKeyOf, writeOnce } from '../writes/idempotency.js';
-import { newReference } from '../writes/reference.js';
-import { perMinute, type WriteDeps } from './writeDeps.js';
+import { productFromRow } from '../catalogue/productRecord';
+import { HttpError, badRequest, validateBody } from '../http/errors';
+import { quoteSalesMail, quoteVisitorMail, type QuotedProduct } from '../mail/templates';
+import { outboxRowsOf, type OutboxJob } from '../outbox/outbox';
+import { idempotencyKeyOf, writeOnce } from '../writes/idempotency';
+import { newReference } from '../writes/reference';
+import { perMinute, type WriteDeps } from './writeDeps';
 
 export function quotedProductOf(product: Product): QuotedProduct {
   const lease = product.price?.['60MonthLeasePrice'];

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { RemotesManifest } from '@copytech/shared/domain';
-import type { Config } from '../config.js';
+import type { Config } from '../config';
 
 export const remotesPlugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   app.get('/remotes.json', async (_request, reply) => {

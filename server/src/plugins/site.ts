@@ -9,9 +9,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { REMOTE_NAMES } from '@copytech/shared/domain';
-import type { Config } from '../config.js';
-import { sendError } from '../http/errors.js';
-import { isSiteRoute } from '../siteRoutes.js';
+import type { Config } from '../config';
+import { sendError } from '../http/errors';
+import { isSiteRoute } from '../siteRoutes';
 
 const HASHED = /\.[0-9a-f]{10}\.(js|css|png|jpe?g|svg|webp|woff2?)$/;
 

@@ -1,7 +1,7 @@
 /** What the write routes share: the database, the outbox, configuration and the clock. */
-import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
-import type { OutboxWorker } from '../outbox/outbox.js';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import type { OutboxWorker } from '../outbox/outbox';
 
 export interface WriteDeps {
   db: Db;

@@ -9,9 +9,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { IDEMPOTENCY_KEY_PATTERN } from '@copytech/shared/domain';
-import type { Db } from '../db/database.js';
-import type { Database } from '../db/schema.js';
-import { HttpError, badRequest } from '../http/errors.js';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import { HttpError, badRequest } from '../http/errors';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
