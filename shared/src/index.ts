@@ -4,16 +4,13 @@
  */
 export * from './contracts';
 export * from './company';
-export * from './domain/product';
-export * from './domain/content';
-export * from './domain/quote';
-export * from './domain/catalogue';
-export * from './domain/savings';
+// Every pure domain rule, the same set the server imports from '@copytech/shared/domain'.
+export * from './domain';
 export * from './stores/BasketStore';
 export * from './stores/UiStore';
 export { basketStore, uiStore } from './stores';
 export * from './tracking/analytics';
-export * from './tracking/campaign';
+export { captureFirstTouch, readFirstTouch, campaignFromSearch, FIRST_TOUCH_STORAGE_KEY } from './tracking/campaign';
 export * from './ui/documentMeta';
 export { NotFoundPage } from './ui/NotFoundPage';
 export * from './federation/resiliencePlugin';

@@ -1,4 +1,3 @@
-import './testing/domPolyfills';
 import { act, screen, within } from '@testing-library/react';
 import { basketStore } from '@copytech/shared';
 import { App } from './App';

@@ -1,9 +1,9 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
+const host = { instanceName: 'shell' };
 const runtime = {
-  instanceName: 'shell',
-  getInstance: jest.fn(() => ({ name: runtime.instanceName })),
+  getInstance: jest.fn((): { name: string } => ({ name: host.instanceName })),
   registerPlugins: jest.fn(),
   registerRemotes: jest.fn(),
   loadRemote: jest.fn(),
@@ -42,7 +42,7 @@ function mockFetchOnce(...responses: Array<{ ok: boolean; status?: number; body?
 beforeEach(() => {
   resetFederationForTests();
   jest.clearAllMocks();
-  runtime.instanceName = 'shell';
+  host.instanceName = 'shell';
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());
@@ -68,7 +68,7 @@ describe('startFederation', () => {
   });
 
   it('a remote running standalone does not register itself', async () => {
-    runtime.instanceName = 'content';
+    host.instanceName = 'content';
     mockFetchOnce({ ok: true, body: manifest });
     await startFederation();
     const names = (runtime.registerRemotes.mock.calls[0][0] as Array<{ name: string }>).map((r) => r.name);

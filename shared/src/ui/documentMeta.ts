@@ -3,6 +3,7 @@
  * Supplier', template '%s - Copytech', default description.
  */
 import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 
 export const DEFAULT_TITLE = 'Trusted Photocopier and Printer Supplier';
 export const TITLE_TEMPLATE = '%s - Copytech';
@@ -64,10 +65,14 @@ export function applyDocumentMeta(meta: DocumentMeta): void {
   setCanonical(meta.canonicalPath);
 }
 
-/** Sets the document's title and meta while the calling page is shown. */
+/**
+ * Sets the document's title and meta while the calling page is shown. Re-applied on every path
+ * change, because the shell resets the defaults when the path changes even if this page stays.
+ */
 export function useDocumentMeta(meta: DocumentMeta): void {
   const { title, description, canonicalPath, ogType, image, card, robots } = meta;
+  const { pathname } = useLocation();
   useEffect(() => {
     applyDocumentMeta({ title, description, canonicalPath, ogType, image, card, robots });
-  }, [title, description, canonicalPath, ogType, image, card, robots]);
+  }, [pathname, title, description, canonicalPath, ogType, image, card, robots]);
 }

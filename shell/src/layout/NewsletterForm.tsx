@@ -5,40 +5,36 @@
  * keeps what the visitor typed and says what went wrong.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { trackEvent } from '@copytech/shared';
-import type { ApiErrorBody } from '@copytech/shared/domain';
+import { FIELD_LIMITS, NEWSLETTER_MESSAGES, newsletterFieldName, newsletterSchema, trackEvent, type ApiErrorBody } from '@copytech/shared';
 import styles from './NewsletterForm.module.css';
 
 export const NEWSLETTER_ENDPOINT = '/api/newsletter';
 export const NEWSLETTER_FORM_ID = '1';
 export const NEWSLETTER_FORM_NAME = 'newsletter';
 
-// The same messages and e-mail rule as newsletterSchema in @copytech/shared/domain, which the
-// server validates with. (That module is not exported from '@copytech/shared', the one specifier
-// browser code may import at run time.)
-export const EMAIL_REQUIRED_MESSAGE = 'The email is a required field.';
-export const EMAIL_FORMAT_MESSAGE = 'Please enter a valid email address.';
+// The server validates with the same schema (newsletterSchema in @copytech/shared).
+export const EMAIL_REQUIRED_MESSAGE = NEWSLETTER_MESSAGES.emailRequired;
+export const EMAIL_FORMAT_MESSAGE = NEWSLETTER_MESSAGES.emailFormat;
 export const SIGNUP_SUCCESS_MESSAGE = "Thanks — you're on the list.";
 export const SIGNUP_FAILURE_MESSAGE = "Sorry, we couldn't sign you up just now. Please check your connection and try again.";
 
-const EMAIL_MAX_LENGTH = 254;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
 export function newsletterEmailError(email: string): string | null {
-  const value = email.trim();
-  if (!value) return EMAIL_REQUIRED_MESSAGE;
-  if (value.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(value)) return EMAIL_FORMAT_MESSAGE;
-  return null;
+  try {
+    newsletterSchema.validateSyncAt('email', { email });
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 /** The multipart body the marketing form endpoint expects. */
 export function newsletterFormData(firstName: string, email: string, returnUrl: string): FormData {
   const body = new FormData();
-  body.append('mauticform[first_name]', firstName.trim());
-  body.append('mauticform[email]', email.trim());
-  body.append('mauticform[formId]', NEWSLETTER_FORM_ID);
-  body.append('mauticform[formName]', NEWSLETTER_FORM_NAME);
-  body.append('mauticform[return]', returnUrl);
+  body.append(newsletterFieldName('first_name'), firstName.trim());
+  body.append(newsletterFieldName('email'), email.trim());
+  body.append(newsletterFieldName('formId'), NEWSLETTER_FORM_ID);
+  body.append(newsletterFieldName('formName'), NEWSLETTER_FORM_NAME);
+  body.append(newsletterFieldName('return'), returnUrl);
   return body;
 }
 
@@ -136,7 +132,7 @@ export function NewsletterForm() {
             inputMode="email"
             autoComplete="email"
             required
-            maxLength={EMAIL_MAX_LENGTH}
+            maxLength={FIELD_LIMITS.emailMax}
             value={email}
             aria-invalid={emailError ? true : undefined}
             aria-describedby={emailError ? emailErrorId : undefined}

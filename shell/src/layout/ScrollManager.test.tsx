@@ -1,4 +1,3 @@
-import '../testing/domPolyfills';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes, useNavigate } from 'react-router-dom';
