@@ -24,7 +24,16 @@ export function fixtureDataCopy(): string {
 }
 
 export function testConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Config {
-  return { ...loadConfig(env), serveSite: false, logLevel: 'silent', varDir: tempDir('ct-var-'), dataDir: FIXTURE_DATA, ...overrides };
+  return {
+    ...loadConfig(env),
+    serveSite: false,
+    logLevel: 'silent',
+    varDir: tempDir('ct-var-'),
+    dataDir: FIXTURE_DATA,
+    // generous, so only the rate-limit test meets a limit
+    rateLimits: { quotePerMinute: 1000, formsPerMinute: 1000 },
+    ...overrides,
+  };
 }
 
 /** A clock the test moves by hand. */

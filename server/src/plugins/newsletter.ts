@@ -28,12 +28,19 @@ export function newsletterFieldsOf(pairs: Iterable<[string, unknown]>): Partial<
 async function formPairs(request: FastifyRequest): Promise<Array<[string, unknown]>> {
   if (request.isMultipart()) {
     const pairs: Array<[string, unknown]> = [];
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        part.file.resume();
-        throw new HttpError(400, 'This form takes no files.', { _: 'This form takes no files.' });
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          part.file.resume();
+          throw new HttpError(400, 'This form takes no files.', { _: 'This form takes no files.' });
+        }
+        pairs.push([part.fieldname, part.value]);
       }
-      pairs.push([part.fieldname, part.value]);
+    } catch (error) {
+      const status = (error as { statusCode?: unknown }).statusCode;
+      if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+      // A malformed body (no boundary, cut short…) is the sender's fault, not ours.
+      throw new HttpError(400, 'The form could not be read.', { _: 'The form could not be read.' });
     }
     return pairs;
   }
