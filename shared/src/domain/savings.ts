@@ -375,11 +375,10 @@ const pricePerPeriod = (message: string, periodSchema = period()) =>
 const volume = (message: string) => object({ periodInMonths: period(), value: pages(message) }).noUnknown(true).required(message);
 
 /**
- * The answers as the browser sends them (POST /api/report): types and bounds of every field,
- * then `unansweredQuestions()` for what must be answered. Prices per page are not the visitor's
- * to set: whatever arrives, `parseSavingsAnswers()` puts Copytech's own rates back.
+ * The shape of the answers, answered or not: types and bounds of every field. The wizard checks
+ * progress kept in the browser's storage with it (anything else is discarded).
  */
-export const savingsAnswersSchema = object({
+export const savingsAnswersShapeSchema = object({
   entryMode: mixed<EntryMode>().nullable().oneOf([...ENTRY_MODES, null], SAVINGS_MESSAGES.entryMode).defined(SAVINGS_MESSAGES.entryMode),
   purchaseMethod: mixed<PurchaseMethod>().nullable().oneOf([...PURCHASE_METHODS, null], SAVINGS_MESSAGES.purchaseMethod).defined(SAVINGS_MESSAGES.purchaseMethod),
   equipmentIsInsured: yesNo(),
@@ -435,18 +434,23 @@ export const savingsAnswersSchema = object({
   })
     .noUnknown(true)
     .required(SAVINGS_MESSAGES.billCost),
-})
-  .noUnknown(true)
-  .test('answered', 'Please answer every question.', function answered(value) {
-    let missing: Record<string, string>;
-    try {
-      missing = unansweredQuestions(value as unknown as SavingsAnswers);
-    } catch {
-      return true; // a field of the wrong type: its own schema reports it
-    }
-    const errors = Object.entries(missing).map(([path, message]) => this.createError({ path, message }));
-    return errors.length === 0 ? true : new ValidationError(errors, value, this.path);
-  });
+}).noUnknown(true);
+
+/**
+ * The answers as the browser sends them (POST /api/report): the shape above, then
+ * `unansweredQuestions()` for what must be answered. Prices per page are not the visitor's to
+ * set: whatever arrives, `parseSavingsAnswers()` puts Copytech's own rates back.
+ */
+export const savingsAnswersSchema = savingsAnswersShapeSchema.test('answered', 'Please answer every question.', function answered(value) {
+  let missing: Record<string, string>;
+  try {
+    missing = unansweredQuestions(value as unknown as SavingsAnswers);
+  } catch {
+    return true; // a field of the wrong type: its own schema reports it
+  }
+  const errors = Object.entries(missing).map(([path, message]) => this.createError({ path, message }));
+  return errors.length === 0 ? true : new ValidationError(errors, value, this.path);
+});
 
 /**
  * Validates answers from outside (the server's request body) and returns them typed, with

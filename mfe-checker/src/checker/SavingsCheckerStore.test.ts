@@ -1,0 +1,259 @@
+/**
+ * The wizard's step logic (SPEC.md section 4): increment, jump by name, completed steps, reset,
+ * the relevant steps, and progress that survives a reload (and corrupt storage that does not).
+ */
+import '../testing/domPolyfills';
+import { COPYTECH_PRICE_PER_PAGE, SAVINGS_MESSAGES } from '@copytech/shared';
+import { CHECKER_STORAGE_KEY, SavingsCheckerStore } from './SavingsCheckerStore';
+import { CAPTCHA_MESSAGE, relevantSteps } from './steps';
+
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+let storage: MemoryStorage;
+const stores: SavingsCheckerStore[] = [];
+function newStore() {
+  const store = new SavingsCheckerStore(storage);
+  stores.push(store);
+  return store;
+}
+beforeEach(() => {
+  storage = new MemoryStorage();
+});
+afterEach(() => {
+  stores.splice(0).forEach((store) => store.dispose());
+});
+
+/** Answers the lease path up to the volumes, moving with Next. */
+function walkLeasePath(store: SavingsCheckerStore) {
+  store.setEntryMode('itemised');
+  expect(store.next()).toEqual({});
+  store.setPurchaseMethod('lease');
+  expect(store.next()).toEqual({});
+  store.setPrice('leasePricePerPeriod', { value: 27_000 });
+  expect(store.next()).toEqual({});
+  store.setSupport('cpc');
+  expect(store.next()).toEqual({});
+  store.setPrice('cpcPricePerPeriod', { value: 45_000 });
+  expect(store.next()).toEqual({});
+  (['equipmentIsInsured', 'tonerDeliveryPaidFor', 'networkSupportPaidFor', 'payOtherCharges'] as const).forEach((q) => store.setExtra(q, false));
+  expect(store.next()).toEqual({});
+  store.setVolume('blackAndWhiteVolume', { value: 15_000 });
+  store.setVolume('colourVolume', { value: 3_000 });
+  expect(store.next()).toEqual({});
+}
+
+describe('relevant steps', () => {
+  it('asks the lease price of a leased machine and never a purchase price', () => {
+    const store = newStore();
+    store.setEntryMode('itemised');
+    store.setPurchaseMethod('lease');
+    expect(store.steps).toEqual(['start', 'equipment', 'lease-price', 'support', 'support-costs', 'extras', 'volumes', 'check']);
+  });
+  it('asks the purchase price of a bought machine and never a lease price', () => {
+    const store = newStore();
+    store.setEntryMode('itemised');
+    store.setPurchaseMethod('purchase');
+    expect(store.steps).toContain('purchase-price');
+    expect(store.steps).not.toContain('lease-price');
+  });
+  it('skips the support question when one cost-per-copy charge covers everything', () => {
+    const store = newStore();
+    store.setEntryMode('itemised');
+    store.setPurchaseMethod('cpc-only');
+    expect(store.steps).toEqual(['start', 'equipment', 'support-costs', 'extras', 'volumes', 'check']);
+  });
+  it('adds the other-charges step once an extra is answered yes', () => {
+    const store = newStore();
+    store.setEntryMode('itemised');
+    store.setPurchaseMethod('rental');
+    store.setExtra('networkSupportPaidFor', true);
+    expect(store.steps).toContain('other-charges');
+    expect(store.answers.otherChargesPricePerPeriod).toEqual([{ name: 'Network support', value: null, periodInMonths: 3 }]);
+    store.setExtra('networkSupportPaidFor', false);
+    expect(store.steps).not.toContain('other-charges');
+    expect(store.answers.otherChargesPricePerPeriod).toEqual([]);
+  });
+  it('asks only for the bill on the bill-only path', () => {
+    const store = newStore();
+    store.setEntryMode('bill');
+    expect(store.steps).toEqual(['start', 'bill', 'check']);
+    expect(relevantSteps({ ...store.answers, entryMode: 'itemised' })).toContain('volumes');
+  });
+});
+
+describe('moving through the wizard', () => {
+  it('moves by increment, and Next refuses a step with unanswered questions, saying why', () => {
+    const store = newStore();
+    expect(store.currentStep).toBe('start');
+    expect(store.next()).toEqual({ entryMode: SAVINGS_MESSAGES.entryMode });
+    expect(store.currentStep).toBe('start');
+    store.setEntryMode('itemised');
+    expect(store.next()).toEqual({});
+    expect(store.currentStep).toBe('equipment');
+    expect(store.stepNumber).toBe(2);
+    expect(store.completedSteps).toEqual(['start']);
+    expect(store.goTo(-1)).toBe(true);
+    expect(store.currentStep).toBe('start');
+    expect(store.goTo(1)).toBe(true);
+    expect(store.currentStep).toBe('equipment');
+  });
+  it('shows "Step n of m" over the steps asked', () => {
+    const store = newStore();
+    store.setEntryMode('bill');
+    store.next();
+    expect([store.stepNumber, store.stepCount]).toEqual([2, 3]);
+  });
+  it('jumps by name to a step already reached, but not past the first unanswered step', () => {
+    const store = newStore();
+    walkLeasePath(store);
+    expect(store.currentStep).toBe('check');
+    expect(store.goTo('lease-price')).toBe(true);
+    expect(store.currentStep).toBe('lease-price');
+    expect(store.goTo('volumes')).toBe(true);
+
+    const fresh = newStore();
+    fresh.reset();
+    expect(fresh.goTo('volumes')).toBe(false);
+    expect(fresh.goTo('results')).toBe(false);
+    expect(fresh.currentStep).toBe('start');
+  });
+  it('refuses a step that is not asked for these answers', () => {
+    const store = newStore();
+    walkLeasePath(store);
+    expect(store.goTo('purchase-price')).toBe(false);
+    expect(store.goTo('bill')).toBe(false);
+  });
+  it('needs the human check before the results, then shows them', () => {
+    const store = newStore();
+    walkLeasePath(store);
+    expect(store.next()).toEqual({ captcha: CAPTCHA_MESSAGE });
+    expect(store.isResults).toBe(false);
+    store.completeCaptcha('payload');
+    expect(store.captchaComplete).toBe(true);
+    expect(store.next()).toEqual({});
+    expect(store.isResults).toBe(true);
+    expect(store.result.status).toBe('saving');
+    expect(store.result.savings?.perYear).toBe(117_000);
+    expect(store.back()).toBe(true);
+    expect(store.currentStep).toBe('check');
+  });
+  it('takes a completed step off the list when its answers become incomplete', () => {
+    const store = newStore();
+    walkLeasePath(store);
+    expect(store.completedSteps).toContain('support-costs');
+    store.setSupport('warranty'); // now warranty and spend must be given
+    expect(store.completedSteps).not.toContain('support-costs');
+    expect(store.firstOpenStep).toBe('support-costs');
+    expect(store.goTo('volumes')).toBe(false);
+  });
+  it('adds and removes completed steps by name', () => {
+    const store = newStore();
+    store.completeStep('start');
+    store.completeStep('start');
+    expect(store.completedSteps).toEqual(['start']);
+    store.uncompleteStep('start');
+    expect(store.completedSteps).toEqual([]);
+  });
+});
+
+describe('reset', () => {
+  it('restores every default', () => {
+    const store = newStore();
+    walkLeasePath(store);
+    store.completeCaptcha('payload');
+    store.reset();
+    expect(store.currentStep).toBe('start');
+    expect(store.completedSteps).toEqual([]);
+    expect(store.captchaComplete).toBe(false);
+    expect(store.captchaPayload).toBeNull();
+    expect(store.answers.entryMode).toBeNull();
+    expect(store.answers.leasePricePerPeriod).toEqual({ value: null, periodInMonths: 3 });
+    expect(store.answers.copytechPricePerPage).toEqual({ mono: 0.39, colour: 3.3 });
+    expect(store.answers.bill.colourRatio).toBe(30);
+  });
+});
+
+describe('progress that survives a reload', () => {
+  it('restores the answers, the step, the completed steps and the human check', () => {
+    const store = newStore();
+    walkLeasePath(store);
+    store.completeCaptcha('payload');
+    store.next();
+    const reloaded = newStore();
+    expect(reloaded.currentStep).toBe('results');
+    expect(reloaded.answers.leasePricePerPeriod.value).toBe(27_000);
+    expect(reloaded.completedSteps).toEqual(store.completedSteps);
+    expect(reloaded.captchaComplete).toBe(true);
+    expect(reloaded.captchaPayload).toBeNull(); // single-use: never stored
+    expect(reloaded.result.savings).toEqual(store.result.savings);
+  });
+  it.each([
+    ['not JSON', '{oops'],
+    ['another version', JSON.stringify({ version: 99 })],
+    ['an unknown step', JSON.stringify({ version: 1, currentStep: 'admin', completedSteps: [], captchaComplete: false, answers: {} })],
+    ['answers of the wrong shape', JSON.stringify({ version: 1, currentStep: 'start', completedSteps: [], captchaComplete: false, answers: { entryMode: 'guess' } })],
+    ['null', 'null'],
+  ])('starts from the defaults when storage holds %s, and removes it', (_label, stored) => {
+    storage.setItem(CHECKER_STORAGE_KEY, stored);
+    const store = newStore();
+    expect(store.currentStep).toBe('start');
+    expect(store.answers.entryMode).toBeNull();
+    expect(storage.getItem(CHECKER_STORAGE_KEY)).toBeNull();
+  });
+  it('never takes prices per page from storage', () => {
+    const store = newStore();
+    walkLeasePath(store);
+    const saved = JSON.parse(storage.getItem(CHECKER_STORAGE_KEY)!);
+    saved.answers.copytechPricePerPage = { mono: 0.01, colour: 0.01 };
+    storage.setItem(CHECKER_STORAGE_KEY, JSON.stringify(saved));
+    expect(newStore().answers.copytechPricePerPage).toEqual(COPYTECH_PRICE_PER_PAGE);
+  });
+  it('does not let a stored position skip unanswered steps', () => {
+    const store = newStore();
+    store.setEntryMode('itemised');
+    store.next();
+    const saved = JSON.parse(storage.getItem(CHECKER_STORAGE_KEY)!);
+    saved.currentStep = 'results';
+    storage.setItem(CHECKER_STORAGE_KEY, JSON.stringify(saved));
+    expect(newStore().currentStep).toBe('equipment');
+  });
+  it('works without storage at all', () => {
+    const store = new SavingsCheckerStore(null);
+    store.setEntryMode('bill');
+    expect(store.next()).toEqual({});
+    store.dispose();
+  });
+});
+
+describe('bill pages', () => {
+  it('switches between a total with a colour ratio and a known split', () => {
+    const store = newStore();
+    store.setEntryMode('bill');
+    store.setBill({ pages: 30_000, cost: 90_000 });
+    store.setBillPagesSplit(true);
+    expect(store.answers.bill).toMatchObject({ monoPages: 21_000, colourPages: 9_000 });
+    store.setBill({ colourPages: 1_000 });
+    store.setBillPagesSplit(false);
+    expect(store.answers.bill).toMatchObject({ monoPages: null, colourPages: null, pages: 22_000 });
+  });
+});

@@ -1,0 +1,400 @@
+/**
+ * The checker wizard's state (SPEC.md sections 3 and 4): the answers, the current step (changed
+ * by an increment, or set when given a step's name), the completed steps, and whether the human
+ * check is done. Reset restores the defaults.
+ *
+ * Progress is kept in sessionStorage under CHECKER_STORAGE_KEY, so it survives a reload of the
+ * tab but not the end of the visit; it holds costs and volumes, never contact details. Anything
+ * stored that is not a valid state (an old version, edited or corrupt data) is discarded and the
+ * wizard starts from the defaults. The captcha's solution is single-use and stays in memory.
+ */
+import { action, computed, makeObservable, observable, reaction, toJS } from 'mobx';
+import {
+  calculateSavings,
+  COPYTECH_PRICE_PER_PAGE,
+  defaultSavingsAnswers,
+  DEFAULT_PERIOD_IN_MONTHS,
+  MAX_OTHER_CHARGES,
+  NAMED_CHARGES,
+  billPages,
+  savingsAnswersShapeSchema,
+  type Bill,
+  type OtherCharge,
+  type PricePerPeriod,
+  type PurchaseMethod,
+  type SavingsAnswers,
+  type SavingsResult,
+  type Volume,
+} from '@copytech/shared';
+import { isStepId, relevantSteps, stepErrors, type StepId, type WizardPosition } from './steps';
+
+export const CHECKER_STORAGE_KEY = 'copytech:savings-checker';
+const STORAGE_VERSION = 1;
+
+export type PriceFieldName = 'equipmentPurchasePrice' | 'leasePricePerPeriod' | 'cpcPricePerPeriod' | 'warrantyPrice' | 'spendPricePerPeriod';
+export type VolumeFieldName = 'blackAndWhiteVolume' | 'colourVolume';
+export type ExtraQuestion = 'equipmentIsInsured' | 'tonerDeliveryPaidFor' | 'networkSupportPaidFor' | 'payOtherCharges';
+
+interface PersistedState {
+  version: typeof STORAGE_VERSION;
+  answers: SavingsAnswers;
+  currentStep: WizardPosition;
+  completedSteps: StepId[];
+  captchaComplete: boolean;
+}
+
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.sessionStorage : null;
+  } catch {
+    return null; // storage disabled: the wizard still works, without surviving a reload
+  }
+}
+
+/** The stored state if it is a valid one, else null (and the bad entry is removed). */
+export function restoreState(storage: Storage | null): Omit<PersistedState, 'version'> | null {
+  if (!storage) return null;
+  let raw: string | null;
+  try {
+    raw = storage.getItem(CHECKER_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  if (raw === null) return null;
+  try {
+    const data = JSON.parse(raw) as Partial<PersistedState> | null;
+    if (!data || typeof data !== 'object' || data.version !== STORAGE_VERSION) throw new Error('unknown version');
+    const position = data.currentStep;
+    if (!(isStepId(position) || position === 'results')) throw new Error('bad step');
+    if (!Array.isArray(data.completedSteps) || !data.completedSteps.every(isStepId)) throw new Error('bad completed steps');
+    if (typeof data.captchaComplete !== 'boolean') throw new Error('bad captcha flag');
+    const answers = savingsAnswersShapeSchema.validateSync(data.answers, { abortEarly: true }) as unknown as SavingsAnswers;
+    return {
+      answers: { ...answers, copytechPricePerPage: { ...COPYTECH_PRICE_PER_PAGE } },
+      currentStep: position,
+      completedSteps: [...new Set(data.completedSteps)],
+      captchaComplete: data.captchaComplete,
+    };
+  } catch {
+    try {
+      storage.removeItem(CHECKER_STORAGE_KEY);
+    } catch {
+      /* nothing more to do */
+    }
+    return null;
+  }
+}
+
+export class SavingsCheckerStore {
+  answers: SavingsAnswers = defaultSavingsAnswers();
+  currentStep: WizardPosition = 'start';
+  completedSteps: StepId[] = [];
+  captchaComplete = false;
+  /** The ALTCHA solution to send with the report: single-use, never stored. */
+  captchaPayload: string | null = null;
+
+  private readonly storage: Storage | null;
+  private readonly stopPersisting: () => void;
+
+  constructor(storage: Storage | null = sessionStorageOrNull()) {
+    this.storage = storage;
+    const restored = restoreState(storage);
+    if (restored) {
+      this.answers = restored.answers;
+      this.currentStep = restored.currentStep;
+      this.completedSteps = restored.completedSteps;
+      this.captchaComplete = restored.captchaComplete;
+    }
+    makeObservable<SavingsCheckerStore, 'settle'>(this, {
+      answers: observable,
+      currentStep: observable,
+      completedSteps: observable,
+      captchaComplete: observable,
+      captchaPayload: observable,
+      steps: computed,
+      stepIndex: computed,
+      stepNumber: computed,
+      stepCount: computed,
+      isResults: computed,
+      result: computed,
+      firstOpenStep: computed,
+      snapshot: computed,
+      goTo: action,
+      next: action,
+      back: action,
+      completeStep: action,
+      uncompleteStep: action,
+      completeCaptcha: action,
+      captchaUsed: action,
+      captchaExpired: action,
+      reset: action,
+      setEntryMode: action,
+      setPurchaseMethod: action,
+      setPurchaseYears: action,
+      setSupport: action,
+      setPrice: action,
+      setVolume: action,
+      setExtra: action,
+      addOtherCharge: action,
+      updateOtherCharge: action,
+      removeOtherCharge: action,
+      setBill: action,
+      setBillPagesSplit: action,
+      settle: action,
+    });
+    // A stored position that no longer fits the answers (or skips ahead) goes to the first open step.
+    if (!this.canVisit(this.currentStep)) this.currentStep = this.firstOpenStep;
+    this.stopPersisting = reaction(
+      () => this.snapshot,
+      (snapshot) => this.persist(snapshot),
+      { fireImmediately: false },
+    );
+  }
+
+  // --- derived -------------------------------------------------------------------------------
+
+  /** The steps asked for the current answers, in order. */
+  get steps(): StepId[] {
+    return relevantSteps(this.answers);
+  }
+  /** 0-based position of the current step; the results count as one past the last step. */
+  get stepIndex(): number {
+    return this.currentStep === 'results' ? this.steps.length : Math.max(0, this.steps.indexOf(this.currentStep));
+  }
+  /** "Step {stepNumber} of {stepCount}" */
+  get stepNumber(): number {
+    return Math.min(this.stepIndex + 1, this.stepCount);
+  }
+  get stepCount(): number {
+    return this.steps.length;
+  }
+  get isResults(): boolean {
+    return this.currentStep === 'results';
+  }
+  get result(): SavingsResult {
+    return calculateSavings(this.answers);
+  }
+
+  errorsFor(step: StepId): Record<string, string> {
+    return stepErrors(step, this.answers, this.captchaComplete);
+  }
+  isStepComplete(step: StepId): boolean {
+    return this.completedSteps.includes(step) && Object.keys(this.errorsFor(step)).length === 0;
+  }
+  /** The first step not yet completed (or whose answers have since become incomplete); the results when none. */
+  get firstOpenStep(): WizardPosition {
+    return this.steps.find((step) => !this.isStepComplete(step)) ?? 'results';
+  }
+  /** A step can be visited when every step before it is complete; the results when every step is. */
+  canVisit(position: WizardPosition): boolean {
+    if (position === 'results') return this.firstOpenStep === 'results';
+    const index = this.steps.indexOf(position);
+    if (index < 0) return false;
+    const open = this.firstOpenStep;
+    return open === 'results' || index <= this.steps.indexOf(open);
+  }
+
+  get snapshot(): string {
+    const state: PersistedState = {
+      version: STORAGE_VERSION,
+      answers: toJS(this.answers),
+      currentStep: this.currentStep,
+      completedSteps: toJS(this.completedSteps),
+      captchaComplete: this.captchaComplete,
+    };
+    return JSON.stringify(state);
+  }
+
+  // --- moving through the wizard (SPEC.md section 4) ------------------------------------------
+
+  /**
+   * Moves by an increment (a number: +1 next, -1 back) or to a step given by name (or
+   * 'results'). Going past the last step shows the results. Returns whether it moved; a step
+   * that is not asked, or one beyond the first unanswered step, is refused.
+   */
+  goTo(target: number | WizardPosition): boolean {
+    let position: WizardPosition;
+    if (typeof target === 'number') {
+      if (!Number.isInteger(target)) return false;
+      const index = Math.max(0, this.stepIndex + target);
+      position = index >= this.steps.length ? 'results' : (this.steps[index] as StepId);
+    } else {
+      position = target;
+    }
+    if (position === this.currentStep || !this.canVisit(position)) return false;
+    this.currentStep = position;
+    return true;
+  }
+
+  /** Next: the current step's unanswered questions, or (when none) completes it and moves on. */
+  next(): Record<string, string> {
+    if (this.currentStep === 'results') return {};
+    const step = this.currentStep;
+    const errors = this.errorsFor(step);
+    if (Object.keys(errors).length > 0) {
+      this.uncompleteStep(step);
+      return errors;
+    }
+    this.completeStep(step);
+    this.goTo(1);
+    return {};
+  }
+
+  back(): boolean {
+    return this.goTo(-1);
+  }
+
+  completeStep(step: StepId): void {
+    if (!this.completedSteps.includes(step)) this.completedSteps.push(step);
+  }
+  uncompleteStep(step: StepId): void {
+    const index = this.completedSteps.indexOf(step);
+    if (index >= 0) this.completedSteps.splice(index, 1);
+  }
+
+  /** The ALTCHA widget verified the visitor: captchaComplete, and a solution to send once. */
+  completeCaptcha(payload: string): void {
+    this.captchaComplete = true;
+    this.captchaPayload = payload;
+  }
+  /** The server accepted (or refused) the solution: it cannot be sent again. */
+  captchaUsed(): void {
+    this.captchaPayload = null;
+  }
+  /** The widget's challenge expired before it was used. */
+  captchaExpired(): void {
+    this.captchaPayload = null;
+    if (!this.completedSteps.includes('check')) this.captchaComplete = false;
+  }
+
+  /** Start again: every default back, nothing completed, the human check to do again. */
+  reset(): void {
+    this.answers = defaultSavingsAnswers();
+    this.currentStep = 'start';
+    this.completedSteps = [];
+    this.captchaComplete = false;
+    this.captchaPayload = null;
+  }
+
+  /** Stops writing to storage (for tests and unmounting a standalone page). */
+  dispose(): void {
+    this.stopPersisting();
+  }
+
+  // --- answering --------------------------------------------------------------------------------
+
+  setEntryMode(mode: SavingsAnswers['entryMode']): void {
+    this.answers.entryMode = mode;
+    this.settle();
+  }
+
+  setPurchaseMethod(method: PurchaseMethod): void {
+    this.answers.purchaseMethod = method;
+    this.settle();
+  }
+
+  /** Years a bought machine is kept; the purchase price's period follows it. */
+  setPurchaseYears(years: number): void {
+    this.answers.equipmentPurchasePeriodYears = years;
+    this.answers.equipmentPurchasePrice.periodInMonths = years * 12;
+    this.settle();
+  }
+
+  setSupport(support: SavingsAnswers['howIsEquipmentSupported']): void {
+    this.answers.howIsEquipmentSupported = support;
+    this.settle();
+  }
+
+  setPrice(field: PriceFieldName, patch: Partial<PricePerPeriod>): void {
+    Object.assign(this.answers[field], patch);
+    this.settle();
+  }
+
+  setVolume(field: VolumeFieldName, patch: Partial<Volume>): void {
+    Object.assign(this.answers[field], patch);
+    this.settle();
+  }
+
+  /**
+   * A yes/no extra. "Yes" to insurance, toner delivery or network support adds a charge of that
+   * name to fill in, "no" takes it away; "yes" to other charges adds an empty row, "no" removes
+   * the rows the visitor added.
+   */
+  setExtra(question: ExtraQuestion, yes: boolean): void {
+    this.answers[question] = yes;
+    const charges = this.answers.otherChargesPricePerPeriod;
+    const namedValues = Object.values(NAMED_CHARGES) as string[];
+    if (question === 'payOtherCharges') {
+      const own = charges.filter((charge) => !namedValues.includes(charge.name));
+      if (yes && own.length === 0 && charges.length < MAX_OTHER_CHARGES) charges.push({ name: '', value: null, periodInMonths: DEFAULT_PERIOD_IN_MONTHS });
+      if (!yes) this.answers.otherChargesPricePerPeriod = charges.filter((charge) => namedValues.includes(charge.name));
+    } else {
+      const name = NAMED_CHARGES[question];
+      const present = charges.some((charge) => charge.name === name);
+      if (yes && !present && charges.length < MAX_OTHER_CHARGES) {
+        charges.push({ name, value: null, periodInMonths: question === 'equipmentIsInsured' ? 12 : DEFAULT_PERIOD_IN_MONTHS });
+      }
+      if (!yes) this.answers.otherChargesPricePerPeriod = charges.filter((charge) => charge.name !== name);
+    }
+    this.settle();
+  }
+
+  addOtherCharge(): boolean {
+    if (this.answers.otherChargesPricePerPeriod.length >= MAX_OTHER_CHARGES) return false;
+    this.answers.otherChargesPricePerPeriod.push({ name: '', value: null, periodInMonths: DEFAULT_PERIOD_IN_MONTHS });
+    if (this.answers.payOtherCharges !== true) this.answers.payOtherCharges = true;
+    this.settle();
+    return true;
+  }
+
+  updateOtherCharge(index: number, patch: Partial<OtherCharge>): void {
+    const charge = this.answers.otherChargesPricePerPeriod[index];
+    if (!charge) return;
+    Object.assign(charge, patch);
+    this.settle();
+  }
+
+  removeOtherCharge(index: number): void {
+    this.answers.otherChargesPricePerPeriod.splice(index, 1);
+    this.settle();
+  }
+
+  setBill(patch: Partial<Bill>): void {
+    Object.assign(this.answers.bill, patch);
+    this.settle();
+  }
+
+  /**
+   * Whether the visitor knows the bill's mono and colour pages. Switching to the split starts
+   * from the split of the total (or 0 and 0); switching back adds them up into the total.
+   */
+  setBillPagesSplit(known: boolean): void {
+    const bill = this.answers.bill;
+    const split = billPages(bill);
+    if (known) {
+      bill.monoPages = split.mono;
+      bill.colourPages = split.colour;
+    } else {
+      if (bill.monoPages !== null || bill.colourPages !== null) bill.pages = split.mono + split.colour || null;
+      bill.monoPages = null;
+      bill.colourPages = null;
+    }
+    this.settle();
+  }
+
+  /** After any answer: a completed step whose answers are no longer complete is completed no more. */
+  private settle(): void {
+    for (const step of [...this.completedSteps]) {
+      if (step !== 'check' && Object.keys(this.errorsFor(step)).length > 0) this.uncompleteStep(step);
+    }
+  }
+
+  private persist(snapshot: string): void {
+    if (!this.storage) return;
+    try {
+      this.storage.setItem(CHECKER_STORAGE_KEY, snapshot);
+    } catch {
+      /* storage full or disabled: progress simply will not survive a reload */
+    }
+  }
+}
