@@ -1,3 +1,8 @@
-export default function SavingsChecker() {
-  return <h1>Discover print savings</h1>;
+/** checker/SavingsChecker: the print-savings checker page, mounted by the shell at /discover-print-savings. */
+import type { SavingsCheckerProps } from '@copytech/shared';
+import { CheckerPage } from '../CheckerPage';
+import { checkerStore } from '../checker/checkerStore';
+
+export default function SavingsChecker(_props: SavingsCheckerProps) {
+  return <CheckerPage store={checkerStore()} />;
 }

@@ -1,0 +1,38 @@
+/**
+ * The print-savings checker page: its title and introduction, then the wizard or, after the
+ * last step, the results. Moving between them focuses the new heading (not on first load).
+ */
+import { observer } from 'mobx-react-lite';
+import { useRef } from 'react';
+import { useDocumentMeta } from '@copytech/shared';
+import type { SavingsCheckerStore } from './checker/SavingsCheckerStore';
+import { Results } from './results/Results';
+import { Wizard } from './wizard/Wizard';
+import styles from './CheckerPage.module.css';
+
+export const CHECKER_TITLE = 'Discover your print savings';
+
+export const CheckerPage = observer(function CheckerPage({ store }: { store: SavingsCheckerStore }) {
+  useDocumentMeta({
+    title: 'Discover print savings',
+    description: 'Find out what your business really pays per printed page, and what it would pay at Copytech’s prices. Free, in about three minutes.',
+    canonicalPath: '/discover-print-savings',
+  });
+  // Whether the visitor has moved between the wizard and the results since the page loaded.
+  const initialView = useRef(store.isResults);
+  const moved = useRef(false);
+  if (store.isResults !== initialView.current) moved.current = true;
+
+  return (
+    <div className={styles.page} data-team="checker">
+      <header className={styles.intro}>
+        <h1 className={styles.title}>{CHECKER_TITLE}</h1>
+        <p className={styles.lead}>
+          Find out what you really pay for every page you print, and what you would pay at Copytech’s prices of 0.39p per mono page and 3.3p
+          per colour page. It takes about three minutes and the figures are yours to keep.
+        </p>
+      </header>
+      {store.isResults ? <Results store={store} focusOnMount={moved.current} /> : <Wizard store={store} focusOnMount={moved.current} />}
+    </div>
+  );
+});

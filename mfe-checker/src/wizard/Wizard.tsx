@@ -1,0 +1,109 @@
+/**
+ * The wizard: progress ("Step 2 of 6" and a bar), the step's heading (focused on every step
+ * change, so a screen reader announces where the visitor is), one question group, Back and
+ * Next. Next checks the step; problems are shown beside their questions and the first one is
+ * focused. The results follow the last step.
+ */
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
+import { STEPS, type StepId } from '../checker/steps';
+import { ShowAllMessages } from './fields';
+import { StepQuestions } from './StepQuestions';
+import styles from './Wizard.module.css';
+
+export const Wizard = observer(function Wizard({ store, focusOnMount = false }: { store: SavingsCheckerStore; focusOnMount?: boolean }) {
+  const step = store.currentStep as StepId;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const [showMessagesFor, setShowMessagesFor] = useState<StepId | null>(null);
+  const [focusInvalid, setFocusInvalid] = useState(0);
+  const firstRender = useRef(!focusOnMount);
+
+  // Focus the heading when the step changes (not on the page's first load: that would scroll).
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [step]);
+
+  useEffect(() => {
+    if (!focusInvalid) return;
+    form.current?.querySelector<HTMLElement>('[data-invalid-text="true"], [aria-invalid="true"]')?.focus();
+  }, [focusInvalid]);
+
+  const showing = showMessagesFor === step;
+  const errors = showing ? store.errorsFor(step) : {};
+  const percent = Math.round((store.stepNumber / store.stepCount) * 100);
+  const isLast = step === 'check';
+
+  const onNext = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const typedWrong = form.current?.querySelector('[data-invalid-text="true"]');
+    const problems = store.errorsFor(step);
+    if (typedWrong || Object.keys(problems).length > 0) {
+      setShowMessagesFor(step);
+      setFocusInvalid((n) => n + 1);
+      return;
+    }
+    setShowMessagesFor(null);
+    store.next();
+  };
+
+  return (
+    <section className={styles.wizard} aria-labelledby="checker-step-heading" data-step={step}>
+      <div className={styles.progress}>
+        <p className={styles.stepCount} id="checker-progress-label">
+          Step {store.stepNumber} of {store.stepCount}
+        </p>
+        <div
+          className={styles.bar}
+          role="progressbar"
+          aria-labelledby="checker-progress-label"
+          aria-valuemin={1}
+          aria-valuemax={store.stepCount}
+          aria-valuenow={store.stepNumber}
+          aria-valuetext={`Step ${store.stepNumber} of ${store.stepCount}: ${STEPS[step].title}`}
+        >
+          <span className={styles.barFill} style={{ width: `${percent}%` }} />
+        </div>
+      </div>
+
+      <h2 id="checker-step-heading" className={styles.heading} tabIndex={-1} ref={heading}>
+        {STEPS[step].title}
+      </h2>
+
+      <form ref={form} className={styles.form} noValidate onSubmit={onNext} aria-labelledby="checker-step-heading">
+        <ShowAllMessages.Provider value={showing}>
+          {/* keyed by step: each step's fields start from the stored answers */}
+          <StepQuestions key={step} step={step} store={store} errors={errors} />
+        </ShowAllMessages.Provider>
+        {showing && Object.keys(errors).length > 0 ? (
+          <p className={styles.summary} role="alert">
+            Please answer the question{Object.keys(errors).length > 1 ? 's' : ''} marked above.
+          </p>
+        ) : null}
+        <div className={styles.nav}>
+          {store.stepIndex > 0 ? (
+            <button type="button" className={styles.secondary} onClick={() => store.back()}>
+              Back
+            </button>
+          ) : null}
+          <button type="submit" className={styles.primary}>
+            {isLast ? 'See my results' : 'Next'}
+          </button>
+        </div>
+      </form>
+      {store.stepIndex > 0 ? (
+        <p className={styles.restart}>
+          <button type="button" className={styles.linkButton} onClick={() => store.reset()}>
+            Start again
+          </button>{' '}
+          <span className={styles.hint}>(clears your answers)</span>
+        </p>
+      ) : null}
+    </section>
+  );
+});
