@@ -38,17 +38,29 @@ function toggled(list: string[], value: string, on: boolean): string[] {
   return Array.from(new Set(next)).sort((a, b) => a.localeCompare(b));
 }
 
-export function ProductFilters({ definition, filters, facets, seenBrands, onChange, onClear, id }: ProductFiltersProps) {
+export function ProductFilters({ definition, filters: urlFilters, facets, seenBrands, onChange: report, onClear, id }: ProductFiltersProps) {
+  // The choices show at once; the URL (and so the list) follows in a transition.
+  const [filters, setFilters] = useState(urlFilters);
+  const urlFiltersKey = JSON.stringify(urlFilters);
+  useEffect(() => {
+    setFilters(urlFilters);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [urlFiltersKey]);
+  const onChange = (next: ListFilters) => {
+    setFilters(next);
+    report(next);
+  };
+
   const uid = useId();
   const bounds = definition.speed ? SPEED_BOUNDS[definition.speed] : null;
-  const [typed, setTyped] = useState<TypedValues>(() => typedOf(filters));
+  const [typed, setTyped] = useState<TypedValues>(() => typedOf(urlFilters));
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   // The URL changed from outside (Back, a link, Clear): show what it says.
-  const urlTyped = typedOf(filters);
+  const urlTyped = typedOf(urlFilters);
   const urlKey = `${urlTyped.q}|${urlTyped.minSpeed}|${urlTyped.maxSpeed}`;
   useEffect(() => {
-    setTyped(typedOf(filters));
+    setTyped(typedOf(urlFilters));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [urlKey]);
   useEffect(() => () => clearTimeout(timer.current), []);

@@ -33,6 +33,9 @@ export function ProductListPage({ definition }: { definition: ListDefinition }) 
   const listRef = useRef<HTMLUListElement>(null);
   const focusIndex = useRef<number | null>(null);
   const filterCount = activeFilterCount(filters);
+  // The sort shown follows the URL, but a new choice shows at once (navigation is a transition).
+  const [sortShown, setSortShown] = useState(filters.sort ?? '');
+  useEffect(() => setSortShown(filters.sort ?? ''), [filters.sort]);
 
   useDocumentMeta({
     title: definition.metaTitle,
@@ -127,8 +130,11 @@ export function ProductListPage({ definition }: { definition: ListDefinition }) 
               <label htmlFor={`${uid}-sort`}>Sort by</label>
               <select
                 id={`${uid}-sort`}
-                value={filters.sort ?? ''}
-                onChange={(e) => writeUrl({ ...filters, sort: (e.target.value || undefined) as ProductSort | undefined })}
+                value={sortShown}
+                onChange={(e) => {
+                  setSortShown(e.target.value);
+                  writeUrl({ ...filters, sort: (e.target.value || undefined) as ProductSort | undefined });
+                }}
               >
                 {definition.defaultSort ? null : <option value="">Recommended</option>}
                 {PRODUCT_SORTS.map((sort) => (

@@ -90,7 +90,7 @@ export function ProductPage({ product, crumbs }: { product: Product; crumbs: Cru
           </dl>
           <div className={styles.buy}>
             <PriceSummary product={product} large />
-            <p className={styles.small}>Prices exclude VAT. Lease, rental and purchase quotes include delivery and installation.</p>
+            <p className={styles.small}>Compare up to five machines in your basket, or get an instant quote for this one by e-mail.</p>
             <div className={styles.actions}>
               <AddToBasketButton product={product} className={styles.add} />
               <InstantQuoteButton product={product} />
