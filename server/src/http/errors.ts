@@ -46,6 +46,8 @@ export async function validateBody<S extends Schema>(schema: S, body: unknown): 
     return await schema.validate(body, { abortEarly: false });
   } catch (error) {
     if (error instanceof ValidationError) throw badRequest(fieldErrorsOf(error));
+    // A value of a type the schema cannot even cast (yup throws TypeError): still the sender's fault.
+    if (error instanceof TypeError) throw badRequest({ _: 'The request is not valid.' }, 'The request is not valid.');
     throw error;
   }
 }
@@ -67,7 +69,8 @@ function messageOf(issue: AjvIssue): string {
   const p = issue.params;
   switch (issue.keyword) {
     case 'type':
-      return p.type === 'integer' ? 'Must be a whole number.' : p.type === 'number' ? 'Must be a number.' : `Must be a ${String(p.type)}.`;
+      if (p.type === 'integer') return 'Must be a whole number.';
+      return `Must be ${/^[aeiou]/.test(String(p.type)) ? 'an' : 'a'} ${String(p.type)}.`;
     case 'minimum':
       return `Must be at least ${String(p.limit)}.`;
     case 'maximum':

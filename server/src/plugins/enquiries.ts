@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { ENQUIRY_MESSAGES, enquirySchemaFor, type EnquiryRequest, type ServiceRequest } from '@copytech/shared/domain';
+import { enquiryBodySchema } from '../http/bodySchemas';
 import { badRequest, requireObject, validateBody } from '../http/errors';
 import { enquirySalesMail, enquiryVisitorMail } from '../mail/templates';
 import { outboxRowsOf, type OutboxJob } from '../outbox/outbox';
@@ -17,7 +18,7 @@ import { perMinute, type WriteDeps } from './writeDeps';
 export const enquiriesPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outbox, config, clock }) => {
   const mailContext = { from: config.mailFrom, salesEmail: config.salesEmail, publicUrl: config.publicUrl };
 
-  app.post('/api/enquiries/send', { config: perMinute(config.rateLimits.formsPerMinute) }, async (request, reply) => {
+  app.post('/api/enquiries/send', { config: perMinute(config.rateLimits.formsPerMinute), schema: { body: enquiryBodySchema } }, async (request, reply) => {
     const key = idempotencyKeyOf(request);
     const now = clock();
     const result = await writeOnce({

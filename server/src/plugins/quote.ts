@@ -8,6 +8,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { MODEL_ID_PATTERN, productPath, quoteRequestSchema, rentalPerMonthPence, startingFromPence, type Product } from '@copytech/shared/domain';
 import { productFromRow } from '../catalogue/productRecord';
+import { quoteBodySchema } from '../http/bodySchemas';
 import { HttpError, badRequest, validateBody } from '../http/errors';
 import { quoteSalesMail, quoteVisitorMail, type QuotedProduct } from '../mail/templates';
 import { outboxRowsOf, type OutboxJob } from '../outbox/outbox';
@@ -33,7 +34,7 @@ export function quotedProductOf(product: Product): QuotedProduct {
 export const quotePlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outbox, config, clock }) => {
   const mailContext = { from: config.mailFrom, salesEmail: config.salesEmail, publicUrl: config.publicUrl };
 
-  app.post('/api/quote', { config: perMinute(config.rateLimits.quotePerMinute) }, async (request, reply) => {
+  app.post('/api/quote', { config: perMinute(config.rateLimits.quotePerMinute), schema: { body: quoteBodySchema } }, async (request, reply) => {
     const key = idempotencyKeyOf(request);
     const now = clock();
     const result = await writeOnce({

@@ -11,7 +11,7 @@ import type { Transaction } from 'kysely';
 import { IDEMPOTENCY_KEY_PATTERN } from '@copytech/shared/domain';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import { HttpError, badRequest } from '../http/errors';
+import { HttpError, badRequest, requireObject } from '../http/errors';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -31,13 +31,17 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   return value;
 }
 
-function stable(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(stable);
+const MAX_DEPTH = 20;
+
+/** The value with object keys sorted, so equal requests hash equally; 400 when absurdly deep. */
+function stable(value: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH) throw badRequest({ _: 'The request is nested too deeply.' }, 'The request is nested too deeply.');
+  if (Array.isArray(value)) return value.map((item) => stable(item, depth + 1));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.keys(value as object)
         .sort()
-        .map((k) => [k, stable((value as Record<string, unknown>)[k])]),
+        .map((k) => [k, stable((value as Record<string, unknown>)[k], depth + 1)]),
     );
   }
   return value;
@@ -74,6 +78,7 @@ export interface OnceOptions {
 
 /** Runs the write once per key (or every time without one), in a transaction. */
 export async function writeOnce({ db, scope, key, body, now, work, retries = 3 }: OnceOptions): Promise<StoredResponse> {
+  requireObject(body);
   const storageKey = key ? `${scope}:${key}` : null;
   const hash = requestHash(body);
   if (storageKey) {
