@@ -1,0 +1,122 @@
+/** /remotes.json from configuration, and the built site with its cache rules and SPA index. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../src/config';
+import { tempDir, testApp, testConfig } from './helpers';
+
+describe('/remotes.json', () => {
+  it('lists each remote at its default same-origin manifest, never cached', async () => {
+    const app = await testApp();
+    try {
+      const res = await app.inject({ method: 'GET', url: '/remotes.json' });
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.json()).toEqual({
+        remotes: {
+          catalogue: '/remotes/catalogue/mf-manifest.json',
+          basket: '/remotes/basket/mf-manifest.json',
+          checker: '/remotes/checker/mf-manifest.json',
+          content: '/remotes/content/mf-manifest.json',
+        },
+        timeoutMs: 8000,
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('takes REMOTE_*_URL and REMOTE_TIMEOUT_MS from the environment', async () => {
+    const env = { REMOTE_BASKET_URL: 'https://basket.cdn.example.com/v7/mf-manifest.json', REMOTE_TIMEOUT_MS: '3000' };
+    const app = await testApp(testConfig({}, env));
+    try {
+      const body = (await app.inject({ method: 'GET', url: '/remotes.json' })).json();
+      expect(body.remotes.basket).toBe('https://basket.cdn.example.com/v7/mf-manifest.json');
+      expect(body.remotes.catalogue).toBe('/remotes/catalogue/mf-manifest.json');
+      expect(body.timeoutMs).toBe(3000);
+    } finally {
+      await app.close();
+    }
+    expect(() => loadConfig({ REMOTE_TIMEOUT_MS: 'soon' })).toThrow(/REMOTE_TIMEOUT_MS/);
+  });
+});
+
+describe('the built site', () => {
+  const siteRoot = tempDir('ct-site-');
+  const write = (file: string, content: string) => {
+    fs.mkdirSync(path.dirname(path.join(siteRoot, file)), { recursive: true });
+    fs.writeFileSync(path.join(siteRoot, file), content);
+  };
+  write('shell/dist/index.html', '<!doctype html><html><head><meta name="copytech:marketing-script" content="" /></head><body><div id="root"></div></body></html>');
+  write('shell/dist/main.0123456789.js', 'console.log("shell")');
+  write('shell/dist/styles.abcdef0123.css', 'body{}');
+  write('shell/dist/favicon.png', 'not really');
+  write('mfe-catalogue/dist/mf-manifest.json', '{"name":"catalogue"}');
+  write('mfe-catalogue/dist/remoteEntry.js', 'var catalogue;');
+  write('mfe-catalogue/dist/static/js/812.fedcba9876.js', 'chunk');
+
+  const siteApp = (env: NodeJS.ProcessEnv = {}) => testApp(testConfig({ serveSite: true, siteRoot }, env));
+
+  it('caches hashed files for a year and entry files, manifests and the index not at all', async () => {
+    const app = await siteApp();
+    try {
+      const cases: Array<[string, string, RegExp]> = [
+        ['/main.0123456789.js', 'public, max-age=31536000, immutable', /javascript/],
+        ['/styles.abcdef0123.css', 'public, max-age=31536000, immutable', /css/],
+        ['/remotes/catalogue/static/js/812.fedcba9876.js', 'public, max-age=31536000, immutable', /javascript/],
+        ['/remotes/catalogue/remoteEntry.js', 'no-cache', /javascript/],
+        ['/remotes/catalogue/mf-manifest.json', 'no-cache', /json/],
+        ['/', 'no-cache', /html/],
+      ];
+      for (const [url, cache, type] of cases) {
+        const res = await app.inject({ method: 'GET', url });
+        expect([url, res.statusCode, res.headers['cache-control']]).toEqual([url, 200, cache]);
+        expect(res.headers['content-type']).toMatch(type);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers the index for site routes, 404 with the index for unknown pages, and JSON 404 for missing files and /api', async () => {
+    const app = await siteApp();
+    try {
+      for (const url of ['/printers/multifunctionals', '/printers/production/canon/imagepress-v1000', '/services/print-audit', '/contact-us', '/scanners/production']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect([url, res.statusCode]).toEqual([url, 200]);
+        expect(res.body).toContain('<div id="root">');
+      }
+      const unknown = await app.inject({ method: 'GET', url: '/no-such-page' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.body).toContain('<div id="root">');
+      for (const url of ['/missing.0123456789.js', '/remotes/catalogue/nothing.js', '/api/nothing']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(404);
+        expect(res.json().statusCode).toBe(404);
+      }
+      // The API still answers beside the site.
+      expect((await app.inject({ method: 'GET', url: '/api/printers/all' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/favicon.svg' })).headers['content-type']).toMatch(/svg/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('puts the configured marketing script into the index page, escaped', async () => {
+    const app = await siteApp({ MARKETING_SCRIPT_URL: 'https://mautic.example.com/mtc.js?a=1&b="2"' });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/' });
+      expect(res.body).toContain('<meta name="copytech:marketing-script" content="https://mautic.example.com/mtc.js?a=1&amp;b=&quot;2&quot;" />');
+      expect(res.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/mautic\.example\.com/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('says 503 when the site has not been built', async () => {
+    const app = await testApp(testConfig({ serveSite: true, siteRoot: tempDir('ct-empty-site-') }));
+    try {
+      expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(503);
+    } finally {
+      await app.close();
+    }
+  });
+});
