@@ -5,7 +5,7 @@ import styles from './Faq.module.css';
 
 export function Faq({ block }: BlockProps<'faq'>) {
   return (
-    <section className={layout.section} data-block="faq">
+    <section className={`${layout.section} ${layout.tinted}`} data-block="faq">
       <div className={layout.narrow}>
         <h2 className={layout.heading}>{block.heading || 'Frequently asked questions'}</h2>
         <div className={styles.list}>

@@ -1,11 +1,13 @@
 /**
- * CMS prose, sanitised (see sanitizeHtml.ts). A click on a link inside the site is handed to the
+ * CMS prose, sanitised (see sanitizeHtml.ts); on a service page, with a way to talk to us beside it. A click on a link inside the site is handed to the
  * router, and hovering or focusing a link to another content page warms its cache.
  */
 import { useMemo, type MouseEvent, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isInternalHref } from '../links/contentRoutes';
 import { prefetchContentPath } from '../links/ContentLink';
+import { usePageInfo } from '../pages/PageContext';
+import { ExpertAside } from './ExpertAside';
 import { sanitizeRichText } from './sanitizeHtml';
 import type { BlockProps } from './types';
 import layout from './layout.module.css';
@@ -19,6 +21,7 @@ function anchorOf(event: SyntheticEvent): HTMLAnchorElement | null {
 export function RichText({ block }: BlockProps<'richText'>) {
   const html = useMemo(() => sanitizeRichText(block.html), [block.html]);
   const navigate = useNavigate();
+  const page = usePageInfo();
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const anchor = anchorOf(event);
@@ -33,16 +36,20 @@ export function RichText({ block }: BlockProps<'richText'>) {
     if (href) prefetchContentPath(href);
   };
 
+  const prose = (
+    // eslint-disable-next-line react/no-danger -- sanitised by DOMPurify just above
+    <div className={styles.prose} onClick={onClick} onMouseOver={warm} onFocus={warm} dangerouslySetInnerHTML={{ __html: html }} />
+  );
   return (
     <section className={layout.section} data-block="richText">
-      {/* eslint-disable-next-line react/no-danger -- sanitised by DOMPurify just above */}
-      <div
-        className={`${layout.narrow} ${styles.prose}`}
-        onClick={onClick}
-        onMouseOver={warm}
-        onFocus={warm}
-        dangerouslySetInnerHTML={{ __html: html }}
-      />
+      {page?.kind === 'service' ? (
+        <div className={`${layout.inner} ${styles.withAside}`}>
+          {prose}
+          <ExpertAside />
+        </div>
+      ) : (
+        <div className={layout.narrow}>{prose}</div>
+      )}
     </section>
   );
 }

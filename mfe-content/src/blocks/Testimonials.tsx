@@ -5,7 +5,7 @@ import styles from './Testimonials.module.css';
 
 export function Testimonials({ block }: BlockProps<'testimonials'>) {
   return (
-    <section className={`${layout.section} ${layout.tinted}`} data-block="testimonials">
+    <section className={layout.section} data-block="testimonials">
       <div className={layout.inner}>
         <h2 className={layout.heading}>{block.heading || 'What our customers say'}</h2>
         <ul className={styles.list} role="list">

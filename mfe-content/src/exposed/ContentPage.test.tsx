@@ -182,3 +182,19 @@ it('a page without a hero still has its one h1, from the meta title', async () =
   expect(await screen.findByRole('heading', { level: 1, name: home.meta.title })).toBeInTheDocument();
   expect(screen.getByText('Only text')).toBeInTheDocument();
 });
+
+it("a service page's text has a way to talk to a specialist beside it; a plain page's text does not", async () => {
+  const audit = servicePage();
+  api = routes({
+    'GET /api/pages/slug/print-audit': { body: { ...audit, body: [...audit.body, { type: 'richText', html: '<p>An audit looks at every printer.</p>' }] } },
+    'GET /api/pages/slug/home': { body: samplePage({ body: [{ type: 'richText', html: '<p>Plain prose.</p>' }] }) },
+  });
+  const service = renderInRouter(<ContentPage slug="print-audit" kind="service" />);
+  const aside = await screen.findByRole('complementary', { name: 'Talk to a specialist' });
+  expect(aside.querySelector('a[href="tel:+443300580590"]')).not.toBeNull();
+  service.unmount();
+
+  renderInRouter(<ContentPage slug="home" />);
+  await screen.findByText('Plain prose.');
+  expect(screen.queryByRole('complementary')).toBeNull();
+});

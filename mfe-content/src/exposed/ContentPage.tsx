@@ -6,8 +6,9 @@
  * is the site's one Not Found page.
  */
 import { useEffect } from 'react';
-import { NotFoundPage, useDocumentMeta, type ContentPageProps, type PageContent } from '@copytech/shared';
+import { NotFoundPage, SERVICES, useDocumentMeta, type ContentPageProps, type PageContent } from '@copytech/shared';
 import { BlockRenderer } from '../blocks/BlockRenderer';
+import { PageContext } from '../pages/PageContext';
 import { PageSkeleton } from '../pages/PageSkeleton';
 import { MoreServices, ServiceBreadcrumb } from '../pages/ServiceExtras';
 import { usePage } from '../pages/usePage';
@@ -29,8 +30,8 @@ function PageView({ page }: { page: PageContent }) {
   const hasHero = page.body.some((block) => (block as { type?: unknown } | null)?.type === 'hero');
   const isService = page.kind === 'service';
   return (
-    <>
-      {isService ? <ServiceBreadcrumb title={meta.title} /> : null}
+    <PageContext.Provider value={{ slug: page.slug, kind: page.kind, title: meta.title }}>
+      {isService ? <ServiceBreadcrumb title={SERVICES.find((service) => service.slug === page.slug)?.label ?? meta.title} /> : null}
       {hasHero ? null : (
         <header className={styles.plainHeader}>
           <h1 className={styles.plainTitle}>{meta.title}</h1>
@@ -38,7 +39,7 @@ function PageView({ page }: { page: PageContent }) {
       )}
       <BlockRenderer blocks={page.body} slug={page.slug} />
       {isService ? <MoreServices current={page.slug} /> : null}
-    </>
+    </PageContext.Provider>
   );
 }
 

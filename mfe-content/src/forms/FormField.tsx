@@ -1,5 +1,5 @@
 /**
- * One labelled field: label (and "optional" when it is), a hint, the control and its message,
+ * One labelled field: label (and "optional" when it is), the control, a hint and its message,
  * wired with aria-invalid and aria-describedby so a screen reader hears the message with the field.
  */
 import { useId, type HTMLInputAutoCompleteAttribute, type HTMLAttributes } from 'react';
@@ -64,12 +64,12 @@ export function FormField(props: FieldProps) {
         {label}
         {optional ? <span className={styles.optional}> (optional)</span> : null}
       </label>
+      {control}
       {hint ? (
         <p id={hintId} className={styles.hint}>
           {hint}
         </p>
       ) : null}
-      {control}
       {field.error ? (
         <p id={errorId} className={styles.error}>
           {field.error}
