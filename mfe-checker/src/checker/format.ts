@@ -2,7 +2,7 @@
  * What the visitor types and what the checker shows: pounds in, pence stored (the shared
  * calculation works in pence); pence out as £ with two decimals, per-page prices as pence.
  */
-import { formatPence } from '@copytech/shared';
+import { formatPence, formatPageCount, formatPencePerPage } from '@copytech/shared';
 
 export type Parsed = number | null | 'invalid';
 
@@ -33,11 +33,8 @@ export function penceToPoundsText(pence: number | null): string {
   return pence % 100 === 0 ? String(pence / 100) : (pence / 100).toFixed(2);
 }
 
-const pagesFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-
-export function formatPages(pages: number): string {
-  return pagesFormat.format(Math.round(pages));
-}
+/** Pages as shown: "15,000" (the shared format, as in the e-mailed report). */
+export const formatPages = formatPageCount;
 
 /** £1,234.56, or "-£12.00" for a negative amount. */
 export function formatMoney(pence: number): string {
@@ -50,7 +47,5 @@ export function formatWholePounds(pence: number): string {
   return new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(Math.round(pence / 100));
 }
 
-/** A price per page in pence: "1.78p"; an em dash when there is none. */
-export function formatPerPage(pence: number | null): string {
-  return pence === null ? '–' : `${pence.toFixed(2)}p`;
-}
+/** A price per page in pence: "1.78p"; a dash when there is none. */
+export const formatPerPage = formatPencePerPage;

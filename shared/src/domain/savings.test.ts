@@ -11,6 +11,7 @@ import {
   parseSavingsAnswers,
   relevantPriceFields,
   SAVINGS_MESSAGES,
+  summariseAnswers,
   unansweredQuestions,
   type SavingsAnswers,
 } from './savings';
@@ -396,7 +397,31 @@ describe('parseSavingsAnswers (the server side of POST /api/report)', () => {
   it('rejects fields it does not know', () => {
     expect(errorsOf({ ...leaseExample(), discount: 50 })).not.toBeNull();
   });
-  it.each([null, 'answers', 42, [], {}])('rejects %p without throwing anything but a ValidationError', (input) => {
+  it.each([undefined, null, 'answers', 42, [], {}])('rejects %p without throwing anything but a ValidationError', (input) => {
     expect(errorsOf(input)).not.toBeNull();
+  });
+});
+
+describe('the answers in plain words', () => {
+  it('describes only what applies, with amounts and periods', () => {
+    const answers = {
+      ...leaseExample(),
+      networkSupportPaidFor: true,
+      otherChargesPricePerPeriod: [{ name: 'Network support', value: 6_000, periodInMonths: 12 }],
+      purchaseMethod: 'rental' as const,
+      equipmentPurchasePrice: { value: 123_456, periodInMonths: 60 }, // not a purchase: never mentioned
+    };
+    expect(summariseAnswers(answers)).toEqual([
+      { key: 'equipment', label: 'Your equipment', value: 'Rented (a rental agreement with a fixed payment): £270.00 per quarter' },
+      { key: 'support', label: 'Support and supplies', value: 'A cost-per-copy (click charge) agreement: £450.00 per quarter' },
+      { key: 'otherCharges', label: 'Other charges', value: 'Network support £60.00 per year' },
+      { key: 'pages', label: 'Pages you print', value: '15,000 mono per quarter and 3,000 colour per quarter' },
+    ]);
+  });
+  it('describes a bill and its assumed colour share', () => {
+    expect(summariseAnswers(bill({ cost: 90_000, pages: 30_000 }))).toEqual([
+      { key: 'bill', label: 'Your print bill', value: '£900.00 per quarter' },
+      { key: 'billPages', label: 'Pages on the bill', value: '21,000 mono and 9,000 colour (30% colour assumed)' },
+    ]);
   });
 });
