@@ -169,29 +169,6 @@ export function ProductFilters({ definition, filters: urlFilters, facets, seenBr
         </fieldset>
       ) : null}
 
-      {brandOptions.length > 0 ? (
-        <fieldset className={styles.group}>
-          <legend>Brand</legend>
-          <ul className={styles.options}>
-            {brandOptions.map((option) => (
-              <li key={option.value}>
-                <label className={styles.option}>
-                  <input
-                    type="checkbox"
-                    name="brand"
-                    value={option.value}
-                    checked={filters.brand.some((b) => b.toLowerCase() === option.value.toLowerCase())}
-                    onChange={(e) => onChange({ ...withTyped(typed), brand: toggled(filters.brand.filter((b) => b.toLowerCase() !== option.value.toLowerCase()), option.value, e.target.checked) })}
-                  />
-                  <span>{option.value}</span>
-                  {option.count !== undefined ? <span className={styles.count}>({option.count})</span> : null}
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-      ) : null}
-
       {showPaper ? (
         <fieldset className={styles.group}>
           <legend>Maximum paper size</legend>
@@ -230,6 +207,30 @@ export function ProductFilters({ definition, filters: urlFilters, facets, seenBr
                     onChange={() => onChange({ ...withTyped(typed), colour: value })}
                   />
                   <span>{value === 'colour' ? 'Colour' : value === 'mono' ? 'Mono' : 'Any'}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+
+      {/* Last, because its choices may arrive with the first answer: nothing above it moves. */}
+      {brandOptions.length > 0 ? (
+        <fieldset className={styles.group}>
+          <legend>Brand</legend>
+          <ul className={styles.options}>
+            {brandOptions.map((option) => (
+              <li key={option.value}>
+                <label className={styles.option}>
+                  <input
+                    type="checkbox"
+                    name="brand"
+                    value={option.value}
+                    checked={filters.brand.some((b) => b.toLowerCase() === option.value.toLowerCase())}
+                    onChange={(e) => onChange({ ...withTyped(typed), brand: toggled(filters.brand.filter((b) => b.toLowerCase() !== option.value.toLowerCase()), option.value, e.target.checked) })}
+                  />
+                  <span>{option.value}</span>
+                  {option.count !== undefined ? <span className={styles.count}>({option.count})</span> : null}
                 </label>
               </li>
             ))}
