@@ -1,10 +1,12 @@
-// Bundles the server (and the @copytech/shared code it uses) into dist/main.js with esbuild.
+// Bundles the server (and the @copytech/shared code it uses) with esbuild:
+//   dist/main.js  the process entry (listens on PORT)
+//   dist/app.js   buildApp() and loadConfig() for in-process use (npm run bench:api)
 // npm packages stay external: they are installed beside it.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', app: 'src/app.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -21,4 +23,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('server built: server/dist/main.js');
+console.log('server built: server/dist/main.js, server/dist/app.js');

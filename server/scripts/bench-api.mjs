@@ -1,0 +1,65 @@
+// npm run bench:api: starts the built app in this process on a loopback port with a temporary
+// VAR_DIR (seeded from server/data, rate limits raised), runs autocannon for BENCH_SECONDS
+// (default 10) against a list endpoint, a product endpoint and POST /api/quote, and prints
+// requests per second and p99 latency. BENCH_PORT (default 8112), BENCH_CONNECTIONS (default 10).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { buildApp, loadConfig } from '../dist/app.js';
+
+const seconds = Number(process.env.BENCH_SECONDS || 10);
+const port = Number(process.env.BENCH_PORT || 8112);
+const connections = Number(process.env.BENCH_CONNECTIONS || 10);
+const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copytech-bench-'));
+
+const config = loadConfig({
+  ...process.env,
+  VAR_DIR: varDir,
+  SERVE_SITE: 'false',
+  SMTP_URL: '',
+  ENQUIRY_API_URL: '',
+  MAUTIC_URL: '',
+  RATE_LIMIT_QUOTE_PER_MINUTE: String(1e9),
+  RATE_LIMIT_FORMS_PER_MINUTE: String(1e9),
+});
+const app = await buildApp({ config, logger: false });
+await app.listen({ port, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${port}`;
+
+const quote = JSON.stringify({
+  productIds: ['canonimagerunneradvancedxc5840i', 'ricohimc3010'],
+  contactDetails: { firstName: 'Bench', lastName: 'Mark', email: 'bench@example.co.uk', phoneNumber: '0116 496 0123', postcode: 'LE19 1WX' },
+  eventType: 'QUOTE',
+  utm: {},
+});
+
+const scenarios = [
+  { name: 'GET list', url: `${base}/api/printers/multifunctionals?limit=12&sort=price-asc` },
+  { name: 'GET product', url: `${base}/api/v3/products/canonimagerunneradvancedxc5840i` },
+  { name: 'POST quote', url: `${base}/api/quote`, method: 'POST', headers: { 'content-type': 'application/json' }, body: quote },
+];
+
+const rows = [];
+try {
+  for (const scenario of scenarios) {
+    process.stdout.write(`${scenario.name}: ${seconds} s with ${connections} connections…\n`);
+    const result = await autocannon({ ...scenario, connections, duration: seconds });
+    rows.push({
+      endpoint: scenario.name,
+      'requests/s': Math.round(result.requests.average),
+      'p99 ms': result.latency.p99,
+      'avg ms': Number(result.latency.average.toFixed(2)),
+      total: result.requests.total,
+      'non-2xx': result.non2xx,
+      errors: result.errors,
+    });
+  }
+  const quotes = await app.db.selectFrom('quotes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  console.log(`\nCopytech API on Node ${process.version}, ${os.cpus().length} CPU(s), SQLite in ${varDir}`);
+  console.table(rows);
+  console.log(`quotes stored during the run: ${quotes?.n}`);
+} finally {
+  await app.close();
+  fs.rmSync(varDir, { recursive: true, force: true });
+}
