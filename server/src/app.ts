@@ -18,6 +18,7 @@ import { ProductImages } from './images/productImages';
 import { createFileSender, createSmtpSender } from './mail/transport';
 import { enquiryApiForwarder, mauticForwarder } from './outbox/forwarders';
 import { OutboxWorker, type Deliverers } from './outbox/outbox';
+import { captchaPlugin } from './plugins/captcha';
 import { cataloguePlugin } from './plugins/catalogue';
 import { contentPlugin } from './plugins/content';
 import { enquiriesPlugin } from './plugins/enquiries';
@@ -26,6 +27,7 @@ import { imagesPlugin } from './plugins/images';
 import { newsletterPlugin } from './plugins/newsletter';
 import { quotePlugin } from './plugins/quote';
 import { remotesPlugin } from './plugins/remotes';
+import { reportPlugin } from './plugins/report';
 
 export { loadConfig };
 export type { Config };
@@ -111,6 +113,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(quotePlugin, writeDeps);
   await app.register(enquiriesPlugin, writeDeps);
   await app.register(newsletterPlugin, writeDeps);
+  await app.register(captchaPlugin, writeDeps);
+  await app.register(reportPlugin, writeDeps);
   await app.register(imagesPlugin, {
     images: new ProductImages(path.join(config.dataDir, 'images'), path.join(config.varDir, 'image-cache'), (brand, model) => catalogue.kindBySlugs(brand, model)),
   });

@@ -4,6 +4,7 @@
  * dialect-specific SQL, so the same migrations create the PostgreSQL schema.
  */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { SAVINGS_CHECKER_MIGRATION, savingsCheckerMigration } from './savingsCheckerMigration';
 
 const migrations: Record<string, Migration> = {
   '2026_01_001_initial': {
@@ -118,6 +119,7 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  [SAVINGS_CHECKER_MIGRATION]: savingsCheckerMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

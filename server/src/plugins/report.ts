@@ -1,0 +1,350 @@
+/**
+ * POST /api/report (SPEC.md section 7; issue 6 item 4): the savings checker's report.
+ *
+ * Body: { answers: SavingsAnswers, contactDetails: ContactDetails, captcha: string } where
+ * captcha is the ALTCHA widget's payload. The answers are validated with the shared schema
+ * (parseSavingsAnswers: Copytech's own prices per page, whatever was sent) and the contact
+ * details with the quote form's schema; every problem is a 400 with field errors keyed
+ * 'answers.…', 'contactDetails.…' or 'captcha'. Only then is the human check verified, and used
+ * up in the same transaction that stores the report, so a bad request never spends it.
+ *
+ * The figures are recomputed here with the shared calculation, never taken from the browser.
+ * The report is stored with a reference, and the visitor's report and the sales copy go through
+ * the outbox before the answer: 201 { reference }. Rate limited like the other forms.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { ValidationError } from 'yup';
+import {
+  COMPANY,
+  COMPARISON_MONTHS,
+  contactDetailsSchema,
+  calculateSavings,
+  fieldErrorsOf,
+  formatPence,
+  formatPageCount,
+  formatPencePerPage,
+  parseSavingsAnswers,
+  summariseAnswers,
+  type ContactDetails,
+  type SavingsAnswers,
+  type SavingsResult,
+} from '@copytech/shared/domain';
+import type { SavingsCheckerTables } from '../db/savingsCheckerMigration';
+import { CHECK_FIELDS_MESSAGE, badRequest, requireObject } from '../http/errors';
+import { escapeHtml, type MailMessage } from '../mail/message';
+import type { MailContext } from '../mail/templates';
+import { outboxRowsOf, type OutboxJob } from '../outbox/outbox';
+import { newReference } from '../writes/reference';
+import { CAPTCHA_MESSAGES, captchaSecrets, checkCaptcha, spendCaptcha } from './captcha';
+import { perMinute, type WriteDeps } from './writeDeps';
+
+/** The shape only (Fastify checks it first, so the yup schemas see the types they expect). */
+const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+export const reportBodySchema = {
+  type: 'object',
+  properties: {
+    answers: {
+      type: 'object',
+      properties: {
+        otherChargesPricePerPeriod: { type: 'array', maxItems: 20, items: { type: 'object', properties: { name: text(500) } } },
+      },
+    },
+    contactDetails: {
+      type: 'object',
+      properties: { firstName: text(500), lastName: text(500), email: text(500), phoneNumber: text(500), postcode: text(500) },
+    },
+    captcha: text(4_000),
+  },
+} as const;
+
+interface ReportBody {
+  answers?: unknown;
+  contactDetails?: unknown;
+  captcha?: unknown;
+}
+
+function prefixed(prefix: string, errors: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([path, message]) => [path === '_' || path === '' ? prefix : `${prefix}.${path}`, message]));
+}
+
+/** Every problem with the answers and the contact details, or the validated values. */
+async function validateReport(body: ReportBody): Promise<{ answers: SavingsAnswers; contact: ContactDetails }> {
+  const fieldErrors: Record<string, string> = {};
+  let answers: SavingsAnswers | null = null;
+  let contact: ContactDetails | null = null;
+  try {
+    answers = parseSavingsAnswers(body.answers);
+  } catch (error) {
+    if (error instanceof ValidationError) Object.assign(fieldErrors, prefixed('answers', fieldErrorsOf(error)));
+    else if (error instanceof TypeError) fieldErrors.answers = 'The answers are not valid.';
+    else throw error;
+  }
+  try {
+    if (typeof body.contactDetails !== 'object' || body.contactDetails === null || Array.isArray(body.contactDetails)) {
+      fieldErrors.contactDetails = 'Please send your contact details.';
+    } else {
+      contact = (await contactDetailsSchema.validate(body.contactDetails, { abortEarly: false })) as ContactDetails;
+    }
+  } catch (error) {
+    if (error instanceof ValidationError) Object.assign(fieldErrors, prefixed('contactDetails', fieldErrorsOf(error)));
+    else if (error instanceof TypeError) fieldErrors.contactDetails = 'The contact details are not valid.';
+    else throw error;
+  }
+  if (typeof body.captcha !== 'string' || body.captcha === '') fieldErrors.captcha = CAPTCHA_MESSAGES.missing;
+  if (!answers || !contact || Object.keys(fieldErrors).length) throw badRequest(fieldErrors, CHECK_FIELDS_MESSAGE);
+  return { answers, contact };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The e-mails
+
+const money = (pence: number) => (pence < 0 ? `-${formatPence(-pence)}` : (formatPence(pence) ?? '£0.00'));
+
+interface FigureRow {
+  label: string;
+  today: string;
+  copytech: string;
+  saving: string;
+}
+
+function figureRows(result: SavingsResult): FigureRow[] {
+  const { current, copytech, savings } = result;
+  const perPage = (today: number | null, theirs: number | null) =>
+    today === null || theirs === null ? '–' : formatPencePerPage(Math.round((today - theirs) * 100) / 100);
+  const rows: FigureRow[] = [
+    { label: 'Per month', today: money(current.perMonth), copytech: money(copytech.perMonth), saving: savings ? money(savings.perMonth) : '–' },
+    { label: 'Per year', today: money(current.perYear), copytech: money(copytech.perYear), saving: savings ? money(savings.perYear) : '–' },
+    { label: `Over ${COMPARISON_MONTHS} months`, today: money(current.per60Months), copytech: money(copytech.per60Months), saving: savings ? money(savings.per60Months) : '–' },
+  ];
+  if (current.perPage.mono !== null) {
+    rows.push({ label: 'Per mono page', today: formatPencePerPage(current.perPage.mono), copytech: formatPencePerPage(copytech.perPage.mono), saving: perPage(current.perPage.mono, copytech.perPage.mono) });
+  }
+  if (current.perPage.colour !== null) {
+    rows.push({ label: 'Per colour page', today: formatPencePerPage(current.perPage.colour), copytech: formatPencePerPage(copytech.perPage.colour), saving: perPage(current.perPage.colour, copytech.perPage.colour) });
+  }
+  return rows;
+}
+
+function textTable(rows: FigureRow[], savingLabel: string): string[] {
+  const header: FigureRow = { label: '', today: 'Today', copytech: 'With Copytech', saving: savingLabel };
+  return [header, ...rows].map((row) => `${row.label.padEnd(16)}${row.today.padStart(12)}${row.copytech.padStart(16)}${row.saving.padStart(14)}`.trimEnd());
+}
+
+function htmlTable(rows: FigureRow[], savingLabel: string): string {
+  const cell = 'padding:8px;border-bottom:1px solid #d9dee3;text-align:right;white-space:nowrap';
+  const head = 'padding:8px;border-bottom:2px solid #0b4f8a;text-align:right';
+  return `<table role="presentation" style="width:100%;border-collapse:collapse;font-size:15px">
+<thead><tr><th style="${head}"></th><th style="${head}">Today</th><th style="${head}">With Copytech</th><th style="${head}">${escapeHtml(savingLabel)}</th></tr></thead>
+<tbody>
+${rows
+  .map(
+    (row) =>
+      `<tr><th style="${cell};text-align:left">${escapeHtml(row.label)}</th><td style="${cell}">${escapeHtml(row.today)}</td><td style="${cell}">${escapeHtml(row.copytech)}</td><td style="${cell}">${escapeHtml(row.saving)}</td></tr>`,
+  )
+  .join('\n')}
+</tbody>
+</table>`;
+}
+
+function htmlPage(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en-GB">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1d2733;line-height:1.5">
+<div style="max-width:640px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
+<p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#0b4f8a">${escapeHtml(COMPANY.name)}</p>
+${body}
+<hr style="border:none;border-top:1px solid #d9dee3;margin:24px 0">
+<p style="font-size:12px;color:#5b6670">${escapeHtml(COMPANY.legalName)} · ${COMPANY.address.map(escapeHtml).join(', ')} · ${escapeHtml(COMPANY.salesPhone)}</p>
+</div>
+</body>
+</html>
+`;
+}
+
+const JUNK_HINT =
+  "Can't find our e-mails? If a message from us is not in your inbox after a few minutes, please check your junk or spam folder, and add {from} to your contacts so our replies reach you.";
+
+function savingLabel(result: SavingsResult): string {
+  return result.savings && result.savings.perYear < 0 ? 'Difference' : 'Saving';
+}
+
+function pagesLine(result: SavingsResult): string {
+  return `Pages a month: ${formatPageCount(result.pagesPerMonth.mono)} mono and ${formatPageCount(result.pagesPerMonth.colour)} colour.`;
+}
+
+export function reportVisitorMail(context: MailContext, reference: string, contact: ContactDetails, answers: SavingsAnswers, result: SavingsResult): MailMessage {
+  const subject = `Your print savings report ${reference}`;
+  const rows = figureRows(result);
+  const told = summariseAnswers(answers);
+  const junk = JUNK_HINT.replace('{from}', context.from);
+  const next =
+    result.status === 'saving'
+      ? 'Reply to this e-mail or call us and a Copytech print specialist will turn these figures into a quote: the machines, the service and the price per page, in writing.'
+      : 'Reply to this e-mail or call us if you would like a second opinion on your machines or your contract; we are happy to look, with no obligation.';
+
+  const text = [
+    `Hello ${contact.firstName},`,
+    '',
+    `Here is your print savings report from Copytech. Your reference is ${reference}.`,
+    '',
+    result.message,
+    '',
+    'YOUR FIGURES (excluding VAT)',
+    '',
+    ...textTable(rows, savingLabel(result)),
+    '',
+    pagesLine(result),
+    '',
+    'WHAT YOU TOLD US',
+    '',
+    ...told.map((row) => `- ${row.label}: ${row.value}`),
+    '',
+    'HOW WE WORKED IT OUT',
+    '',
+    ...result.assumptions.map((assumption) => `- ${assumption}`),
+    '',
+    'WHAT HAPPENS NEXT',
+    '',
+    next,
+    `Call ${COMPANY.salesPhone} and quote ${reference}.`,
+    '',
+    junk,
+    '',
+    'Kind regards,',
+    'The Copytech team',
+    '',
+    `${COMPANY.legalName} · ${COMPANY.address.join(', ')} · ${COMPANY.salesPhone}`,
+    '',
+  ].join('\n');
+
+  const html = htmlPage(
+    subject,
+    `<p>Hello ${escapeHtml(contact.firstName)},</p>
+<p>Here is your print savings report from Copytech. Your reference is <strong>${escapeHtml(reference)}</strong>.</p>
+<p style="font-size:17px;padding:12px 16px;background:#f4f6f9;border-left:6px solid ${result.status === 'saving' ? '#1a7f37' : '#4a5565'}">${escapeHtml(result.message)}</p>
+<h2 style="font-size:17px;margin:24px 0 8px">Your figures (excluding VAT)</h2>
+${htmlTable(rows, savingLabel(result))}
+<p style="font-size:13px;color:#5b6670">${escapeHtml(pagesLine(result))}</p>
+<h2 style="font-size:17px;margin:24px 0 8px">What you told us</h2>
+<ul>${told.map((row) => `<li><strong>${escapeHtml(row.label)}:</strong> ${escapeHtml(row.value)}</li>`).join('')}</ul>
+<h2 style="font-size:17px;margin:24px 0 8px">How we worked it out</h2>
+<ul>${result.assumptions.map((assumption) => `<li>${escapeHtml(assumption)}</li>`).join('')}</ul>
+<h2 style="font-size:17px;margin:24px 0 8px">What happens next</h2>
+<p>${escapeHtml(next)} Call <strong>${escapeHtml(COMPANY.salesPhone)}</strong> and quote ${escapeHtml(reference)}.</p>
+<p style="font-size:13px;color:#5b6670">${escapeHtml(junk)}</p>
+<p>Kind regards,<br>The Copytech team</p>`,
+  );
+
+  return {
+    from: { name: COMPANY.name, address: context.from },
+    to: [{ name: `${contact.firstName} ${contact.lastName}`, address: contact.email }],
+    replyTo: { name: `${COMPANY.name} sales`, address: context.salesEmail },
+    subject,
+    text,
+    html,
+  };
+}
+
+export function reportSalesMail(context: MailContext, reference: string, contact: ContactDetails, answers: SavingsAnswers, result: SavingsResult, createdAt: string): MailMessage {
+  const headline =
+    result.status === 'saving' && result.savings ? `saving ${money(result.savings.perYear)} a year` : result.status === 'no-saving' ? 'no saving' : 'incomplete figures';
+  const subject = `Savings report ${reference}: ${headline}`;
+  const contactLines = [
+    `Name: ${contact.firstName} ${contact.lastName}`,
+    `E-mail: ${contact.email}`,
+    `Phone: ${contact.phoneNumber}`,
+    `Postcode: ${contact.postcode.toUpperCase()}`,
+  ];
+  const rows = figureRows(result);
+  const told = summariseAnswers(answers);
+  const text = [
+    `Savings checker report ${reference}`,
+    `Received: ${createdAt}`,
+    '',
+    'CONTACT',
+    ...contactLines,
+    '',
+    'RESULT',
+    result.message,
+    '',
+    ...textTable(rows, savingLabel(result)),
+    '',
+    pagesLine(result),
+    '',
+    'ANSWERS',
+    ...told.map((row) => `- ${row.label}: ${row.value}`),
+    '',
+    'The visitor has been e-mailed this report. Reply to this message to answer them.',
+    '',
+  ].join('\n');
+  const html = htmlPage(
+    subject,
+    `<h1 style="font-size:18px">Savings checker report ${escapeHtml(reference)}</h1>
+<p>Received: ${escapeHtml(createdAt)}</p>
+<h2 style="font-size:16px">Contact</h2>
+<ul>${contactLines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
+<h2 style="font-size:16px">Result</h2>
+<p>${escapeHtml(result.message)}</p>
+${htmlTable(rows, savingLabel(result))}
+<p>${escapeHtml(pagesLine(result))}</p>
+<h2 style="font-size:16px">Answers</h2>
+<ul>${told.map((row) => `<li>${escapeHtml(row.label)}: ${escapeHtml(row.value)}</li>`).join('')}</ul>
+<p>The visitor has been e-mailed this report. Reply to this message to answer them.</p>`,
+  );
+  return {
+    from: { name: `${COMPANY.name} website`, address: context.from },
+    to: [{ name: `${COMPANY.name} sales`, address: context.salesEmail }],
+    replyTo: { name: `${contact.firstName} ${contact.lastName}`, address: contact.email },
+    subject,
+    text,
+    html,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The route
+
+export const reportPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outbox, config, clock }) => {
+  const mailContext: MailContext = { from: config.mailFrom, salesEmail: config.salesEmail, publicUrl: config.publicUrl };
+  const secrets = captchaSecrets();
+  const checkerDb = db.withTables<SavingsCheckerTables>();
+
+  app.post('/api/report', { config: perMinute(config.rateLimits.formsPerMinute), schema: { body: reportBodySchema } }, async (request, reply) => {
+    requireObject(request.body);
+    const body = request.body as ReportBody;
+    const { answers, contact } = await validateReport(body);
+
+    const check = await checkCaptcha(body.captcha, secrets);
+    if (!check.ok) throw badRequest({ captcha: check.message }, check.message);
+
+    // The browser's figures, if it sent any, are not even read: these are the report's.
+    const result = calculateSavings(answers);
+    const reference = newReference();
+    const now = clock();
+    const createdAt = new Date(now).toISOString();
+    await checkerDb.transaction().execute(async (trx) => {
+      if (!(await spendCaptcha(trx, check))) throw badRequest({ captcha: CAPTCHA_MESSAGES.used }, CAPTCHA_MESSAGES.used);
+      await trx
+        .insertInto('savings_reports')
+        .values({
+          reference,
+          created_at: createdAt,
+          status: result.status,
+          saving_per_year: result.savings?.perYear ?? null,
+          answers: JSON.stringify(answers),
+          contact: JSON.stringify(contact),
+          figures: JSON.stringify(result),
+        })
+        .execute();
+      const jobs: OutboxJob[] = [
+        { channel: 'mail', kind: 'report-visitor', reference, payload: reportVisitorMail(mailContext, reference, contact, answers, result) },
+        { channel: 'mail', kind: 'report-sales', reference, payload: reportSalesMail(mailContext, reference, contact, answers, result, createdAt) },
+      ];
+      await trx.insertInto('outbox').values(outboxRowsOf(jobs, now)).execute();
+    });
+    request.log.info({ reference, status: result.status }, 'savings report stored');
+    outbox.wake();
+    return reply.code(201).send({ reference });
+  });
+};
