@@ -407,7 +407,10 @@ describe('submitting', () => {
 
   it('a 400 about the products says so in words', async () => {
     const api = fakeApi([canon]);
-    api.answerQuote({ status: 400, body: { statusCode: 400, message: 'Invalid', fieldErrors: { productIds: 'Unknown product id.' } } });
+    api.answerQuote(
+      { status: 400, body: { statusCode: 400, message: 'Invalid', fieldErrors: { productIds: 'Unknown product id.' } } },
+      { status: 400, body: { statusCode: 400, message: 'Some of the products in the basket are not available.', fieldErrors: { 'productIds[0]': 'This product is no longer available.' } } },
+    );
     fillBasket([canon]);
     const user = userEvent.setup();
     renderFragment(<BasketDrawer />);
@@ -415,6 +418,10 @@ describe('submitting', () => {
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Send my quote' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not quote for these printers: Unknown product id.');
+    // The server names the position of the product in the list.
+    await fillDetails(user, { firstName: 'Joe' });
+    await user.click(screen.getByRole('button', { name: 'Send my quote' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('We could not quote for these printers: This product is no longer available.'));
   });
 
   it('what was typed survives closing and reopening the drawer', async () => {

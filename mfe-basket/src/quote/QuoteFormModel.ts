@@ -49,8 +49,9 @@ function failureMessage(outcome: Extract<QuoteOutcome, { ok: false }>, fieldsWit
         ? `We have had a lot of requests from you in a short time. Please wait ${outcome.retryAfterSeconds} seconds, then press Retry.`
         : 'We have had a lot of requests from you in a short time. Please wait a minute, then press Retry.';
     case 'invalid': {
-      const products = outcome.fieldErrors.productIds;
-      if (products) return `We could not quote for these printers: ${products} Please change your basket and try again.`;
+      // 'productIds' or 'productIds[1]': a product that is unknown or no longer offered.
+      const products = Array.from(new Set(Object.entries(outcome.fieldErrors).filter(([path]) => /^productIds\b/.test(path)).map(([, message]) => message)));
+      if (products.length) return `We could not quote for these printers: ${products.join(' ')} Please change your basket and try again.`;
       if (fieldsWithErrors > 0) return 'Please check the highlighted details and send again.';
       return outcome.message ? `Your request was not accepted: ${outcome.message}` : 'Your request was not accepted. Please check your details and send again.';
     }
