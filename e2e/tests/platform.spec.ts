@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { loadedSharedCopies, SHARED_SINGLETONS, federationInstances } from '../support/federation';
 import { REPO_ROOT, startServer, type RunningServer } from '../support/server';
 
@@ -23,20 +24,23 @@ test.describe('composition', () => {
     await page.goto('/printers/multifunctionals');
     const count = page.getByTestId('basket-count');
     await expect(count).toHaveText('0');
-    await page.getByRole('button', { name: 'Add to basket' }).first().click();
+    const addButtons = page.getByRole('button', { name: 'Add to basket', disabled: false });
+    await addButtons.first().click();
     await expect(count).toHaveText('1');
-    await page.getByRole('button', { name: 'Add to basket' }).first().click();
+    await addButtons.first().click(); // the first card's button is now disabled: this is the next product
     await expect(count).toHaveText('2');
+    await expect(page.getByRole('button', { name: /comparison basket, 2 items/i })).toBeVisible();
   });
 
   test('every remote loads with exactly one copy of each shared library', async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    // One page load, moving between rooms by client-side navigation as a visitor would.
     await page.goto('/');
     await expect(page.locator('[data-remote="content"] h1')).toBeVisible();
     await page.getByRole('link', { name: /discover savings/i }).first().click();
     await expect(page.locator('[data-remote="checker"] h1')).toBeVisible();
-    await page.goto('/printers/multifunctionals');
+    await page.getByRole('navigation').getByRole('link', { name: 'Photocopiers' }).first().click();
     await expect(page.locator('[data-remote="catalogue"] h1')).toBeVisible();
     await page.getByRole('button', { name: /comparison basket/i }).click();
     await expect(page.locator('[data-remote="basket"]').first()).toBeVisible();

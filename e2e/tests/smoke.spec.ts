@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 test('the shell serves an unknown path with the Not Found page and a 404 status', async ({ page }) => {
   const response = await page.goto('/no-such-page');

@@ -45,6 +45,7 @@ export const sitePlugin: FastifyPluginAsync<{ config: Config }> = async (app, { 
       setHeaders: (reply: FastifyReply, filePath: string) => {
         cacheHeaders(reply, filePath);
         reply.header('Access-Control-Allow-Origin', '*');
+        reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
       },
     });
   }
