@@ -73,7 +73,7 @@ async function main() {
         '/printers/multifunctionals',
         'list + basket drawer',
         async (page) => {
-          await page.getByRole('button', { name: /comparison basket/i }).click();
+          await page.getByRole('button', { name: /^comparison basket/i }).click();
         },
       ],
     ];

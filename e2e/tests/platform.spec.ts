@@ -42,7 +42,7 @@ test.describe('composition', () => {
     await expect(page.locator('[data-remote="checker"] h1')).toBeVisible();
     await page.getByRole('navigation').getByRole('link', { name: 'Photocopiers' }).first().click();
     await expect(page.locator('[data-remote="catalogue"] h1')).toBeVisible();
-    await page.getByRole('button', { name: /comparison basket/i }).click();
+    await page.getByRole('button', { name: /^comparison basket/i }).click();
     await expect(page.locator('[data-remote="basket"]').first()).toBeVisible();
     await expect.poll(() => federationInstances(page)).toEqual(expect.arrayContaining(['shell', 'catalogue', 'basket', 'checker', 'content']));
 
@@ -92,7 +92,7 @@ test.describe('each remote failing alone', () => {
       test(`${remote.name} ${failure}: its slot says so, the rest works, Retry really retries`, async ({ page }) => {
         const restore = await breakRemote(page, remote.name, failure);
         await page.goto(server.url + remote.path);
-        if (remote.open === 'basket') await page.getByRole('button', { name: /comparison basket/i }).click();
+        if (remote.open === 'basket') await page.getByRole('button', { name: /^comparison basket/i }).click();
 
         const failureMessage = page.getByTestId('remote-unavailable');
         await expect(failureMessage).toBeVisible({ timeout: 15_000 });
@@ -107,7 +107,7 @@ test.describe('each remote failing alone', () => {
 
         // Back on the broken remote's page, it comes back once the remote does: Retry refetches.
         await page.goto(server.url + remote.path);
-        if (remote.open === 'basket') await page.getByRole('button', { name: /comparison basket/i }).click();
+        if (remote.open === 'basket') await page.getByRole('button', { name: /^comparison basket/i }).click();
         await expect(failureMessage).toBeVisible({ timeout: 15_000 });
         await restore();
         await failureMessage.getByRole('button', { name: 'Retry' }).click();

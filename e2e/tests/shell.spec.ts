@@ -1,0 +1,131 @@
+/**
+ * The shell's global layout in a real browser (SPEC.md section 2 "Global layout", section 4):
+ * cookie banner, the mobile drawer at 1007px and not at 1008px, drawers closing on Escape and
+ * overlay click with focus returned, the mega-menu by keyboard, Not Found.
+ */
+import { expect, test } from '../support/test';
+
+test.describe('cookie banner', () => {
+  test.use({ acceptCookies: false });
+
+  test('shows until Accept, stores the choice and stays hidden on the next visit', async ({ page }) => {
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: /accept/i }).click();
+    await expect(banner).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('cookie-acceptance-status'))).toBe('accept');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(banner).toBeHidden();
+  });
+});
+
+test.describe('mobile navigation', () => {
+  test('at 1007px the menu button opens the nav drawer; Escape closes it and returns focus', async ({ page }) => {
+    await page.setViewportSize({ width: 1007, height: 800 });
+    await page.goto('/');
+    const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+    await expect(menuButton).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await menuButton.click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(menuButton).toBeFocused();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+  });
+
+  test('at 1008px there is no menu button and the desktop menus show', async ({ page }) => {
+    await page.setViewportSize({ width: 1008, height: 800 });
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeHidden();
+  });
+
+  test('the nav drawer and the basket drawer are never open together', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: /contact/i }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+    await page.getByRole('button', { name: /^comparison basket/i }).click();
+    await expect(page.getByRole('dialog', { name: 'Comparison basket' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+  });
+});
+
+test.describe('basket drawer', () => {
+  test('opens from the header, closes on Escape and on the overlay, focus goes back to the toggle', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: /^comparison basket/i });
+    await toggle.click();
+    const drawer = page.getByRole('dialog', { name: 'Comparison basket' });
+    await expect(drawer).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(toggle).toBeFocused();
+
+    await toggle.click();
+    await expect(drawer).toBeVisible();
+    await page.mouse.click(20, 400); // the overlay, left of the right-hand drawer
+    await expect(drawer).toBeHidden();
+  });
+});
+
+test.describe('menus', () => {
+  test('the Products mega-menu works by keyboard alone (disclosure pattern)', async ({ page }) => {
+    await page.goto('/');
+    const products = page.getByRole('button', { name: 'Products' });
+    await products.focus();
+    await expect(products).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Enter');
+    await expect(products).toHaveAttribute('aria-expanded', 'true');
+    const viewAll = page.getByRole('link', { name: /view all/i }).first();
+    await expect(viewAll).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(products).toHaveAttribute('aria-expanded', 'false');
+    await expect(products).toBeFocused();
+  });
+
+  test('the Services menu lists the ten services and takes you to one', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Services' }).click();
+    const menu = page.locator('#' + (await page.getByRole('button', { name: 'Services' }).getAttribute('aria-controls')));
+    await expect(menu.getByRole('link')).toHaveCount(10);
+    await menu.getByRole('link', { name: /print audit/i }).click();
+    await expect(page).toHaveURL(/\/services\/print-audit$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
+
+test.describe('navigation', () => {
+  test('goes to the top of the new page, or to the hash target', async ({ page }) => {
+    await page.goto('/');
+    await page.mouse.wheel(0, 2500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.getByRole('contentinfo').getByRole('link', { name: /^contact$/i }).first().click();
+    await expect(page).toHaveURL(/\/contact-us$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goto('/#main');
+    await expect(page.locator('#main')).toBeVisible();
+  });
+
+  test('an unknown path inside a remote\'s section shows the same Not Found page', async ({ page }) => {
+    await page.goto('/printers/not-a-type');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.goto('/services/not-a-service');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveTitle('Page not found - Copytech');
+  });
+
+  test('pages without their own meta use the default title', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle(/ - Copytech$/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.+/);
+  });
+});
