@@ -11,12 +11,11 @@ export interface ProductGridProps {
   eagerCount?: number;
   label?: string;
   listRef?: Ref<HTMLUListElement>;
-  compact?: boolean;
 }
 
-export function ProductGrid({ products, headingLevel = 2, eagerCount = 0, label, listRef, compact = false }: ProductGridProps) {
+export function ProductGrid({ products, headingLevel = 2, eagerCount = 0, label, listRef }: ProductGridProps) {
   return (
-    <ul className={compact ? `${styles.grid} ${styles.compact}` : styles.grid} aria-label={label} ref={listRef}>
+    <ul className={styles.grid} aria-label={label} ref={listRef}>
       {products.map((product, index) => (
         <li key={product.modelId || index} className={styles.item}>
           <ProductCard product={product} headingLevel={headingLevel} eager={index < eagerCount} priority={index === 0 && eagerCount > 0} />
@@ -26,9 +25,9 @@ export function ProductGrid({ products, headingLevel = 2, eagerCount = 0, label,
   );
 }
 
-export function ProductGridSkeleton({ count, compact = false }: { count: number; compact?: boolean }) {
+export function ProductGridSkeleton({ count }: { count: number }) {
   return (
-    <div className={compact ? `${styles.grid} ${styles.compact}` : styles.grid} aria-hidden="true">
+    <div className={styles.grid} aria-hidden="true">
       {Array.from({ length: count }, (_, index) => (
         <div key={index} className={styles.item}>
           <ProductCardSkeleton />

@@ -42,7 +42,7 @@ export default function FeaturedProducts({ heading = 'Featured printers', limit 
           <p role="status" className="visually-hidden">
             Loading {heading.toLowerCase()}…
           </p>
-          <ProductGridSkeleton count={count} compact />
+          <ProductGridSkeleton count={count} />
         </>
       ) : state.status === 'error' ? (
         <div className={styles.error} role="alert">
@@ -52,7 +52,7 @@ export default function FeaturedProducts({ heading = 'Featured printers', limit 
           </button>
         </div>
       ) : (
-        <ProductGrid products={state.products} headingLevel={3} compact label={heading} />
+        <ProductGrid products={state.products} headingLevel={3} label={heading} />
       )}
     </section>
   );

@@ -28,7 +28,7 @@ export function SimilarProducts({ modelId }: { modelId: string }) {
   return (
     <section className={styles.section} aria-labelledby="similar-heading">
       <h2 id="similar-heading">Similar products</h2>
-      <ProductGrid products={products} headingLevel={3} compact label="Similar products" />
+      <ProductGrid products={products} headingLevel={3} label="Similar products" />
     </section>
   );
 }
