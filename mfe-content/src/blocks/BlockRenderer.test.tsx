@@ -1,4 +1,3 @@
-import '../testing/domPolyfills';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { COMPANY, type ContentBlock } from '@copytech/shared';
@@ -58,11 +57,11 @@ describe('hero', () => {
 });
 
 describe('richText', () => {
-  it('renders the sanitised prose, with hostile markup gone', () => {
+  it('renders the sanitised prose, with hostile markup gone', async () => {
     const { container } = renderBlocks([
       { type: 'richText', html: '<p>Paper is slow to share.</p><script>window.pwned=1</script><img src=x onerror="window.pwned=2"><iframe src="https://evil.example"></iframe><p style="color:red"><a href="javascript:alert(1)">bad</a> <a href="https://www.papercut.com/">PaperCut</a></p>' },
     ]);
-    expect(screen.getByText('Paper is slow to share.')).toBeInTheDocument();
+    expect(await screen.findByText('Paper is slow to share.')).toBeInTheDocument();
     expect(container.querySelector('script, img, iframe, [style], [onerror]')).toBeNull();
     expect(screen.getByText('bad').closest('a')).not.toHaveAttribute('href');
     expect(screen.getByRole('link', { name: 'PaperCut' })).toHaveAttribute('rel', 'noopener');
@@ -71,7 +70,7 @@ describe('richText', () => {
 
   it('hands a click on a link inside the site to the router', async () => {
     renderBlocks([{ type: 'richText', html: '<p>Covered by a <a href="/services/service-agreements">service agreement</a>.</p>' }]);
-    await userEvent.click(screen.getByRole('link', { name: 'service agreement' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'service agreement' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/services/service-agreements');
   });
 });

@@ -1,4 +1,3 @@
-import '../testing/domPolyfills';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FeaturedProductsProps } from '@copytech/shared';

@@ -1,14 +1,15 @@
 /**
- * CMS prose, sanitised (see sanitizeHtml.ts); on a service page, with a way to talk to us beside it. A click on a link inside the site is handed to the
- * router, and hovering or focusing a link to another content page warms its cache.
+ * CMS prose, sanitised (see sanitizeHtml.ts; DOMPurify loads on demand, see richTextSupport.ts);
+ * on a service page, with a way to talk to us beside it. A click on a link inside the site is
+ * handed to the router, and hovering or focusing a link to another content page warms its cache.
  */
-import { useMemo, type MouseEvent, type SyntheticEvent } from 'react';
+import { useEffect, useMemo, useState, type MouseEvent, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isInternalHref } from '../links/contentRoutes';
 import { prefetchContentPath } from '../links/ContentLink';
 import { usePageInfo } from '../pages/PageContext';
 import { ExpertAside } from './ExpertAside';
-import { sanitizeRichText } from './sanitizeHtml';
+import { loadRichTextSupport, loadedSanitizer } from './richTextSupport';
 import type { BlockProps } from './types';
 import layout from './layout.module.css';
 import styles from './RichText.module.css';
@@ -19,7 +20,20 @@ function anchorOf(event: SyntheticEvent): HTMLAnchorElement | null {
 }
 
 export function RichText({ block }: BlockProps<'richText'>) {
-  const html = useMemo(() => sanitizeRichText(block.html), [block.html]);
+  // Normally already loaded with the page (see pageCache); otherwise the space is held until it is.
+  const [sanitize, setSanitize] = useState(() => loadedSanitizer());
+  useEffect(() => {
+    if (sanitize) return undefined;
+    let live = true;
+    loadRichTextSupport().then(
+      (loaded) => live && setSanitize(() => loaded),
+      (error: Error) => console.error('[content] rich text could not be shown:', error.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [sanitize]);
+  const html = useMemo(() => (sanitize ? sanitize(block.html) : null), [sanitize, block.html]);
   const navigate = useNavigate();
   const page = usePageInfo();
 
@@ -36,6 +50,7 @@ export function RichText({ block }: BlockProps<'richText'>) {
     if (href) prefetchContentPath(href);
   };
 
+  if (html === null) return <section className={`${layout.section} ${styles.loading}`} aria-busy="true" data-block="richText" />;
   const prose = (
     // eslint-disable-next-line react/no-danger -- sanitised by DOMPurify just above
     <div className={styles.prose} onClick={onClick} onMouseOver={warm} onFocus={warm} dangerouslySetInnerHTML={{ __html: html }} />

@@ -1,4 +1,3 @@
-import '../testing/domPolyfills';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi, type FakeApi } from '../testing/fakeApi';

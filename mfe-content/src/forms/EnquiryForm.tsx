@@ -1,5 +1,5 @@
 /** Contact us: a general enquiry (name, e-mail, optional phone and company, message). */
-import { enquirySchema, ENQUIRY_LIMITS, FIELD_LIMITS, type EnquiryRequest } from '@copytech/shared/domain';
+import { enquirySchema, ENQUIRY_LIMITS, FIELD_LIMITS, type EnquiryRequest } from '@copytech/shared';
 import { FormField } from './FormField';
 import { SubmitProblem, SubmitSuccess } from './SubmitFeedback';
 import { useEnquiryForm } from './useEnquiryForm';

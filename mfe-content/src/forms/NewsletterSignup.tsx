@@ -4,8 +4,7 @@
  * mauticform[...] to /api/newsletter (SPEC.md sections 3, 5 and 7).
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { trackEvent } from '@copytech/shared';
-import { newsletterFieldName, newsletterSchema } from '@copytech/shared/domain';
+import { newsletterFieldName, newsletterSchema, trackEvent } from '@copytech/shared';
 import styles from './forms.module.css';
 
 export const NEWSLETTER_ENDPOINT = '/api/newsletter';

@@ -1,7 +1,6 @@
-import '../testing/domPolyfills';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { URGENCY_LABELS } from '@copytech/shared/domain';
+import { URGENCY_LABELS } from '@copytech/shared';
 import { installFakeApi, type FakeApi } from '../testing/fakeApi';
 import { renderInRouter } from '../testing/render';
 import ServiceRequestForm from './ServiceRequestForm';

@@ -1,6 +1,7 @@
 /** Customer support: a service request for a machine (who, which machine, what is wrong, how urgent). */
-import { COMPANY, telHref } from '@copytech/shared';
 import {
+  COMPANY,
+  telHref,
   serviceRequestSchema,
   ENQUIRY_LIMITS,
   FIELD_LIMITS,
@@ -8,7 +9,7 @@ import {
   URGENCY_LABELS,
   type ServiceRequest,
   type Urgency,
-} from '@copytech/shared/domain';
+} from '@copytech/shared';
 import { FormField } from './FormField';
 import { SubmitProblem, SubmitSuccess } from './SubmitFeedback';
 import { useEnquiryForm } from './useEnquiryForm';

@@ -4,7 +4,7 @@
  * A retry of the same body carries the same idempotency key, so a request that reached the
  * server before the connection dropped is not stored twice.
  */
-import { IDEMPOTENCY_KEY_HEADER, type EnquiriesSendRequest } from '@copytech/shared/domain';
+import { IDEMPOTENCY_KEY_HEADER, type EnquiriesSendRequest } from '@copytech/shared';
 
 export const ENQUIRIES_ENDPOINT = '/api/enquiries/send';
 

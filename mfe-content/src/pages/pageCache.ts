@@ -6,6 +6,7 @@
  * so a later visit tries again.
  */
 import type { PageContent } from '@copytech/shared';
+import { hasRichText, loadRichTextSupport } from '../blocks/richTextSupport';
 
 export class PageNotFoundError extends Error {
   constructor(
@@ -71,7 +72,9 @@ export function loadPage(slug: string): Promise<PageContent> {
   let pending = inFlight.get(slug);
   if (!pending) {
     pending = fetchPage(slug)
-      .then((page) => {
+      .then(async (page) => {
+        // A page with prose is ready when its sanitiser is (a failed load is the block's problem, not the page's).
+        if (hasRichText(page.body)) await loadRichTextSupport().catch(() => undefined);
         pages.set(slug, page);
         return page;
       })
