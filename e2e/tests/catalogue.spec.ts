@@ -160,6 +160,10 @@ test.describe('product pages', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('region', { name: 'Similar products' }).getByTestId('product-card').first()).toBeVisible();
+
+    // "Instant quote" opens the basket remote's single-product quote through the shared store.
+    await page.getByRole('button', { name: 'Instant quote' }).click();
+    await expect(page.getByRole('dialog').filter({ hasText: 'imageRUNNER ADVANCE DX C5840i' })).toBeVisible();
   });
 
   test('a production printer, a scanner, a production scanner and a finisher', async ({ page }) => {
