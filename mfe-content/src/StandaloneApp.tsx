@@ -3,6 +3,7 @@
  * no shell. The page to show comes from the address (/contact-us, /services/print-audit) or, where
  * only the remote's own folder is served (/remotes/content/), from ?page=/services/print-audit.
  */
+import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { StandaloneFrame } from '@copytech/shared';
 import ContentPage from './exposed/ContentPage';
@@ -23,10 +24,12 @@ function PagePicker({ current }: { current: string }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const base = pathname.startsWith(STANDALONE_BASE) ? `${STANDALONE_BASE}/` : '/';
+  const id = useId();
   return (
-    <label style={{ display: 'inline-flex', gap: '0.5rem', alignItems: 'center' }}>
-      Page
+    <span style={{ display: 'inline-flex', gap: '0.5rem', alignItems: 'center' }}>
+      <label htmlFor={id}>Page to review</label>
       <select
+        id={id}
         value={current}
         onChange={(event) => {
           const route = ALL_CONTENT_ROUTES.find((entry) => entry.path === event.target.value);
@@ -41,7 +44,7 @@ function PagePicker({ current }: { current: string }) {
         ))}
         {ALL_CONTENT_ROUTES.some((route) => route.path === current) ? null : <option value={current}>Other: {current}</option>}
       </select>
-    </label>
+    </span>
   );
 }
 
