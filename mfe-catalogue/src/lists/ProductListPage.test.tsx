@@ -74,6 +74,8 @@ describe('a list page', () => {
   it('a shared ?page=3 link shows the first three pages in one request', async () => {
     const api = fakeApi((url) => listAnswer(makeProducts(40), url));
     renderCatalogue('/printers/multifunctionals?page=3');
+    // The space of three pages is held while they load, so Back can restore the scroll position.
+    expect(screen.getAllByTestId('product-card-skeleton')).toHaveLength(36);
     await waitFor(() => expect(cards()).toHaveLength(36));
     expect(api.requests).toEqual(['/api/printers/multifunctionals?limit=36&offset=0']);
   });

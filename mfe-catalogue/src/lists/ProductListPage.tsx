@@ -8,7 +8,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useDocumentMeta } from '@copytech/shared';
-import { PAGE_SIZE, PRODUCT_SORTS, type ListFilters, type ProductSort } from '../api/catalogueApi';
+import { MAX_LIMIT, PAGE_SIZE, PRODUCT_SORTS, type ListFilters, type ProductSort } from '../api/catalogueApi';
 import { ProductGrid, ProductGridSkeleton } from '../cards/ProductGrid';
 import { Breadcrumbs } from '../layout/Breadcrumbs';
 import type { ListDefinition } from './listDefinitions';
@@ -147,7 +147,8 @@ export function ProductListPage({ definition }: { definition: ListDefinition }) 
           </div>
 
           {list.initialLoading ? (
-            <ProductGridSkeleton count={PAGE_SIZE} />
+            // As many as the URL asks for (?page=N), so Back to a long list can restore the scroll position.
+            <ProductGridSkeleton count={Math.min(page * PAGE_SIZE, MAX_LIMIT)} />
           ) : list.error && list.items.length === 0 ? (
             <div className={styles.message} role="alert">
               <h3>Sorry, we could not load the {definition.noun.many}.</h3>
