@@ -5,7 +5,8 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 const REFERENCE = /^CT-[0-9A-HJKMNP-TV-Z]{8}$/;
 
@@ -63,15 +64,9 @@ async function waitForVisitorMail(reference: string): Promise<Mail> {
   return found!;
 }
 
-async function acceptCookies(page: Page): Promise<void> {
-  const accept = page.getByRole('button', { name: 'Accept', exact: true });
-  if (await accept.isVisible().catch(() => false)) await accept.click();
-}
-
 /** Adds the first `count` products of the list to the basket; returns their "Brand Model" names. */
 async function addFromList(page: Page, count: number): Promise<string[]> {
   await page.goto('/printers/multifunctionals');
-  await acceptCookies(page);
   const cards = page.getByTestId('product-card');
   await expect(cards.first()).toBeVisible();
   const names: string[] = [];

@@ -4,7 +4,7 @@
  * The Idempotency-Key header lets a retry of the same request return the same quote instead of
  * storing a second one.
  */
-import type { ContactDetails, FirstTouchCampaign } from '@copytech/shared';
+import { IDEMPOTENCY_KEY_HEADER, type ContactDetails, type FirstTouchCampaign } from '@copytech/shared';
 
 export const QUOTE_ENDPOINT = '/api/quote';
 /** A request that has not answered in this time is treated as a network failure (and can be retried). */
@@ -59,7 +59,7 @@ export async function sendQuoteRequest(body: QuoteRequestBody, idempotencyKey: s
   try {
     response = await fetch(QUOTE_ENDPOINT, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': idempotencyKey },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
       body: JSON.stringify(body),
       signal: controller.signal,
       credentials: 'same-origin',

@@ -15,11 +15,13 @@ export interface DrawerProps {
   /** For content that brings its own visible heading (a remote's drawer). */
   titleHidden?: boolean;
   side: 'left' | 'right';
+  /** 'wide' on large screens, for content that compares side by side (the basket). */
+  size?: 'normal' | 'wide';
   onClose: () => void;
   children: ReactNode;
 }
 
-export function Drawer({ id, title, titleHidden = false, side, onClose, children }: DrawerProps) {
+export function Drawer({ id, title, titleHidden = false, side, size = 'normal', onClose, children }: DrawerProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = `${useId()}-title`;
   useDialogFocus(panelRef, onClose);
@@ -32,14 +34,17 @@ export function Drawer({ id, title, titleHidden = false, side, onClose, children
         id={id}
         role="dialog"
         aria-modal="true"
-        aria-labelledby={titleId}
+        aria-labelledby={titleHidden ? undefined : titleId}
+        aria-label={titleHidden ? title : undefined}
         tabIndex={-1}
-        className={`${styles.panel} ${side === 'left' ? styles.left : styles.right}`}
+        className={`${styles.panel} ${side === 'left' ? styles.left : styles.right} ${size === 'wide' ? styles.wide : ''}`}
       >
         <div className={titleHidden ? `${styles.head} ${styles.headBare}` : styles.head}>
-          <h2 id={titleId} className={titleHidden ? 'visually-hidden' : styles.title}>
-            {title}
-          </h2>
+          {titleHidden ? null : (
+            <h2 id={titleId} className={styles.title}>
+              {title}
+            </h2>
+          )}
           <button type="button" className={styles.close} onClick={onClose} aria-label={`Close ${title.toLowerCase()}`}>
             <CloseIcon />
           </button>

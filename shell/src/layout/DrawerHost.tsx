@@ -53,7 +53,7 @@ export const DrawerHost = observer(function DrawerHost() {
   }
   if (drawer === 'basket') {
     return (
-      <Drawer key="basket" id={DRAWER_ELEMENT_IDS.basket} title="Comparison basket" titleHidden side="right" onClose={() => closeDrawer('basket')}>
+      <Drawer key="basket" id={DRAWER_ELEMENT_IDS.basket} title="Comparison basket" titleHidden side="right" size="wide" onClose={() => closeDrawer('basket')}>
         <RemoteSlot id="basket/BasketDrawer" props={{}} label="The comparison basket" minHeight={REMOTE_DRAWER_MIN_HEIGHT} compact />
       </Drawer>
     );
