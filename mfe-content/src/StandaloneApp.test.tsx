@@ -40,3 +40,9 @@ it('offers every CMS page in its picker and shows the one picked', async () => {
   expect(await screen.findByRole('heading', { level: 1, name: 'PaperCut print management' })).toBeInTheDocument();
   expect(api.callsTo('/api/pages/slug/papercut')).toHaveLength(1);
 });
+
+it('keeps a page reached by a link as ?page=, so reloading the address still opens the standalone page', async () => {
+  renderInRouter(<StandaloneApp />, '/services/papercut');
+  expect(await screen.findByRole('heading', { level: 1, name: 'PaperCut print management' })).toBeInTheDocument();
+  expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+});

@@ -3,7 +3,7 @@
  * no shell. The page to show comes from the address (/contact-us, /services/print-audit) or, where
  * only the remote's own folder is served (/remotes/content/), from ?page=/services/print-audit.
  */
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { StandaloneFrame } from '@copytech/shared';
 import ContentPage from './exposed/ContentPage';
@@ -22,8 +22,7 @@ export function pagePathOf(pathname: string, search: string): string {
 
 function PagePicker({ current }: { current: string }) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const base = pathname.startsWith(STANDALONE_BASE) ? `${STANDALONE_BASE}/` : '/';
+  const base = standaloneBaseOf(useLocation().pathname);
   const id = useId();
   return (
     <span style={{ display: 'inline-flex', gap: '0.5rem', alignItems: 'center' }}>
@@ -48,10 +47,26 @@ function PagePicker({ current }: { current: string }) {
   );
 }
 
+/** The standalone page's own address: the remote's folder in production, / in development. */
+export function standaloneBaseOf(pathname: string): string {
+  return pathname.startsWith(STANDALONE_BASE) ? `${STANDALONE_BASE}/` : '/';
+}
+
 export function StandaloneApp() {
   const location = useLocation();
+  const navigate = useNavigate();
   const path = pagePathOf(location.pathname, location.search);
   const route = contentRouteOf(path);
+  const base = standaloneBaseOf(location.pathname);
+
+  // A link inside a page (/services/papercut) is kept as ?page=, so the address still loads the
+  // standalone page when reloaded or shared (only its own folder is served).
+  useEffect(() => {
+    if (location.pathname !== base && location.pathname !== `${base}index.html`) {
+      navigate(`${base}?page=${encodeURIComponent(path)}${location.hash}`, { replace: true });
+    }
+  }, [location.pathname, location.hash, base, path, navigate]);
+
   return (
     <StandaloneFrame remote="content" nav={<PagePicker current={path} />}>
       {route ? (
