@@ -32,7 +32,26 @@ export const CheckerPage = observer(function CheckerPage({ store }: { store: Sav
           per colour page. It takes about three minutes and the figures are yours to keep.
         </p>
       </header>
-      {store.isResults ? <Results store={store} focusOnMount={moved.current} /> : <Wizard store={store} focusOnMount={moved.current} />}
+      {store.isResults ? (
+        <Results store={store} focusOnMount={moved.current} />
+      ) : (
+        <div className={styles.columns}>
+          <Wizard store={store} focusOnMount={moved.current} />
+          <aside className={styles.aside} aria-labelledby="checker-traps-heading">
+            <h2 id="checker-traps-heading" className={styles.asideHeading}>
+              What pushes up the cost of a page
+            </h2>
+            <ul className={styles.traps}>
+              <li>Colour billed per colour used rather than per page</li>
+              <li>A3 pages billed as two A4 clicks</li>
+              <li>Yearly price rises written into the contract</li>
+              <li>A minimum bill each quarter, whether you print or not</li>
+              <li>Extra charges for pages with more than 5% coverage</li>
+            </ul>
+            <p className={styles.asideNote}>Copytech charges a flat 0.39p per mono page and 3.3p per colour page, excluding VAT.</p>
+          </aside>
+        </div>
+      )}
     </div>
   );
 });

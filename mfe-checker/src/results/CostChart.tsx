@@ -21,11 +21,11 @@ const PART_CLASSES: Record<'current' | 'copytech', Record<PartKey, string>> = {
 };
 const PARTS: PartKey[] = ['equipment', 'printService', 'otherCharges'];
 
-/** A round scale end at or above the value: 1, 2, 2.5 or 5 times a power of ten. */
+/** A round scale end at or above the value (1, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten), so quarter ticks read well. */
 export function niceMax(value: number): number {
   if (value <= 0) return 1;
   const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 2.5, 5, 10]) if (step * power >= value) return step * power;
+  for (const step of [1, 2, 2.5, 3, 4, 5, 6, 8, 10]) if (step * power >= value) return step * power;
   return 10 * power;
 }
 

@@ -78,7 +78,7 @@ describe('the figures', () => {
     expect(screen.getByRole('table', { name: /Your costs today and with Copytech/ })).toBeInTheDocument();
     expect(rowCells('Per month')).toEqual(['£240.00', '£142.50', '£97.50']);
     expect(rowCells('Per year')).toEqual(['£2,880.00', '£1,710.00', '£1,170.00']);
-    expect(rowCells('Over 60 months')).toEqual(['£14,400.00', '£8,550.00', '£5,850.00']);
+    expect(rowCells('60 months')).toEqual(['£14,400.00', '£8,550.00', '£5,850.00']);
     expect(rowCells('Per mono page')).toEqual(['1.78p', '1.06p', '0.72p']);
     expect(rowCells('Per colour page')).toEqual(['15.09p', '8.96p', '6.13p']);
   });
@@ -88,10 +88,12 @@ describe('the figures', () => {
     const chart = screen.getByRole('img', { name: /Cost per year today and with Copytech/ });
     expect(chart).toHaveAccessibleName(expect.stringContaining('Today: £2,880 a year (equipment £1,080, print service today £1,800).'));
     expect(chart).toHaveAccessibleName(expect.stringContaining("With Copytech: £1,710 a year (equipment £1,080, copytech's prices per page £630)."));
-    // The bars are drawn to scale: £2,880 and £1,710 on a scale to £5,000.
+    // The bars are drawn to scale: £2,880 and £1,710 on a scale to £3,000.
     const today = chart.querySelector('[data-side="current"] [data-part="printService"]')!;
-    expect(today.getAttribute('x')).toBe('21.6%'); // after equipment £1,080 of £5,000
-    expect(today.getAttribute('width')).toBe('36%'); // £1,800 of £5,000
+    expect(today.getAttribute('x')).toBe('36%'); // after equipment £1,080 of £3,000
+    expect(today.getAttribute('width')).toBe('60%'); // £1,800 of £3,000
+    const copytech = chart.querySelector('[data-side="copytech"] [data-part="printService"]')!;
+    expect(copytech.getAttribute('width')).toBe('21%'); // £630 of £3,000
   });
 
   it('lists the assumptions', () => {

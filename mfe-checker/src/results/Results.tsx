@@ -29,7 +29,7 @@ export const Results = observer(function Results({ store, focusOnMount = false }
   const moneyRows = [
     { label: 'Per month', today: current.perMonth, copytech: copytech.perMonth, saving: savings?.perMonth ?? null },
     { label: 'Per year', today: current.perYear, copytech: copytech.perYear, saving: savings?.perYear ?? null },
-    { label: 'Over 60 months', today: current.per60Months, copytech: copytech.per60Months, saving: savings?.per60Months ?? null },
+    { label: '60 months', today: current.per60Months, copytech: copytech.per60Months, saving: savings?.per60Months ?? null },
   ];
   const pageRows = [
     { label: 'Per mono page', today: current.perPage.mono, copytech: copytech.perPage.mono },

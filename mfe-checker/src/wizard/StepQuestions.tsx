@@ -284,7 +284,7 @@ const OtherChargesStep = observer(function OtherChargesStep({ store, errors }: S
                 )}
                 <MoneyField
                   name={`charge-${index}-value`}
-                  label={named ? `What ${charge.name.toLowerCase()} costs, excluding VAT` : 'Amount, excluding VAT'}
+                  label="Amount, excluding VAT"
                   pence={charge.value}
                   onPence={(value) => store.updateOtherCharge(index, { value })}
                   period={charge.periodInMonths}
