@@ -125,6 +125,7 @@ test('Back returns to where the visitor was on the previous page', async () => {
   const user = userEvent.setup();
   renderSite('/no-meta');
   scrollY = 1200;
+  window.dispatchEvent(new Event('scroll'));
   await user.click(screen.getByRole('link', { name: 'Contact' }));
   expect(scrollY).toBe(0);
   await user.click(screen.getByRole('button', { name: 'Back' }));

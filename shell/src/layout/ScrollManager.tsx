@@ -56,6 +56,33 @@ function scrollToHashTarget(hash: string, moveFocus: boolean): () => void {
   return stop;
 }
 
+/**
+ * Back/Forward: return to the saved position. A remote may still be loading the page's content,
+ * so keep trying while the page grows, for a short while, until the position can be reached.
+ */
+function restoreScroll(top: number): () => void {
+  const jump = () => window.scrollTo({ top, left: 0, behavior: 'instant' as ScrollBehavior });
+  jump();
+  if (Math.abs(window.scrollY - top) < 2 || typeof ResizeObserver === 'undefined') return () => undefined;
+  const observer = new ResizeObserver(() => {
+    jump();
+    if (Math.abs(window.scrollY - top) < 2) stop();
+  });
+  const timer = setTimeout(() => stop(), HASH_TARGET_WAIT_MS);
+  const onUserScroll = () => stop();
+  function stop() {
+    observer.disconnect();
+    clearTimeout(timer);
+    window.removeEventListener('wheel', onUserScroll);
+    window.removeEventListener('touchmove', onUserScroll);
+  }
+  observer.observe(document.body);
+  // The visitor scrolling themselves wins over restoration.
+  window.addEventListener('wheel', onUserScroll, { passive: true });
+  window.addEventListener('touchmove', onUserScroll, { passive: true });
+  return stop;
+}
+
 export function ScrollManager() {
   const location = useLocation();
   const navigationType = useNavigationType();
@@ -72,13 +99,14 @@ export function ScrollManager() {
     applyDocumentMeta({});
   }, [location.pathname]);
 
-  // Remember where the visitor was on the page they are leaving.
+  // Remember where the visitor is on this page as they scroll. (Reading scrollY when the page is
+  // left is too late: the next page has already rendered and the browser has clamped it.)
   useEffect(() => {
     const key = location.key;
     const positions = savedPositions.current;
-    return () => {
-      positions.set(key, window.scrollY);
-    };
+    const record = () => positions.set(key, window.scrollY);
+    window.addEventListener('scroll', record, { passive: true });
+    return () => window.removeEventListener('scroll', record);
   }, [location.key]);
 
   const previous = useRef<{ pathname: string; hash: string } | null>(null);
@@ -93,13 +121,15 @@ export function ScrollManager() {
     if (hash) return scrollToHashTarget(hash, !isFirst);
 
     const saved = navigationType === 'POP' ? savedPositions.current.get(location.key) : undefined;
-    if (!isFirst || saved !== undefined) window.scrollTo({ top: saved ?? 0, left: 0, behavior: 'instant' as ScrollBehavior });
+    let cancelRestore = () => undefined as void;
+    if (saved !== undefined) cancelRestore = restoreScroll(saved);
+    else if (!isFirst) window.scrollTo({ top: 0, left: 0, behavior: 'instant' as ScrollBehavior });
     // On the first page the browser's own focus start is right; afterwards, read from the new page.
     if (!isFirst && before.pathname !== location.pathname) {
       const main = document.getElementById('main');
       if (main) focusForReading(main);
     }
-    return undefined;
+    return cancelRestore;
   }, [location.pathname, location.hash, location.key, navigationType]);
 
   return null;
