@@ -124,7 +124,10 @@ describe('POST /api/report', () => {
     expect(res.statusCode).toBe(201);
     const { reference } = res.json();
     await app.outbox.runDue();
-    expect(mail(reference, 'report-visitor').text).toContain('Copytech would not be cheaper: it would cost £510.00 a year more');
+    const visitor = mail(reference, 'report-visitor').text;
+    expect(visitor).toContain('Copytech would not be cheaper: it would cost £510.00 a year more');
+    expect(visitor).toMatch(/^\s+Today\s+With Copytech\s+Difference$/m);
+    expect(visitor).toMatch(/^Per year\s+£1,200\.00\s+£1,710\.00\s+£510\.00 more$/m);
     expect(subjectOf(mail(reference, 'report-sales').headers)).toBe(`Savings report ${reference}: no saving`);
   });
 

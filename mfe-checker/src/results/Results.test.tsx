@@ -109,7 +109,7 @@ describe('the figures', () => {
     expect(screen.queryByText(/^Save/)).not.toBeInTheDocument();
     expect(screen.getByText(/Copytech would not be cheaper: it would cost £510.00 a year more/)).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Difference' })).toBeInTheDocument();
-    expect(rowCells('Per year')[2]).toBe('-£510.00');
+    expect(rowCells('Per year')[2]).toBe('£510.00 more');
   });
 
   it('goes back to a step by name from "What you told us"', async () => {

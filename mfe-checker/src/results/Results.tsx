@@ -13,6 +13,16 @@ import { ReportActions } from './ReportActions';
 import { answerSummary } from './summary';
 import styles from './Results.module.css';
 
+/** A saving as money; a negative one (Copytech would cost more) said in words: "£42.50 more". */
+function savingText(pence: number | null): string {
+  if (pence === null) return '–';
+  return pence < 0 ? `${formatMoney(-pence)} more` : formatMoney(pence);
+}
+function perPageSavingText(pence: number | null): string {
+  if (pence === null) return '–';
+  return pence < 0 ? `${formatPerPage(-pence)} more` : formatPerPage(pence);
+}
+
 function difference(today: number | null, copytech: number | null): number | null {
   return today === null || copytech === null ? null : Math.round((today - copytech) * 100) / 100;
 }
@@ -73,7 +83,7 @@ export const Results = observer(function Results({ store, focusOnMount = false }
                 <th scope="row">{row.label}</th>
                 <td>{formatMoney(row.today)}</td>
                 <td>{formatMoney(row.copytech)}</td>
-                <td className={row.saving !== null && row.saving > 0 ? styles.positive : undefined}>{row.saving === null ? '–' : formatMoney(row.saving)}</td>
+                <td className={row.saving !== null && row.saving > 0 ? styles.positive : undefined}>{savingText(row.saving)}</td>
               </tr>
             ))}
             {pageRows.map((row) => {
@@ -83,7 +93,7 @@ export const Results = observer(function Results({ store, focusOnMount = false }
                   <th scope="row">{row.label}</th>
                   <td>{formatPerPage(row.today)}</td>
                   <td>{formatPerPage(row.copytech)}</td>
-                  <td className={saving !== null && saving > 0 ? styles.positive : undefined}>{saving === null ? '–' : formatPerPage(saving)}</td>
+                  <td className={saving !== null && saving > 0 ? styles.positive : undefined}>{perPageSavingText(saving)}</td>
                 </tr>
               );
             })}

@@ -98,7 +98,9 @@ async function validateReport(body: ReportBody): Promise<{ answers: SavingsAnswe
 // ---------------------------------------------------------------------------------------------
 // The e-mails
 
-const money = (pence: number) => (pence < 0 ? `-${formatPence(-pence)}` : (formatPence(pence) ?? '£0.00'));
+const money = (pence: number) => formatPence(Math.abs(pence)) ?? '£0.00';
+/** A saving; a negative one (Copytech would cost more) said in words: "£42.50 more". */
+const saving = (pence: number) => (pence < 0 ? `${money(pence)} more` : money(pence));
 
 interface FigureRow {
   label: string;
@@ -110,11 +112,11 @@ interface FigureRow {
 function figureRows(result: SavingsResult): FigureRow[] {
   const { current, copytech, savings } = result;
   const perPage = (today: number | null, theirs: number | null) =>
-    today === null || theirs === null ? '–' : formatPencePerPage(Math.round((today - theirs) * 100) / 100);
+    today === null || theirs === null ? '–' : today - theirs < 0 ? `${formatPencePerPage(Math.round((theirs - today) * 100) / 100)} more` : formatPencePerPage(Math.round((today - theirs) * 100) / 100);
   const rows: FigureRow[] = [
-    { label: 'Per month', today: money(current.perMonth), copytech: money(copytech.perMonth), saving: savings ? money(savings.perMonth) : '–' },
-    { label: 'Per year', today: money(current.perYear), copytech: money(copytech.perYear), saving: savings ? money(savings.perYear) : '–' },
-    { label: `Over ${COMPARISON_MONTHS} months`, today: money(current.per60Months), copytech: money(copytech.per60Months), saving: savings ? money(savings.per60Months) : '–' },
+    { label: 'Per month', today: money(current.perMonth), copytech: money(copytech.perMonth), saving: savings ? saving(savings.perMonth) : '–' },
+    { label: 'Per year', today: money(current.perYear), copytech: money(copytech.perYear), saving: savings ? saving(savings.perYear) : '–' },
+    { label: `Over ${COMPARISON_MONTHS} months`, today: money(current.per60Months), copytech: money(copytech.per60Months), saving: savings ? saving(savings.per60Months) : '–' },
   ];
   if (current.perPage.mono !== null) {
     rows.push({ label: 'Per mono page', today: formatPencePerPage(current.perPage.mono), copytech: formatPencePerPage(copytech.perPage.mono), saving: perPage(current.perPage.mono, copytech.perPage.mono) });
