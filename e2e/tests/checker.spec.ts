@@ -38,7 +38,7 @@ async function next(page: Page, expectedHeading: string) {
   await expect(page.locator('#checker-step-heading')).toBeFocused();
 }
 
-test('walks the wizard to the results, solves the human check in the browser and e-mails the report', async ({ page }) => {
+test('walks the wizard to the results, solves the human check in the browser, e-mails the report and asks for a quote', async ({ page }) => {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
@@ -112,6 +112,17 @@ test('walks the wizard to the results, solves the human check in the browser and
   expect(visitorMail).toContain("At Copytech's prices you could save £1,170.00 a year (40.6%), £5,850.00 over 60 months.");
   expect(visitorMail).toContain(reference!);
   await expect.poll(() => outboxMails(reference!, 'report-sales').length, { timeout: 15_000 }).toBe(1);
+
+  // Get a quote: an enquiry carrying the checker's figures reaches sales.
+  await wizard.getByRole('button', { name: 'Get a quote' }).click();
+  const quoted = wizard.locator('[data-outcome="quote-sent"]');
+  await expect(quoted).toContainText('we have your quote request');
+  const quoteReference = (await quoted.textContent())?.match(REFERENCE)?.[0];
+  expect(quoteReference).toBeTruthy();
+  await expect.poll(() => outboxMails(quoteReference!, 'enquiry-sales').length, { timeout: 15_000 }).toBe(1);
+  const enquiryMail = outboxMails(quoteReference!, 'enquiry-sales')[0]!;
+  expect(enquiryMail).toContain('Quote request from the print savings checker.');
+  expect(enquiryMail).toContain('Possible saving: £1,170.00 a year, £5,850.00 over 60 months.');
 
   // Progress survives a reload: the results are still there.
   await page.reload();
