@@ -5,8 +5,10 @@
 import {
   allowedCategoriesFor,
   categoryAllowedForType,
+  FINISHER_CATEGORIES,
   formatPence,
   imageFilenames,
+  isFinisherCategory,
   isPrinterType,
   isScannerCategory,
   modelIdFromSlugs,
@@ -192,6 +194,12 @@ describe('product types and the categories each allows (SPEC.md section 5)', () 
     ['', false],
   ])('scanner category %j: %s', (category, expected) => {
     expect(isScannerCategory(category)).toBe(expected);
+  });
+
+  it('the finisher categories are the five finisher specifications of /finishers/{category}', () => {
+    expect(FINISHER_CATEGORIES).toEqual(['stapling', 'booklet', 'punch', 'folding', 'inner']);
+    expect(FINISHER_CATEGORIES.every(isFinisherCategory)).toBe(true);
+    for (const other of ['finisher', 'a3-colour', 'Booklet', '']) expect(isFinisherCategory(other)).toBe(false);
   });
 });
 

@@ -43,6 +43,17 @@ export const SCANNER_CATEGORIES = [
   'production-scanner',
 ] as const;
 
+/**
+ * The finisher categories of /finishers/{category}: the productSpecification values of finishers.
+ * The server lists each as a sub-category (/api/products/category/finishers/{category}).
+ */
+export const FINISHER_CATEGORIES = ['stapling', 'booklet', 'punch', 'folding', 'inner'] as const;
+export type FinisherCategory = (typeof FINISHER_CATEGORIES)[number];
+
+export function isFinisherCategory(value: string): value is FinisherCategory {
+  return (FINISHER_CATEGORIES as readonly string[]).includes(value);
+}
+
 type PathProduct = Pick<Product, 'brand' | 'model' | 'productCategory'> & Partial<Pick<Product, 'productSpecification'>>;
 
 function isProductionSpec(spec: string | null | undefined): boolean {
