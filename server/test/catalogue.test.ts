@@ -1,7 +1,9 @@
 /** Catalogue reads: every list endpoint, filters, sorts, facets, paging bounds, single, similar, featured. */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { PRINTER_TYPES, categoryAllowedForType, type Product, type ProductListResponse } from '@copytech/shared/domain';
-import { C5840I, C5850I, IMC2010, INACTIVE, REAL_DATA, testApp, testConfig } from './helpers';
+import { FINISHER_CATEGORIES, LIST_LIMITS, PRINTER_TYPES, categoryAllowedForType, type Product, type ProductListResponse } from '@copytech/shared/domain';
+import { C5840I, C5850I, IMC2010, INACTIVE, REAL_DATA, fixtureDataCopy, testApp, testConfig } from './helpers';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -103,6 +105,110 @@ describe('sub-categories', () => {
       { brand: 'Canon', count: 2 },
       { brand: 'Ricoh', count: 1 },
     ]);
+  });
+});
+
+describe('finisher categories (/api/products/category/finishers/{category})', () => {
+  // The fixture's one stapling finisher, plus more than a page of each list and an inactive one.
+  const finisher = (brand: string, model: string, productSpecification: string, isActive = 1) => ({
+    brand,
+    model,
+    productCategory: 'finisher',
+    productSpecification,
+    colourPrinting: null,
+    paperSize: null,
+    isActive,
+    featured: false,
+    images: [{ filename: 'front.png' }],
+    price: { startingFrom: 150000, '60MonthLeasePrice': 3000 },
+    productAttributes: { printSpeedPpm: null, scanSpeedPpm: null, maxPaperSize: null, isColour: null },
+    productFeatures: [{ featureName: 'Technology', featureValue: 'Mechanical' }],
+    description: 'Finisher.',
+  });
+  const BOOKLET_CANON = 40;
+  const BOOKLET_RICOH = 20;
+  let finishers: FastifyInstance;
+  beforeAll(async () => {
+    const dataDir = fixtureDataCopy();
+    fs.writeFileSync(
+      path.join(dataDir, 'catalogue', 'more-finishers.json'),
+      JSON.stringify([
+        ...Array.from({ length: BOOKLET_CANON }, (_, i) => finisher('Canon', `Booklet Finisher-${String(i).padStart(2, '0')}`, 'booklet')),
+        ...Array.from({ length: BOOKLET_RICOH }, (_, i) => finisher('Ricoh', `SR${4100 + i}`, 'booklet')),
+        finisher('Ricoh', 'SR9999', 'booklet', 0),
+        finisher('Canon', 'Puncher-B1', 'punch'),
+        finisher('Sharp', 'MX-FD10', 'folding'),
+      ]),
+    );
+    finishers = await testApp(testConfig({ dataDir }));
+  });
+  afterAll(() => finishers.close());
+
+  async function finisherList(url: string): Promise<ProductListResponse> {
+    const res = await finishers.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  }
+
+  it('lists only the active finishers of that category, counted on the server', async () => {
+    const body = await finisherList(`/api/products/category/finishers/booklet?limit=${LIST_LIMITS.maxLimit}`);
+    expect(body.count).toBe(BOOKLET_CANON + BOOKLET_RICOH);
+    expect(body.results).toHaveLength(LIST_LIMITS.maxLimit);
+    expect(body.results.every((p) => p.productCategory === 'finisher' && p.productSpecification === 'booklet' && p.isActive === 1)).toBe(true);
+    expect((await finisherList('/api/products/category/finishers')).count).toBe(BOOKLET_CANON + BOOKLET_RICOH + 3);
+    expect(ids(await finisherList('/api/products/category/finishers/stapling'))).toEqual(['konicaminoltafs539']);
+    expect(ids(await finisherList('/api/products/category/finishers/punch'))).toEqual(['canonpuncherb1']);
+    expect((await finisherList('/api/products/category/finishers/inner')).count).toBe(0);
+    // 'finisher' (the category) takes the same sub-categories as 'finishers' (the group).
+    expect((await finisherList('/api/products/category/finisher/booklet')).count).toBe(BOOKLET_CANON + BOOKLET_RICOH);
+  });
+
+  it('pages past 48 finishers without gaps or repeats', async () => {
+    const url = '/api/products/category/finishers/booklet';
+    const first = await finisherList(`${url}?limit=25`);
+    const second = await finisherList(`${url}?limit=25&offset=25`);
+    const third = await finisherList(`${url}?limit=25&offset=50`);
+    expect(first).toMatchObject({ limit: 25, offset: 0, count: 60 });
+    expect(second).toMatchObject({ limit: 25, offset: 25, count: 60 });
+    expect(third).toMatchObject({ limit: 25, offset: 50, count: 60 });
+    expect([first, second, third].map((page) => page.results.length)).toEqual([25, 25, 10]);
+    const all = [...ids(first), ...ids(second), ...ids(third)];
+    expect(new Set(all).size).toBe(60);
+    expect(all).toEqual([...all].sort());
+    expect((await finisherList(`${url}?limit=12&offset=60`)).results).toEqual([]);
+  });
+
+  it('filters and computes facets within the category, not over every finisher', async () => {
+    const body = await finisherList('/api/products/category/finishers/booklet?brand=ricoh&limit=5');
+    expect(body.count).toBe(BOOKLET_RICOH);
+    expect(body.results.every((p) => p.brand === 'Ricoh')).toBe(true);
+    expect(body.facets.brands).toEqual([
+      { brand: 'Canon', count: BOOKLET_CANON },
+      { brand: 'Ricoh', count: BOOKLET_RICOH },
+    ]);
+    expect(body.facets.speed).toBeNull();
+    // The whole finisher list keeps its own facets (the scopes are cached apart).
+    expect((await finisherList('/api/products/category/finishers')).facets.brands).toEqual([
+      { brand: 'Canon', count: BOOKLET_CANON + 1 },
+      { brand: 'Konica Minolta', count: 1 },
+      { brand: 'Ricoh', count: BOOKLET_RICOH },
+      { brand: 'Sharp', count: 1 },
+    ]);
+  });
+
+  it('answers 404 JSON for an unknown finisher category, and finisher categories belong to finishers only', async () => {
+    for (const url of [
+      '/api/products/category/finishers/not-a-kind',
+      '/api/products/category/finisher/glue',
+      '/api/products/category/finishers/a3-colour',
+      '/api/products/category/multifunctional-printers/booklet',
+      '/api/printers/multifunctionals/stapling',
+    ]) {
+      const res = await finishers.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    }
   });
 });
 
@@ -286,6 +392,17 @@ describe('the real catalogue', () => {
       const { results } = await all(urls[type]);
       for (const p of results) expect(categoryAllowedForType(type, String(p.productCategory), p.productSpecification)).toBe(true);
     }
+  });
+
+  it('has every finisher category populated, and together they are all the finishers', async () => {
+    let total = 0;
+    for (const category of FINISHER_CATEGORIES) {
+      const { count, results } = await all(`/api/products/category/finishers/${category}`);
+      expect(count).toBeGreaterThan(0);
+      expect(results.every((p) => p.productSpecification === category)).toBe(true);
+      total += count;
+    }
+    expect(total).toBe((await all('/api/products/category/finishers')).count);
   });
 
   it('has every sub-category of multifunctionals populated', async () => {

@@ -4,6 +4,7 @@
  * sub-category. Query parameters then filter inside the scope.
  */
 import {
+  isFinisherCategory,
   PRINTER_TYPES,
   PRODUCTION_CATEGORIES,
   SCANNER_CATEGORIES,
@@ -22,6 +23,8 @@ export interface ListScope {
   scannerClasses?: ScannerClass[];
   categories?: string[];
   kinds?: Array<'printer' | 'scanner' | 'finisher'>;
+  /** productSpecification values (the finisher categories) */
+  specifications?: string[];
   paperClass?: 'a3' | 'a4';
   colour?: 'colour' | 'mono';
   /** which attribute minSpeed/maxSpeed and the speed sort use */
@@ -82,7 +85,20 @@ function withSubcategory(key: string, base: BaseScope | null | undefined, subcat
   return { ...base, ...subcategoryFilter(subcategory), key: `${key}/${subcategory}` };
 }
 
+/** The finisher lists ('finisher' is the category, 'finishers' the group name): one kind of product. */
+const FINISHER_LISTS: readonly string[] = ['finishers', 'finisher'];
+
+/**
+ * /api/products/category/{category}/{subcategory}. The sub-categories of finishers are their
+ * categories (stapling, booklet…: the productSpecification), not the paper and colour ones of
+ * printers, which finishers do not have; the key names the sub-category so its facets are its own.
+ */
 export function categoryScope(category: string, subcategory?: string): ListScope | null {
+  if (subcategory !== undefined && FINISHER_LISTS.includes(category)) {
+    const base = categoryList(category);
+    if (!base || !isFinisherCategory(subcategory)) return null;
+    return { ...base, specifications: [subcategory], key: `category:${category}/${subcategory}` };
+  }
   return withSubcategory(`category:${category}`, categoryList(category), subcategory);
 }
 export function printerScope(name: string, subcategory?: string): ListScope | null {

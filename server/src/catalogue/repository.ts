@@ -34,6 +34,7 @@ function scopeConditions(scope: ListScope): Condition[] {
   if (scope.scannerClasses) conditions.push((eb) => eb('scanner_class', 'in', scope.scannerClasses!));
   if (scope.categories) conditions.push((eb) => eb('category', 'in', scope.categories!));
   if (scope.kinds) conditions.push((eb) => eb('kind', 'in', scope.kinds!));
+  if (scope.specifications) conditions.push((eb) => eb('specification', 'in', scope.specifications!));
   if (scope.paperClass) conditions.push((eb) => eb('paper_class', '=', scope.paperClass!));
   if (scope.colour) conditions.push((eb) => eb('is_colour', '=', scope.colour === 'colour' ? 1 : 0));
   return conditions;
