@@ -1,7 +1,7 @@
 import '../testing/domPolyfills';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { basketStore } from '@copytech/shared';
+import { basketStore, FINISHER_CATEGORIES } from '@copytech/shared';
 import { fakeApi, listAnswer, makeProduct, makeProducts, renderCatalogue, type FakeAnswer } from '../testing/catalogueTestKit';
 
 const FACETS = {
@@ -224,6 +224,11 @@ describe('which list each route shows', () => {
     ['/scanners/departmental', '/api/scanners/departmental', 'Departmental scanners'],
     ['/scanners/production', '/api/scanners/production', 'Production scanners'],
     ['/finishers', '/api/products/category/finishers', 'Finishers'],
+    ['/finishers/stapling', '/api/products/category/finishers/stapling', 'Stapling finishers'],
+    ['/finishers/booklet', '/api/products/category/finishers/booklet', 'Booklet finishers'],
+    ['/finishers/punch', '/api/products/category/finishers/punch', 'Hole punch units'],
+    ['/finishers/folding', '/api/products/category/finishers/folding', 'Folding units'],
+    ['/finishers/inner', '/api/products/category/finishers/inner', 'Inner finishers'],
     ['/photocopiers', '/api/printers/multifunctionals', 'Photocopiers for business'],
     ['/commercial-printers', '/api/printers/productionprinters', 'Commercial printers'],
   ])('%s lists %s', async (path, endpoint, heading) => {
@@ -254,17 +259,62 @@ describe('which list each route shows', () => {
     expect(screen.getByRole('spinbutton', { name: 'To' })).toHaveAttribute('max', '500');
   });
 
-  it('/finishers/{category} shows the finishers of that specification, counted and paged as one list', async () => {
-    const finishers = [
-      ...makeProducts(3, 0, { productCategory: 'finisher', productSpecification: 'booklet' }),
-      ...makeProducts(4, 10, { productCategory: 'finisher', productSpecification: 'stapling' }),
-    ];
-    const api = fakeApi((url) => listAnswer(finishers, url));
-    renderCatalogue('/finishers/booklet');
+  it('every finisher category has its own page, linked from the others', () => {
+    const related = (path: string) => {
+      fakeApi((url) => listAnswer([], url));
+      const page = renderCatalogue(path);
+      const links = within(screen.getByRole('navigation', { name: 'Related lists' })).getAllByRole('link').map((a) => a.getAttribute('href'));
+      page.unmount();
+      return links;
+    };
+    expect(related('/finishers')).toEqual(FINISHER_CATEGORIES.map((c) => `/finishers/${c}`));
+    expect(related('/finishers/booklet')).toEqual(['/finishers', ...FINISHER_CATEGORIES.filter((c) => c !== 'booklet').map((c) => `/finishers/${c}`)]);
+  });
+
+  it('/finishers/{category} asks the server for that category, which counts it, and "Load more" pages it', async () => {
+    const user = userEvent.setup();
+    const booklets = makeProducts(30, 0, { productCategory: 'finisher', productSpecification: 'booklet', colourPrinting: null, paperSize: null });
+    const api = fakeApi((url) => (url.pathname === '/api/products/category/finishers/booklet' ? listAnswer(booklets, url) : { status: 404, body: {} }));
+    const site = renderCatalogue('/finishers/booklet');
     expect(screen.getByRole('heading', { level: 1, name: 'Booklet finishers' })).toBeInTheDocument();
-    await waitFor(() => expect(cards()).toHaveLength(3));
-    expect(screen.getByTestId('result-count')).toHaveTextContent('Showing 3 of 3 finishers');
-    expect(api.requests).toEqual(['/api/products/category/finishers?limit=48&offset=0']);
+    await waitFor(() => expect(cards()).toHaveLength(12));
+    expect(screen.getByTestId('result-count')).toHaveTextContent('Showing 12 of 30 finishers');
+    expect(api.requests).toEqual(['/api/products/category/finishers/booklet?limit=12&offset=0']);
+    const more = screen.getByRole('link', { name: 'Load more finishers' });
+    expect(more).toHaveAttribute('href', '/finishers/booklet?page=2');
+    await user.click(more);
+    await waitFor(() => expect(cards()).toHaveLength(24));
+    expect(api.requests[1]).toBe('/api/products/category/finishers/booklet?limit=12&offset=12');
+    expect(site.location().search).toBe('?page=2');
+    await user.click(screen.getByRole('link', { name: 'Load more finishers' }));
+    await waitFor(() => expect(cards()).toHaveLength(30));
+    expect(api.requests).toEqual([
+      '/api/products/category/finishers/booklet?limit=12&offset=0',
+      '/api/products/category/finishers/booklet?limit=12&offset=12',
+      '/api/products/category/finishers/booklet?limit=12&offset=24',
+    ]);
+    expect(screen.getByTestId('result-count')).toHaveTextContent('Showing 30 of 30 finishers');
+    expect(screen.queryByRole('link', { name: /Load more/ })).toBeNull();
+  });
+
+  it('a finisher category of more than 48 opens at ?page=5 in two requests; its brand filter goes to the server', async () => {
+    const user = userEvent.setup();
+    const staplers = [
+      ...makeProducts(50, 0, { productCategory: 'finisher', productSpecification: 'stapling' }),
+      ...makeProducts(10, 100, { brand: 'Ricoh', productCategory: 'finisher', productSpecification: 'stapling' }),
+    ];
+    const api = fakeApi((url) => {
+      const brand = url.searchParams.get('brand');
+      return listAnswer(brand ? staplers.filter((p) => p.brand === brand) : staplers, url, FACETS);
+    });
+    renderCatalogue('/finishers/stapling?page=5');
+    await waitFor(() => expect(cards()).toHaveLength(60));
+    expect(api.requests).toEqual(['/api/products/category/finishers/stapling?limit=48&offset=0', '/api/products/category/finishers/stapling?limit=12&offset=48']);
+    expect(screen.getByTestId('result-count')).toHaveTextContent('Showing 60 of 60 finishers');
+    const filters = screen.getByRole('form', { name: 'Filter finishers' });
+    await user.click(within(within(filters).getByRole('group', { name: 'Brand' })).getByRole('checkbox', { name: /Ricoh/ }));
+    await waitFor(() => expect(cards()).toHaveLength(10));
+    expect(api.requests.at(-1)).toBe('/api/products/category/finishers/stapling?limit=12&offset=0&brand=Ricoh');
   });
 
   it.each(['/printers/laser', '/printers/multifunctionals/a5-pink', '/printers/plotters/a3-colour', '/scanners/flatbed', '/finishers/glue', '/printers/multifunctionals/canon/x/extra'])(

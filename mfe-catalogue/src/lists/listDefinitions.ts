@@ -3,8 +3,16 @@
  * API call fills it and which filters make sense on it. Routes look their page up here, so an
  * unknown segment has no definition and becomes Not Found.
  */
-import { PRINTER_TYPES, isPrinterType, type PrinterType, type SpeedBoundsKey } from '@copytech/shared';
-import type { ProductSort } from '../api/catalogueApi';
+import {
+  FINISHER_CATEGORIES,
+  PRINTER_TYPES,
+  isFinisherCategory,
+  isPrinterType,
+  type FinisherCategory,
+  type PrinterType,
+  type ProductSort,
+  type SpeedBoundsKey,
+} from '@copytech/shared';
 
 export interface Crumb {
   label: string;
@@ -35,11 +43,6 @@ export interface ListDefinition {
   crumbs: Crumb[];
   /** Other lists worth offering from this one (sub-categories, classes). */
   related: Array<{ label: string; to: string }>;
-  /**
-   * Only products of this productSpecification (finisher categories). The API has no filter for
-   * it, so such a list loads its whole (small) category and keeps the matching ones in the browser.
-   */
-  specification?: string;
 }
 
 const PRINTERS = { one: 'printer', many: 'printers' };
@@ -125,14 +128,13 @@ export const SCANNER_CLASS_INFO = {
 } as const;
 export type ScannerClassSegment = keyof typeof SCANNER_CLASS_INFO;
 
-export const FINISHER_CATEGORY_INFO = {
+export const FINISHER_CATEGORY_INFO: Record<FinisherCategory, { heading: string; intro: string }> = {
   stapling: { heading: 'Stapling finishers', intro: 'Finishers that collate, offset and staple sets as they leave the printer.' },
   booklet: { heading: 'Booklet finishers', intro: 'Booklet makers that fold and saddle-stitch brochures, reports and programmes in-line.' },
   punch: { heading: 'Hole punch units', intro: 'Punch units that add two- or four-hole punching to finished sets.' },
   folding: { heading: 'Folding units', intro: 'Folding units for letters, leaflets and mailers: C-fold, Z-fold and more.' },
   inner: { heading: 'Inner finishers', intro: 'Compact inner finishers that staple inside the machine, adding no footprint.' },
-} as const;
-export type FinisherCategory = keyof typeof FINISHER_CATEGORY_INFO;
+};
 
 function describe(heading: string, intro: string): string {
   const text = `${heading} from Copytech. ${intro}`;
@@ -236,15 +238,13 @@ export function scannerListFor(segment?: string): ListDefinition | null {
 }
 
 /**
- * /finishers or /finishers/{category}. The finisher categories (stapling, booklet, punch, folding,
- * inner) are the finishers' productSpecification values. The API filters on everything else but
- * not on that, so a category page asks the server for all finishers (with the visitor's brand and
- * search filters, which the server applies) and keeps those of its specification: the finisher
- * range is a few dozen products, one request of at most 48.
+ * /finishers or /finishers/{category}. The finisher categories (FINISHER_CATEGORIES: stapling,
+ * booklet, punch, folding, inner, the finishers' productSpecification values) are sub-categories
+ * on the server, which filters, counts, pages and facets them like any other list.
  */
 export function finisherListFor(segment?: string): ListDefinition | null {
   const base = { noun: FINISHERS, speed: null, speedLabel: '', colourFilter: false, paperSizes: [] };
-  const related = (Object.keys(FINISHER_CATEGORY_INFO) as FinisherCategory[]).map((c) => ({ label: FINISHER_CATEGORY_INFO[c].heading, to: `/finishers/${c}` }));
+  const related = FINISHER_CATEGORIES.map((c) => ({ label: FINISHER_CATEGORY_INFO[c].heading, to: `/finishers/${c}` }));
   if (segment === undefined) {
     const intro = 'Stapling, booklet-making, punching and folding finishers that turn printed sheets into finished documents, fitted to your printer by our engineers.';
     return {
@@ -259,8 +259,8 @@ export function finisherListFor(segment?: string): ListDefinition | null {
       related,
     };
   }
-  if (!Object.prototype.hasOwnProperty.call(FINISHER_CATEGORY_INFO, segment)) return null;
-  const info = FINISHER_CATEGORY_INFO[segment as FinisherCategory];
+  if (!isFinisherCategory(segment)) return null;
+  const info = FINISHER_CATEGORY_INFO[segment];
   return {
     ...base,
     path: `/finishers/${segment}`,
@@ -268,8 +268,7 @@ export function finisherListFor(segment?: string): ListDefinition | null {
     intro: info.intro,
     metaTitle: info.heading,
     metaDescription: describe(info.heading, info.intro),
-    endpoint: '/api/products/category/finishers',
-    specification: segment,
+    endpoint: `/api/products/category/finishers/${segment}`,
     crumbs: [HOME, { label: 'Finishers', to: '/finishers' }, { label: info.heading }],
     related: [{ label: 'All finishers', to: '/finishers' }, ...related.filter((r) => r.label !== info.heading)],
   };

@@ -59,32 +59,14 @@ export interface ProductListView {
   retry: () => void;
 }
 
-/** Where a list's products come from: an endpoint, optionally narrowed to one productSpecification. */
+/** Where a list's products come from: its endpoint (the server filters, counts and pages every list). */
 export interface ListSource {
   endpoint: string;
-  specification?: string;
-}
-
-/** Pages of MAX_LIMIT read at most when a list narrows in the browser (a few dozen products in practice). */
-const MAX_LOCAL_REQUESTS = 5;
-
-async function fetchWhole(source: ListSource, filters: ListFilters, signal: AbortSignal): Promise<ProductListAnswer> {
-  const all: Product[] = [];
-  let facets: ProductFacets | undefined;
-  for (let request = 0; request < MAX_LOCAL_REQUESTS; request += 1) {
-    const answer = await fetchProductList(source.endpoint, filters, MAX_LIMIT, all.length, signal);
-    facets ??= answer.facets;
-    all.push(...answer.results);
-    if (answer.results.length < MAX_LIMIT || all.length >= answer.count) break;
-  }
-  const results = all.filter((p) => p.productSpecification === source.specification);
-  // The facets describe the whole category, not this part of it: brand choices come from the products shown.
-  return { count: results.length, results, facets: facets ? { speed: facets.speed } : undefined };
 }
 
 export function useProductList(source: ListSource, filters: ListFilters, page: number): ProductListView {
-  const { endpoint, specification } = source;
-  const key = `${endpoint}|${specification ?? ''}|${JSON.stringify(filters)}`;
+  const { endpoint } = source;
+  const key = `${endpoint}|${JSON.stringify(filters)}`;
   const [state, dispatch] = useReducer(reducer, key, initial);
   const [attempt, bumpAttempt] = useReducer((n: number) => n + 1, 0);
   const stateRef = useRef(state);
@@ -108,13 +90,6 @@ export function useProductList(source: ListSource, filters: ListFilters, page: n
     const controller = new AbortController();
     dispatch({ type: 'start', key });
     (async () => {
-      if (specification !== undefined) {
-        const answer = await fetchWhole({ endpoint, specification }, filtersRef.current, controller.signal);
-        if (controller.signal.aborted) return;
-        dispatch({ type: 'page', key, offset: 0, answer });
-        dispatch({ type: 'done', key });
-        return;
-      }
       let offset = have;
       while (offset < target) {
         const limit = Math.min(MAX_LIMIT, target - offset);
@@ -131,7 +106,7 @@ export function useProductList(source: ListSource, filters: ListFilters, page: n
       dispatch({ type: 'fail', key, error: error as Error });
     });
     return () => controller.abort();
-  }, [endpoint, specification, key, page, attempt]);
+  }, [endpoint, key, page, attempt]);
 
   const retry = useCallback(() => bumpAttempt(), []);
   const fresh = state.key === key ? state : initial(key);

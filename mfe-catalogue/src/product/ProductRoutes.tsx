@@ -13,6 +13,7 @@ import { useParams } from 'react-router-dom';
 import {
   allowedCategoriesFor,
   categoryAllowedForType,
+  isFinisherCategory,
   isPrinterType,
   isScannerCategory,
   modelIdFromSlugs,
@@ -109,9 +110,7 @@ export function FinisherProductRoute() {
       crumbs={(product) => {
         const crumbs: Crumb[] = [HOME, { label: 'Finishers', to: '/finishers' }];
         const spec = product.productSpecification ?? '';
-        if (Object.prototype.hasOwnProperty.call(FINISHER_CATEGORY_INFO, spec)) {
-          crumbs.push({ label: FINISHER_CATEGORY_INFO[spec as keyof typeof FINISHER_CATEGORY_INFO].heading, to: `/finishers/${spec}` });
-        }
+        if (isFinisherCategory(spec)) crumbs.push({ label: FINISHER_CATEGORY_INFO[spec].heading, to: `/finishers/${spec}` });
         return crumbs;
       }}
     />
