@@ -1,53 +1,49 @@
 /**
  * The reads of SPEC.md section 7 the catalogue makes. List requests carry the server-side
  * filters and sort; answers are { count, results } with facets when the server sends them.
+ * The names and formats of the list API are the shared contract ('@copytech/shared':
+ * ProductListQuery, productListSearch, ProductListResponse); only how the catalogue holds and
+ * reads them is here.
  */
-import type { Product } from '@copytech/shared';
+import { LIST_LIMITS, productListSearch, type Product, type ProductFacets, type ProductListQuery, type ProductListResponse, type ProductResults } from '@copytech/shared';
 import { getJson } from './http';
 
+/** Products per page of a list ("Load more" adds this many). */
 export const PAGE_SIZE = 12;
 /** The server accepts at most this many products per request. */
-export const MAX_LIMIT = 48;
+export const MAX_LIMIT = LIST_LIMITS.maxLimit;
 
-export const PRODUCT_SORTS = ['price-asc', 'price-desc', 'speed-asc', 'speed-desc', 'name-asc', 'colour'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-export type ColourFilter = 'colour' | 'mono';
+export type ColourFilter = NonNullable<ProductListQuery['colour']>;
 
-/** The filters and sort of a list, exactly as the server's query parameters name them. */
-export interface ListFilters {
-  minSpeed?: number;
-  maxSpeed?: number;
-  brand: string[];
-  maxPaperSize: string[];
-  colour?: ColourFilter;
-  q: string;
-  sort?: ProductSort;
+/**
+ * The filters and sort of a list, as the URL holds them: the shared ProductListQuery without
+ * paging, with the lists and the search always present (empty when not set).
+ */
+export type ListFilters = Omit<ProductListQuery, 'limit' | 'offset' | 'brand' | 'maxPaperSize' | 'q'> & Required<Pick<ProductListQuery, 'brand' | 'maxPaperSize' | 'q'>>;
+
+/**
+ * The shared facets, each of them optional: the catalogue also runs against an API that answers
+ * only SPEC.md's { count, results } (QA runs a remote alone against the real API), so it offers
+ * whatever facets it gets and falls back to its own choices for the rest.
+ */
+export type ListFacets = Partial<ProductFacets>;
+
+export interface ProductListAnswer extends Pick<ProductListResponse, 'count' | 'results'> {
+  facets?: ListFacets;
 }
 
-export interface ProductFacets {
-  brands?: Array<{ brand: string; count: number }>;
-  paperSizes?: Array<{ paperSize: string; count: number }>;
-  speed?: { min: number; max: number } | null;
-}
-
-export interface ProductListAnswer {
-  count: number;
-  results: Product[];
-  facets?: ProductFacets;
-}
-
-/** The query string of a list request, e.g. '?limit=12&offset=0&brand=Canon%2CRicoh&sort=price-asc'. */
+/**
+ * The query string of a list request, e.g. '?limit=12&offset=0&brand=Canon%2CRicoh&sort=price-asc':
+ * productListSearch() with one difference kept here. The shared builder leaves out offset=0; the
+ * catalogue always sends limit and offset first, as SPEC.md section 7 writes every list read
+ * (?limit&offset), so an API that wants both gets both and the URL of a first page (a cache key)
+ * stays what it has always been.
+ */
 export function listSearch(filters: ListFilters, limit: number, offset: number): string {
-  const params = new URLSearchParams();
-  params.set('limit', String(limit));
-  params.set('offset', String(offset));
-  if (filters.minSpeed !== undefined) params.set('minSpeed', String(filters.minSpeed));
-  if (filters.maxSpeed !== undefined) params.set('maxSpeed', String(filters.maxSpeed));
-  if (filters.brand.length) params.set('brand', filters.brand.join(','));
-  if (filters.maxPaperSize.length) params.set('maxPaperSize', filters.maxPaperSize.join(','));
-  if (filters.colour) params.set('colour', filters.colour);
-  if (filters.q.trim()) params.set('q', filters.q.trim());
-  if (filters.sort) params.set('sort', filters.sort);
+  const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  for (const [name, value] of new URLSearchParams(productListSearch({ ...filters, limit, offset }))) {
+    if (name !== 'limit' && name !== 'offset') params.append(name, value);
+  }
   return `?${params.toString()}`;
 }
 
@@ -64,7 +60,7 @@ export async function fetchProductList(endpoint: string, filters: ListFilters, l
 }
 
 export async function fetchFeatured(limit: number, signal?: AbortSignal): Promise<Product[]> {
-  const answer = await getJson<{ results?: Product[] }>(`/api/featured-printers?limit=${limit}&offset=0`, signal);
+  const answer = await getJson<Partial<ProductResults> | null>(`/api/featured-printers?limit=${limit}&offset=0`, signal);
   return Array.isArray(answer?.results) ? answer.results : [];
 }
 
@@ -78,6 +74,6 @@ export function fetchScanner(modelId: string, signal?: AbortSignal): Promise<Pro
 
 /** Similar products (the path is spelled 'similiar', as SPEC.md section 7 gives it). */
 export async function fetchSimilar(modelId: string, signal?: AbortSignal): Promise<Product[]> {
-  const answer = await getJson<{ results?: Product[] }>(`/api/printers/similiar?id=${encodeURIComponent(modelId)}`, signal);
+  const answer = await getJson<Partial<ProductResults> | null>(`/api/printers/similiar?id=${encodeURIComponent(modelId)}`, signal);
   return Array.isArray(answer?.results) ? answer.results : [];
 }

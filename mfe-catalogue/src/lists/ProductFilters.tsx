@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { SPEED_BOUNDS } from '@copytech/shared';
-import type { ColourFilter, ListFilters, ProductFacets } from '../api/catalogueApi';
+import type { ColourFilter, ListFacets, ListFilters } from '../api/catalogueApi';
 import { cleanSearch, MAX_SEARCH_LENGTH } from './filterState';
 import type { ListDefinition } from './listDefinitions';
 import styles from './ProductFilters.module.css';
@@ -15,7 +15,7 @@ const TYPING_PAUSE_MS = 700;
 export interface ProductFiltersProps {
   definition: Pick<ListDefinition, 'speed' | 'speedLabel' | 'colourFilter' | 'paperSizes' | 'noun'>;
   filters: ListFilters;
-  facets: ProductFacets | undefined;
+  facets: ListFacets | undefined;
   /** Brands seen in the results, offered when the server sends no facets. */
   seenBrands: string[];
   onChange: (filters: ListFilters) => void;

@@ -7,8 +7,8 @@
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { useDocumentMeta } from '@copytech/shared';
-import { MAX_LIMIT, PAGE_SIZE, PRODUCT_SORTS, type ListFilters, type ProductSort } from '../api/catalogueApi';
+import { PRODUCT_SORTS, useDocumentMeta, type ProductSort } from '@copytech/shared';
+import { MAX_LIMIT, PAGE_SIZE, type ListFilters } from '../api/catalogueApi';
 import { ProductGrid, ProductGridSkeleton } from '../cards/ProductGrid';
 import { Breadcrumbs } from '../layout/Breadcrumbs';
 import type { ListDefinition } from './listDefinitions';

@@ -3,8 +3,8 @@
  * list can be shared and Back restores it. These two functions are the whole mapping: the query
  * parameters use the server's names, and anything invalid in a hand-edited URL is dropped.
  */
-import { SPEED_BOUNDS, type SpeedBoundsKey } from '@copytech/shared';
-import { PRODUCT_SORTS, type ListFilters, type ProductSort } from '../api/catalogueApi';
+import { PRODUCT_SORTS, SPEED_BOUNDS, type ProductSort, type SpeedBoundsKey } from '@copytech/shared';
+import type { ListFilters } from '../api/catalogueApi';
 
 /** Pages a URL may ask for at once (?page=N shows the first N pages). */
 export const MAX_PAGE = 20;

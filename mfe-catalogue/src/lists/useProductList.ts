@@ -5,14 +5,14 @@
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { Product } from '@copytech/shared';
-import { fetchProductList, MAX_LIMIT, PAGE_SIZE, type ListFilters, type ProductFacets, type ProductListAnswer } from '../api/catalogueApi';
+import { fetchProductList, MAX_LIMIT, PAGE_SIZE, type ListFacets, type ListFilters, type ProductListAnswer } from '../api/catalogueApi';
 import { isAbort } from '../api/http';
 
 interface State {
   key: string;
   items: Product[];
   count: number | null;
-  facets: ProductFacets | undefined;
+  facets: ListFacets | undefined;
   loading: boolean;
   error: Error | null;
 }
@@ -49,7 +49,7 @@ export interface ProductListView {
   items: Product[];
   /** Products matching the filters on every page; null until the first answer. */
   count: number | null;
-  facets: ProductFacets | undefined;
+  facets: ListFacets | undefined;
   /** The first page is on its way (nothing to show yet). */
   initialLoading: boolean;
   /** A further page is on its way. */
