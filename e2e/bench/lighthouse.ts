@@ -1,0 +1,95 @@
+/**
+ * npm run bench:lighthouse — a benchmark, not a test. The median of 5 Lighthouse runs (mobile
+ * settings: Moto G-class device, simulated slow 4G and 4x CPU slowdown) in the system Chromium,
+ * for home, a list, a product page and the savings checker, against the production build.
+ * BENCH_RUNS changes the number of runs; BENCH_PAGES=home,list limits the pages.
+ */
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumPath } from '../support/chromium';
+import { startServer } from '../support/server';
+
+interface Run {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+}
+
+const RUNS = Number(process.env.BENCH_RUNS || 5);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function main() {
+  const server = await startServer();
+  const chrome = await launch({
+    chromePath: chromiumPath(),
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
+  });
+  try {
+    const { productPath } = await import('@copytech/shared/domain');
+    const list = await (await fetch(`${server.url}/api/printers/multifunctionals?limit=1`)).json();
+    const pages: Array<[string, string]> = [
+      ['home', '/'],
+      ['list', '/printers/multifunctionals'],
+      ['product', productPath(list.results[0])],
+      ['checker', '/discover-print-savings'],
+    ];
+    const wanted = process.env.BENCH_PAGES?.split(',');
+    const rows: Array<{ page: string; path: string } & Run & { scores: number[] }> = [];
+    for (const [name, path] of pages.filter(([name]) => !wanted || wanted.includes(name))) {
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        const result = await lighthouse(`${server.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        const lhr = result!.lhr;
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+        runs.push({
+          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          lcp: audit('largest-contentful-paint'),
+          tbt: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
+          fcp: audit('first-contentful-paint'),
+        });
+      }
+      rows.push({
+        page: name,
+        path,
+        scores: runs.map((r) => r.score),
+        score: median(runs.map((r) => r.score)),
+        lcp: median(runs.map((r) => r.lcp)),
+        tbt: median(runs.map((r) => r.tbt)),
+        cls: median(runs.map((r) => r.cls)),
+        fcp: median(runs.map((r) => r.fcp)),
+      });
+    }
+    console.log(`Lighthouse ${RUNS} run(s) per page, mobile, medians (targets: performance >= 95, CLS < 0.05)\n`);
+    const header = ['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS', 'runs', 'path'];
+    const table = rows.map((r) => [
+      r.page,
+      `${r.score}${r.score >= 95 ? '' : ' (below 95)'}`,
+      `${(r.fcp / 1000).toFixed(2)} s`,
+      `${(r.lcp / 1000).toFixed(2)} s`,
+      `${Math.round(r.tbt)} ms`,
+      `${r.cls.toFixed(3)}${r.cls < 0.05 ? '' : ' (over)'}`,
+      r.scores.join(' '),
+      r.path,
+    ]);
+    const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+    const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+    console.log(line(header));
+    console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+    table.forEach((row) => console.log(line(row)));
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
