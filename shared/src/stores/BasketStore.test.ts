@@ -165,6 +165,26 @@ describe('persistence under the key "basket"', () => {
     await stored().catch(() => undefined);
     expect(store.count).toBe(1);
   });
+
+  it('works for the visit where the browser refuses access to storage (reading window.localStorage throws)', async () => {
+    const original = Object.getOwnPropertyDescriptor(window, 'localStorage')!;
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+    try {
+      const { store } = makeStore();
+      await store.ready;
+      expect(store.count).toBe(0);
+      expect(store.add(product(1))).toBeNull();
+      expect(store.count).toBe(1);
+      store.dispose();
+    } finally {
+      Object.defineProperty(window, 'localStorage', original);
+    }
+  });
 });
 
 describe('another tab', () => {

@@ -85,7 +85,12 @@ function readStoredText(): string | null {
 
 /** A storage that never throws: private windows, quota errors and corrupt JSON give an empty basket. */
 function safeLocalStorage() {
-  const storage = typeof window !== 'undefined' ? window.localStorage : undefined;
+  let storage: Storage | undefined;
+  try {
+    storage = typeof window !== 'undefined' ? window.localStorage : undefined;
+  } catch {
+    storage = undefined; // storage blocked for the site: reading window.localStorage itself throws
+  }
   return {
     getItem(key: string): string | null {
       try {

@@ -33,6 +33,28 @@ describe('first-touch campaign', () => {
     // and a garbage value does not block capturing a real campaign
     expect(captureFirstTouch('?utm_medium=email')).toEqual({ utm_medium: 'email' });
   });
+
+  it('turns control characters from a crafted link into spaces, so the quote is not refused for them', () => {
+    expect(captureFirstTouch('?utm_source=news%0D%0ABcc%3A%20x%40y.z&utm_medium=%00email%7F&utm_term=%0A%0A')).toEqual({ utm_source: 'news Bcc: x@y.z', utm_medium: 'email' });
+    localStorage.setItem(FIRST_TOUCH_STORAGE_KEY, JSON.stringify({ utm_source: 'a\r\nb', utm_campaign: '\u0000' }));
+    expect(readFirstTouch()).toEqual({ utm_source: 'a b' });
+  });
+
+  it('works where the browser refuses access to storage (reading window.localStorage throws)', () => {
+    const original = Object.getOwnPropertyDescriptor(window, 'localStorage')!;
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+    try {
+      expect(captureFirstTouch('?utm_source=google')).toEqual({ utm_source: 'google' });
+      expect(readFirstTouch()).toEqual({});
+    } finally {
+      Object.defineProperty(window, 'localStorage', original);
+    }
+  });
 });
 
 describe('analytics', () => {
