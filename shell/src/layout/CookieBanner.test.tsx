@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { COOKIE_CONSENT_KEY, UiStore } from '@copytech/shared';
-import { CookieBanner } from './CookieBanner';
+import { BANNER_HEIGHT_PROPERTY, CookieBanner } from './CookieBanner';
 import { renderInShell } from '../testing/renderInShell';
 
 beforeEach(() => window.localStorage.clear());
@@ -32,4 +32,14 @@ test('any stored value other than accept still shows the banner', () => {
   window.localStorage.setItem(COOKIE_CONSENT_KEY, 'declined');
   renderInShell(<CookieBanner ui={new UiStore()} />);
   expect(screen.getByRole('region', { name: 'Cookie consent' })).toBeInTheDocument();
+});
+
+test('while it shows, the banner publishes its height for the page to keep focus clear of it, and withdraws it on Accept', async () => {
+  const user = userEvent.setup();
+  renderInShell(<CookieBanner ui={new UiStore()} />);
+  const root = document.documentElement;
+  expect(root.style.getPropertyValue(BANNER_HEIGHT_PROPERTY)).toMatch(/^\d+px$/);
+
+  await user.click(screen.getByRole('button', { name: /accept/i }));
+  expect(root.style.getPropertyValue(BANNER_HEIGHT_PROPERTY)).toBe('');
 });
