@@ -28,6 +28,13 @@ const SHARED_SINGLETONS = [
   '@copytech/shared',
 ];
 
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(require.resolve('react-router/package.json', { paths: [repoRoot] })),
+  'dist',
+  'production',
+  'index.mjs',
+);
+
 /** Dev-server ports: one per app, stable so the dev remotes.json can point at them. */
 const DEV_PORTS = { shell: 3000, catalogue: 3001, basket: 3002, checker: 3003, content: 3004 };
 
@@ -40,13 +47,27 @@ function installedVersion(pkgName) {
   return JSON.parse(fs.readFileSync(pkgJson, 'utf8')).version;
 }
 
+/**
+ * Shared packages provided by a module other than the package itself (a tree-shakable facade
+ * with the exports the apps use; see react-router-dom.ts beside this file).
+ */
+const SHARED_PROVIDERS = { 'react-router-dom': path.join(__dirname, 'react-router-dom.ts') };
+
 function sharedConfig() {
-  /** @type {Record<string, {singleton: true, requiredVersion: string, version: string}>} */
+  /** @type {Record<string, {singleton: true, requiredVersion: string, version: string, import?: string}>} */
   const shared = {};
   for (const name of SHARED_SINGLETONS) {
     const version = installedVersion(name);
     const major = version.split('.')[0];
     shared[name] = { singleton: true, requiredVersion: `^${major}.0.0`, version };
+    if (name === '@copytech/shared') {
+      // The shell provides the one instance. A remote built against a newer @copytech/shared
+      // (new exports it relies on) must not run on an older shell's copy: with strictVersion its
+      // load fails cleanly, and its slot offers Retry, instead of breaking on a missing export.
+      // Bump shared/package.json's version with every change to it; deploy the shell first.
+      Object.assign(shared[name], { requiredVersion: `^${version}`, strictVersion: true });
+    }
+    if (name in SHARED_PROVIDERS) shared[name].import = SHARED_PROVIDERS[/** @type {keyof typeof SHARED_PROVIDERS} */ (name)];
   }
   return shared;
 }
@@ -93,6 +114,9 @@ function createAppConfig(options) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        // react-router's package exports map only its development build (warnings and checks);
+        // production bundles take the production build it also ships.
+        alias: dev ? {} : { 'react-router$': REACT_ROUTER_PRODUCTION },
       },
       module: {
         rules: [
