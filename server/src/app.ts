@@ -12,7 +12,7 @@ import { loadConfig, type Config } from './config';
 import { CatalogueRepository } from './catalogue/repository';
 import { openDatabase, type Db } from './db/database';
 import { seedDatabase } from './db/seed';
-import { installErrorHandling, installNotFound } from './http/errors';
+import { installErrorHandling, installFiniteQueryNumbers, installNotFound } from './http/errors';
 import { installSecurity } from './http/security';
 import { ProductImages } from './images/productImages';
 import { createFileSender, createSmtpSender } from './mail/transport';
@@ -104,6 +104,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
 
   installErrorHandling(app);
+  installFiniteQueryNumbers(app);
   await installSecurity(app, config);
 
   const writeDeps = { db, outbox, config, clock };

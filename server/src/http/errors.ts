@@ -125,6 +125,24 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Ajv coerces "Infinity" or "1e999" in a query string to Infinity and then skips minimum and
+ * maximum (it checks limits on finite numbers only), so such a value would pass the schema and
+ * reach the database (SQLite: datatype mismatch, a 500). After validation, every number in the
+ * query must be finite, or the request is a 400 like any other bad parameter.
+ */
+export function installFiniteQueryNumbers(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    const query = request.query;
+    if (typeof query !== 'object' || query === null) return;
+    for (const [field, value] of Object.entries(query)) {
+      if ((Array.isArray(value) ? value : [value]).some((item) => typeof item === 'number' && !Number.isFinite(item))) {
+        throw badRequest({ [field]: 'Must be a whole number.' }, `${field}: Must be a whole number.`);
+      }
+    }
+  });
+}
+
 export function installNotFound(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => sendError(reply, 404, `No such resource: ${request.url.split('?')[0]}`));
 }
