@@ -1,6 +1,7 @@
 /**
  * The hub links bar (large screens only, hidden by CSS below 1008px): the main landing pages, the
- * current one marked with aria-current="page", and the hub phone number.
+ * current one marked with aria-current="page", and the hub phone number; the whole bar is the
+ * "Hub" navigation landmark, so the phone number is not left outside every landmark.
  */
 import { NavLink } from 'react-router-dom';
 import { COMPANY, telHref } from '@copytech/shared';
@@ -10,23 +11,21 @@ import styles from './HubLinks.module.css';
 
 export function HubLinks() {
   return (
-    <div className={styles.bar} data-testid="hub-links">
+    <nav className={styles.bar} aria-label="Hub" data-testid="hub-links">
       <div className={styles.inner}>
-        <nav aria-label="Hub">
-          <ul className={styles.list}>
-            {HUB_LINKS.map((link) => (
-              <li key={link.href}>
-                <NavLink
-                  to={link.href}
-                  end
-                  className={({ isActive }) => (isActive ? `${styles.link} ${styles.current}` : styles.link)}
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <ul className={styles.list}>
+          {HUB_LINKS.map((link) => (
+            <li key={link.href}>
+              <NavLink
+                to={link.href}
+                end
+                className={({ isActive }) => (isActive ? `${styles.link} ${styles.current}` : styles.link)}
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
         <a className={styles.phone} href={telHref(COMPANY.hubPhone)}>
           <PhoneIcon />
           <span>
@@ -34,6 +33,6 @@ export function HubLinks() {
           </span>
         </a>
       </div>
-    </div>
+    </nav>
   );
 }
