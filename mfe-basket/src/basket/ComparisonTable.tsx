@@ -17,7 +17,8 @@ export const ComparisonTable = observer(function ComparisonTable({ items }: { it
   const several = items.length >= 2;
 
   return (
-    <section className={styles.comparison} aria-labelledby={headingId}>
+    // A plain block, not a second region: the scroller below is the region this heading names.
+    <div className={styles.comparison}>
       <h3 id={headingId} className={styles.heading}>
         {several ? 'Compare side by side' : 'Specifications'}
       </h3>
@@ -92,6 +93,6 @@ export const ComparisonTable = observer(function ComparisonTable({ items }: { it
           </button>
         </p>
       ) : null}
-    </section>
+    </div>
   );
 });
