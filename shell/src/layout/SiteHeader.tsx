@@ -26,7 +26,7 @@ const MenuButton = observer(function MenuButton() {
       onClick={() => uiStore.toggleDrawer('nav')}
     >
       <MenuIcon />
-      <span>Menu</span>
+      <span className={styles.menuLabel}>Menu</span>
     </button>
   );
 });
