@@ -36,6 +36,20 @@ function addButtons(page: Page): Locator {
   return page.getByRole('button', { name: 'Add to basket', exact: true }).and(page.locator(':enabled'));
 }
 
+test('the first Tab stop is "Skip to main content", shown when focused, and it takes focus past the header', async ({ page }) => {
+  await page.goto('/printers/multifunctionals');
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+  // The next Tab lands in the page itself, not back in the header.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('main')), `focus is in main (${await focusedDescription(page)})`).toBe(true);
+});
+
 test.describe('the Products mega-menu (disclosure pattern)', () => {
   test('Tab reaches it, Enter and Space open it, Tab walks its links, Escape closes it and returns focus', async ({ page }) => {
     await page.goto('/');
