@@ -98,6 +98,16 @@ const PAGES: PageCase[] = [
     path: '/printers/multifunctionals?brand=Ricoh&minSpeed=40&sort=speed-desc',
     prepare: async (page) => expect(page.getByTestId('product-card').first()).toBeVisible(),
   },
+  {
+    name: 'a list with its filters shown',
+    path: '/printers/multifunctionals',
+    prepare: async (page) => {
+      const toggle = page.getByRole('button', { name: /filters$/ });
+      // On a phone the filters are behind a disclosure; on a wide screen they always show.
+      if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+      await expect(page.getByRole('form', { name: 'Filter printers' }).getByRole('group', { name: 'Brand' })).toBeVisible();
+    },
+  },
   { name: 'a filtered list with no results', path: '/printers/multifunctionals?q=nosuchmodel', prepare: async (page) => expect(page.getByText('No printers match these filters.')).toBeVisible() },
   { name: 'a landing page', path: '/photocopiers', prepare: async (page) => expect(page.getByTestId('product-card').first()).toBeVisible() },
   { name: 'the scanners list', path: '/scanners', prepare: async (page) => expect(page.getByTestId('product-card').first()).toBeVisible() },
