@@ -52,6 +52,8 @@ describe('the built site', () => {
   write('mfe-catalogue/dist/mf-manifest.json', '{"name":"catalogue"}');
   write('mfe-catalogue/dist/remoteEntry.js', 'var catalogue;');
   write('mfe-catalogue/dist/static/js/812.fedcba9876.js', 'chunk');
+  write('mfe-catalogue/dist/mf-manifest-stats.json', '{"build":"/home/ci/copytech/shared/build"}');
+  write('mfe-catalogue/dist/main.js.map', '{"sources":["/home/ci/copytech/src"]}');
 
   const siteApp = (env: NodeJS.ProcessEnv = {}) => testApp(testConfig({ serveSite: true, siteRoot }, env));
 
@@ -87,7 +89,8 @@ describe('the built site', () => {
       const unknown = await app.inject({ method: 'GET', url: '/no-such-page' });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.body).toContain('<div id="root">');
-      for (const url of ['/missing.0123456789.js', '/remotes/catalogue/nothing.js', '/api/nothing']) {
+      // Build statistics and source maps exist on disk but are not served: they name build paths.
+      for (const url of ['/missing.0123456789.js', '/remotes/catalogue/nothing.js', '/api/nothing', '/remotes/catalogue/mf-manifest-stats.json', '/remotes/catalogue/main.js.map']) {
         const res = await app.inject({ method: 'GET', url });
         expect(res.statusCode).toBe(404);
         expect(res.json().statusCode).toBe(404);

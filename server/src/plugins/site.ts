@@ -41,6 +41,9 @@ export const sitePlugin: FastifyPluginAsync<{ config: Config }> = async (app, { 
       decorateReply: false,
       index: ['index.html'],
       cacheControl: false,
+      // Build statistics (mf-manifest-stats.json, source maps) are for the build, not the browser:
+      // the runtime needs only mf-manifest.json, and the stats name build-machine paths.
+      allowedPath: (pathName: string) => !/(-stats\.json|\.map)$/.test(pathName),
       // A remote's files may be loaded by a shell on another origin (a remote can live on a CDN).
       setHeaders: (reply: FastifyReply, filePath: string) => {
         cacheHeaders(reply, filePath);
