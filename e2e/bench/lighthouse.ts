@@ -4,8 +4,8 @@
  * for home, a list, a product page and the savings checker, against the production build.
  * BENCH_RUNS changes the number of runs; BENCH_PAGES=home,list limits the pages.
  */
-import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { chromiumPath } from '../support/chromium';
 import { startServer } from '../support/server';
 
@@ -26,10 +26,6 @@ const median = (values: number[]) => {
 
 async function main() {
   const server = await startServer();
-  const chrome = await launch({
-    chromePath: chromiumPath(),
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
-  });
   try {
     const { productPath } = await import('@copytech/shared/domain');
     const list = await (await fetch(`${server.url}/api/printers/multifunctionals?limit=1`)).json();
@@ -41,23 +37,18 @@ async function main() {
     ];
     const wanted = process.env.BENCH_PAGES?.split(',');
     const rows: Array<{ page: string; path: string } & Run & { scores: number[] }> = [];
-    for (const [name, path] of pages.filter(([name]) => !wanted || wanted.includes(name))) {
-      const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i += 1) {
-        const result = await lighthouse(`${server.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-        const lhr = result!.lhr;
-        const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-        runs.push({
-          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          lcp: audit('largest-contentful-paint'),
-          tbt: audit('total-blocking-time'),
-          cls: audit('cumulative-layout-shift'),
-          fcp: audit('first-contentful-paint'),
-        });
-      }
+    const chosen = pages.filter(([name]) => !wanted || wanted.includes(name));
+    const output = execFileSync(
+      process.execPath,
+      [path.join(__dirname, 'lighthouse-runner.mjs'), chromiumPath(), String(RUNS), ...chosen.map(([, page]) => `${server.url}${page}`)],
+      { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+    );
+    const measured = JSON.parse(output.trim().split('\n').pop()!) as Array<{ url: string; runs: Run[] }>;
+    measured.forEach(({ runs }, index) => {
+      const [name, page] = chosen[index]!;
       rows.push({
         page: name,
-        path,
+        path: page,
         scores: runs.map((r) => r.score),
         score: median(runs.map((r) => r.score)),
         lcp: median(runs.map((r) => r.lcp)),
@@ -65,7 +56,7 @@ async function main() {
         cls: median(runs.map((r) => r.cls)),
         fcp: median(runs.map((r) => r.fcp)),
       });
-    }
+    });
     console.log(`Lighthouse ${RUNS} run(s) per page, mobile, medians (targets: performance >= 95, CLS < 0.05)\n`);
     const header = ['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS', 'runs', 'path'];
     const table = rows.map((r) => [
@@ -84,7 +75,6 @@ async function main() {
     console.log(widths.map((w) => '-'.repeat(w)).join('  '));
     table.forEach((row) => console.log(line(row)));
   } finally {
-    chrome.kill();
     await server.stop();
   }
 }
