@@ -255,8 +255,8 @@ test.describe('a quote by keyboard alone', () => {
  * - WCAG 2.4.7 Focus Visible and 1.4.11 Non-text Contrast: the element (or its ::after, or a
  *   wrapper within two levels that shows :focus-within) has an outline at least 2px wide whose
  *   colour stands 3:1 against the background behind it;
- * - WCAG 2.4.11 Focus Not Obscured: it is not entirely hidden behind the sticky header or the
- *   cookie banner fixed at the bottom of the window.
+ * - WCAG 2.4.11 Focus Not Obscured: it is not entirely hidden by what lies above it, such as the
+ *   sticky header or the cookie banner fixed at the bottom of the window.
  */
 async function expectEveryFocusSeen(page: Page, presses: number, key: 'Tab' | 'Shift+Tab'): Promise<void> {
   for (let i = 0; i < presses; i += 1) {
@@ -269,19 +269,19 @@ async function expectEveryFocusSeen(page: Page, presses: number, key: 'Tab' | 'S
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) return null; // e.g. a custom element's inner control
 
-      // Not hidden: some rows of it are inside the window and not under a sticky or fixed cover.
-      const covers = Array.from(document.querySelectorAll<HTMLElement>('header, [data-testid="cookie-banner"]')).filter(
-        (cover) => !cover.contains(element) && ['sticky', 'fixed'].includes(getComputedStyle(cover).position),
-      );
-      let visibleTop = Math.max(box.top, 0);
-      let visibleBottom = Math.min(box.bottom, window.innerHeight);
-      for (const cover of covers) {
-        const c = cover.getBoundingClientRect();
-        if (c.bottom <= visibleTop || c.top >= visibleBottom) continue;
-        if (c.top <= visibleTop) visibleTop = Math.max(visibleTop, c.bottom);
-        if (c.bottom >= visibleBottom) visibleBottom = Math.min(visibleBottom, c.top);
+      // Not hidden: some point of it, inside the window, shows the element itself (or its own
+      // content) rather than something above it such as the sticky header or the cookie banner.
+      const hit = (x: number, y: number) => {
+        if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) return false;
+        const top = document.elementFromPoint(x, y);
+        return !!top && (element.contains(top) || top.contains(element));
+      };
+      let seen = false;
+      for (const fx of [0.1, 0.5, 0.9]) for (const fy of [0.1, 0.5, 0.9]) seen ||= hit(box.left + box.width * fx, box.top + box.height * fy);
+      if (!seen) {
+        const top = document.elementFromPoint(box.left + box.width / 2, Math.min(Math.max(box.top + box.height / 2, 0), window.innerHeight - 1));
+        return `${what} is hidden (top ${Math.round(box.top)}, bottom ${Math.round(box.bottom)}), under <${top?.tagName.toLowerCase()} class="${top?.className}">`;
       }
-      if (visibleBottom <= visibleTop) return `${what} is hidden behind the header or the banner (top ${Math.round(box.top)}, bottom ${Math.round(box.bottom)})`;
 
       // A visible indicator.
       const rgb = (colour: string) => (colour.match(/[\d.]+/g) ?? []).map(Number);
@@ -340,6 +340,48 @@ for (const size of [
         await page.waitForLoadState('networkidle');
         await expectEveryFocusSeen(page, presses, 'Tab');
         await expectEveryFocusSeen(page, presses, 'Shift+Tab');
+      });
+    }
+
+    test('round the basket drawer, its comparison and the quote form', async ({ page }) => {
+      await page.goto('/printers/multifunctionals');
+      await expect(page.getByTestId('product-card').first()).toBeVisible();
+      for (let i = 0; i < 3; i += 1) {
+        await tabTo(page, addButtons(page).first(), { limit: 150 });
+        await page.keyboard.press('Enter');
+        await expect(page.getByRole('button', { name: 'View basket' }).nth(i)).toBeFocused();
+      }
+      await page.keyboard.press('Enter');
+      const drawer = page.getByRole('dialog', { name: 'Comparison basket' });
+      await expect(drawer.locator('tr[data-row="startingPrice"] td').first()).toHaveText(/£/);
+      await expectEveryFocusSeen(page, 16, 'Tab');
+      await expectEveryFocusSeen(page, 16, 'Shift+Tab');
+      await tabTo(page, drawer.getByRole('button', { name: 'Instant quote' }), { limit: 30 });
+      await page.keyboard.press('Enter');
+      await expect(drawer.getByRole('heading', { name: 'Your details' })).toBeFocused();
+      await expectEveryFocusSeen(page, 12, 'Tab');
+      await expectEveryFocusSeen(page, 12, 'Shift+Tab');
+    });
+
+    if (size.width >= 1008) {
+      test('through the open Products menu', async ({ page }) => {
+        await page.goto('/');
+        await expect(page.locator('main [data-remote] h1')).toBeVisible();
+        await tabTo(page, page.getByRole('button', { name: 'Products' }));
+        await page.keyboard.press('Enter');
+        await expectEveryFocusSeen(page, 40, 'Tab');
+      });
+    } else {
+      test('round the nav drawer with a section open', async ({ page }) => {
+        await page.goto('/');
+        await expect(page.locator('main [data-remote] h1')).toBeVisible();
+        await tabTo(page, page.getByRole('button', { name: 'Menu', exact: true }));
+        await page.keyboard.press('Enter');
+        const drawer = page.getByRole('dialog', { name: 'Menu' });
+        await tabTo(page, drawer.getByRole('button', { name: 'Multifunctionals' }), { limit: 10 });
+        await page.keyboard.press('Enter');
+        await expectEveryFocusSeen(page, 30, 'Tab');
+        await expectEveryFocusSeen(page, 30, 'Shift+Tab');
       });
     }
 
