@@ -107,7 +107,7 @@ function createAppConfig(options) {
         // Entry files keep stable names (served no-cache); every other chunk is content-hashed and immutable.
         // (The federation runtime cannot compute a hashed path for an entry chunk.)
         filename: '[name].js',
-        chunkFilename: dev ? '[name].js' : '[name].[contenthash:10].js',
+        chunkFilename: '[name].[contenthash:10].js',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         uniqueName: `copytech_${name}`,
         clean: true,
@@ -179,6 +179,9 @@ function createAppConfig(options) {
           title: options.title || `Copytech ${name} (standalone)`,
           chunks: ['main'],
           scriptLoading: 'defer',
+          // The dev server answers every deep path with this page, so there its scripts load from
+          // the root; built, a remote's standalone page lives under /remotes/{name}/ (relative).
+          publicPath: dev ? '/' : 'auto',
         }),
       ],
       optimization: {
@@ -194,7 +197,7 @@ function createAppConfig(options) {
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         client: { overlay: { errors: true, warnings: false } },
-        proxy: [{ context: ['/api', '/assets', '/remotes.json', '/remotes'], target: apiOrigin, changeOrigin: false }],
+        proxy: [{ context: ['/api', '/assets', '/remotes.json', '/remotes', '/favicon.svg'], target: apiOrigin, changeOrigin: false }],
       },
     };
   };
