@@ -129,3 +129,28 @@ test.describe('navigation', () => {
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.+/);
   });
 });
+
+test.describe('modal', () => {
+  test('the product image zoom opens the modal: #modal in the URL, Escape and Back close it', async ({ page }) => {
+    await page.goto('/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i');
+    const enlarge = page.getByRole('button', { name: 'Enlarge image' });
+    await enlarge.click();
+    const dialog = page.getByRole('dialog', { name: /enlarged image/ });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('img')).toHaveAttribute('src', /\/assets\/x810\/canon\/imagerunner-advance-dx-c5840i\//);
+    await expect(page).toHaveURL(/#modal$/);
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page).not.toHaveURL(/#modal/);
+    await expect(enlarge).toBeFocused();
+
+    await enlarge.click();
+    await expect(dialog).toBeVisible();
+    await page.goBack();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/printers\/multifunctionals\/canon\/imagerunner-advance-dx-c5840i$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('imageRUNNER ADVANCE DX C5840i');
+  });
+});

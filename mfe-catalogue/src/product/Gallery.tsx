@@ -1,10 +1,10 @@
 /**
  * The product's images: the selected one at x540, thumbnails (x135) when there are several, and
- * an "Enlarge image" button that opens the x810 image in a modal dialog (native <dialog>: focus
- * is held inside, Escape closes it, and focus returns to the button).
+ * an "Enlarge image" button that opens the x810 image in the site's modal (uiStore.openModal,
+ * hosted by the shell: focus held inside, Escape or the browser's Back closes it, focus returns).
  */
-import { useRef, useState } from 'react';
-import { imageFilenames, type Product } from '@copytech/shared';
+import { useState } from 'react';
+import { imageFilenames, productImageUrl, uiStore, type Product } from '@copytech/shared';
 import { ProductImage } from '../cards/ProductImage';
 import { productName } from '../cards/productFacts';
 import styles from './Gallery.module.css';
@@ -12,21 +12,15 @@ import styles from './Gallery.module.css';
 export function Gallery({ product }: { product: Product }) {
   const count = Math.max(1, imageFilenames(product).length);
   const [index, setIndex] = useState(0);
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const name = productName(product);
   const altFor = (i: number) => (count > 1 ? `${name}, image ${i + 1} of ${count}` : name);
 
   function openZoom(): void {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-  }
-  function closeZoom(): void {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (typeof dialog.close === 'function') dialog.close();
-    else dialog.removeAttribute('open');
+    uiStore.openModal({
+      title: `${name}, enlarged image`,
+      contentId: 'image',
+      data: { src: productImageUrl(product, 'x810', index), alt: altFor(index) },
+    });
   }
 
   return (
@@ -49,22 +43,6 @@ export function Gallery({ product }: { product: Product }) {
           ))}
         </ul>
       ) : null}
-      <dialog
-        ref={dialogRef}
-        className={styles.dialog}
-        aria-label={`${name}, enlarged image`}
-        onClick={(event) => {
-          // A click on the backdrop (the dialog element itself, outside its content) closes it.
-          if (event.target === dialogRef.current) closeZoom();
-        }}
-      >
-        <div className={styles.dialogBody}>
-          <button type="button" className={styles.close} onClick={closeZoom} autoFocus>
-            Close
-          </button>
-          <ProductImage product={product} size="x810" index={index} alt={altFor(index)} className={styles.largeImage} />
-        </div>
-      </dialog>
     </div>
   );
 }

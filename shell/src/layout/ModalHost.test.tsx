@@ -61,3 +61,14 @@ test('the close button closes it too', async () => {
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   await waitFor(() => expect(window.location.hash).toBe(''));
 });
+
+test('an image content shows a site image, and refuses a source outside /assets/', async () => {
+  renderInShell(<ModalHost />, { path: '/printers/multifunctionals/canon/x', router: 'browser' });
+  act(() => uiStore.openModal({ title: 'Canon X, enlarged image', contentId: 'image', data: { src: '/assets/x810/canon/x/front.png', alt: 'Canon X' } }));
+  const dialog = screen.getByRole('dialog', { name: 'Canon X, enlarged image' });
+  expect(dialog.querySelector('img')).toHaveAttribute('src', '/assets/x810/canon/x/front.png');
+  expect(screen.getByRole('img', { name: 'Canon X' })).toBeInTheDocument();
+
+  act(() => uiStore.openModal({ title: 'Evil', contentId: 'image', data: { src: 'https://evil.example/x.png', alt: 'x' } }));
+  expect(screen.getByRole('dialog', { name: 'Evil' }).querySelector('img')).toHaveAttribute('src', '/assets/x810/placeholder.png');
+});

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { reaction } from 'mobx';
-import { uiStore, type ModalContent } from '@copytech/shared';
+import { placeholderImageUrl, uiStore, type ModalContent } from '@copytech/shared';
 import { useDialogFocus } from './useDialogFocus';
 import { CloseIcon } from './icons';
 import styles from './ModalHost.module.css';
@@ -30,9 +30,30 @@ function MessageContent({ data }: { data?: Record<string, unknown> }) {
   );
 }
 
+/**
+ * An enlarged image: data.src (a site image under /assets/) and data.alt. Used by the catalogue's
+ * gallery, so an enlarged product photo gets the modal's '#modal' history entry: Back closes it.
+ */
+function ImageContent({ data }: { data?: Record<string, unknown> }) {
+  const src = typeof data?.src === 'string' && data.src.startsWith('/assets/') ? data.src : placeholderImageUrl('x810');
+  const alt = typeof data?.alt === 'string' ? data.alt : '';
+  return (
+    <img
+      className={styles.image}
+      src={src}
+      alt={alt}
+      onError={(event) => {
+        const fallback = placeholderImageUrl('x810');
+        if (!event.currentTarget.src.endsWith(fallback)) event.currentTarget.src = fallback;
+      }}
+    />
+  );
+}
+
 /** What each contentId shows. Unknown ids fall back to the message view. */
 export const MODAL_CONTENT: Record<string, ComponentType<{ data?: Record<string, unknown> }>> = {
   message: MessageContent,
+  image: ImageContent,
 };
 
 function urlWithoutHash(): string {
