@@ -223,10 +223,10 @@ for (const size of WIDTHS) {
       await expectNoViolations(page, `the image zoom at ${size.width}px`);
     });
 
-    test('the shell modal', async ({ page }) => {
+    test('the shell modal with a message', async ({ page }) => {
       await page.goto('/');
       await settled(page);
-      // Nothing in the site opens it yet; any room may (uiStore.openModal), so open it as a room would.
+      // Its plain message content, opened as any room opens it (uiStore.openModal on the shared singleton).
       await page.evaluate(async () => {
         type ShareEntry = { loaded?: unknown; lib?: () => unknown; get?: () => Promise<() => unknown> };
         type Share = Record<string, Record<string, Record<string, Record<string, ShareEntry>>>>;
