@@ -39,14 +39,16 @@ export interface MailContext {
 
 const money = (pence: number | null) => formatPence(pence) ?? 'price on request';
 
-const JUNK_HINT =
+/** The junk-folder hint every visitor e-mail carries ({from} is the sender address). */
+export const JUNK_HINT =
   "Can't find our e-mails? If a message from us is not in your inbox after a few minutes, please check your junk or spam folder, and add {from} to your contacts so our replies reach you.";
 
 function productUrl(context: MailContext, product: QuotedProduct): string | null {
   return context.publicUrl && product.path !== '#' ? `${context.publicUrl}${product.path}` : null;
 }
 
-function htmlPage(title: string, body: string): string {
+/** The HTML frame of every e-mail: company name above, company details below. */
+export function htmlPage(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en-GB">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>

@@ -32,7 +32,7 @@ import {
 import type { SavingsCheckerTables } from '../db/savingsCheckerMigration';
 import { CHECK_FIELDS_MESSAGE, badRequest, requireObject } from '../http/errors';
 import { escapeHtml, type MailMessage } from '../mail/message';
-import type { MailContext } from '../mail/templates';
+import { JUNK_HINT, htmlPage, type MailContext } from '../mail/templates';
 import { outboxRowsOf, type OutboxJob } from '../outbox/outbox';
 import { newReference } from '../writes/reference';
 import { CAPTCHA_MESSAGES, captchaSecrets, checkCaptcha, spendCaptcha } from './captcha';
@@ -147,25 +147,6 @@ ${rows
 </tbody>
 </table>`;
 }
-
-function htmlPage(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en-GB">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1d2733;line-height:1.5">
-<div style="max-width:640px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
-<p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#0b4f8a">${escapeHtml(COMPANY.name)}</p>
-${body}
-<hr style="border:none;border-top:1px solid #d9dee3;margin:24px 0">
-<p style="font-size:12px;color:#5b6670">${escapeHtml(COMPANY.legalName)} · ${COMPANY.address.map(escapeHtml).join(', ')} · ${escapeHtml(COMPANY.salesPhone)}</p>
-</div>
-</body>
-</html>
-`;
-}
-
-const JUNK_HINT =
-  "Can't find our e-mails? If a message from us is not in your inbox after a few minutes, please check your junk or spam folder, and add {from} to your contacts so our replies reach you.";
 
 function savingLabel(result: SavingsResult): string {
   return result.savings && result.savings.perYear < 0 ? 'Difference' : 'Saving';
