@@ -6,6 +6,7 @@ export * from './contracts';
 export * from './company';
 // Every pure domain rule, the same set the server imports from '@copytech/shared/domain'.
 export * from './domain';
+export * from './api/writeClient';
 export * from './stores/BasketStore';
 export * from './stores/UiStore';
 export { basketStore, uiStore } from './stores';
