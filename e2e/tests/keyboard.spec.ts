@@ -261,6 +261,11 @@ test.describe('a quote by keyboard alone', () => {
 async function expectEveryFocusSeen(page: Page, presses: number, key: 'Tab' | 'Shift+Tab'): Promise<void> {
   for (let i = 0; i < presses; i += 1) {
     await page.keyboard.press(key);
+    // Judge where things come to rest: a drawer still sliding in (or a section still opening)
+    // puts the focused element off-screen for a few frames.
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    );
     const problem = await page.evaluate(() => {
       const element = document.activeElement as HTMLElement | null;
       if (!element || element === document.body) return null;
