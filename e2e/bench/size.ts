@@ -74,6 +74,8 @@ async function main() {
         'list + basket drawer',
         async (page) => {
           await page.getByRole('button', { name: /^comparison basket/i }).click();
+          // The page was already idle: wait for the basket remote itself to arrive and render.
+          await page.locator('[data-remote="basket"] h2').first().waitFor();
         },
       ],
     ];
