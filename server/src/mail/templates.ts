@@ -66,6 +66,15 @@ ${body}
 
 const footerText = `${COMPANY.legalName} · ${COMPANY.address.join(', ')} · ${COMPANY.salesPhone}`;
 
+/** From Copytech to the visitor, replies going to sales: the envelope of every visitor e-mail. */
+export function visitorAddressing(context: MailContext, contact: Pick<ContactDetails, 'firstName' | 'lastName' | 'email'>): Pick<MailMessage, 'from' | 'to' | 'replyTo'> {
+  return {
+    from: { name: COMPANY.name, address: context.from },
+    to: [{ name: `${contact.firstName} ${contact.lastName}`, address: contact.email }],
+    replyTo: { name: `${COMPANY.name} sales`, address: context.salesEmail },
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Quote
 
@@ -143,9 +152,7 @@ ${rows}
   );
 
   return {
-    from: { name: COMPANY.name, address: context.from },
-    to: [{ name: `${contact.firstName} ${contact.lastName}`, address: contact.email }],
-    replyTo: { name: `${COMPANY.name} sales`, address: context.salesEmail },
+    ...visitorAddressing(context, contact),
     subject,
     text,
     html,

@@ -32,7 +32,7 @@ import {
 import type { SavingsCheckerTables } from '../db/savingsCheckerMigration';
 import { CHECK_FIELDS_MESSAGE, badRequest, requireObject } from '../http/errors';
 import { escapeHtml, type MailMessage } from '../mail/message';
-import { JUNK_HINT, htmlPage, type MailContext } from '../mail/templates';
+import { JUNK_HINT, htmlPage, visitorAddressing, type MailContext } from '../mail/templates';
 import { outboxRowsOf, type OutboxJob } from '../outbox/outbox';
 import { newReference } from '../writes/reference';
 import { CAPTCHA_MESSAGES, captchaSecrets, checkCaptcha, spendCaptcha } from './captcha';
@@ -220,9 +220,7 @@ ${htmlTable(rows, savingLabel(result))}
   );
 
   return {
-    from: { name: COMPANY.name, address: context.from },
-    to: [{ name: `${contact.firstName} ${contact.lastName}`, address: contact.email }],
-    replyTo: { name: `${COMPANY.name} sales`, address: context.salesEmail },
+    ...visitorAddressing(context, contact),
     subject,
     text,
     html,
