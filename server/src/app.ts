@@ -7,6 +7,8 @@
  * the worker stops, the mail transport closes and the database is released.
  */
 import path from 'node:path';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config';
 import { CatalogueRepository } from './catalogue/repository';
@@ -101,6 +103,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await outbox.stop();
     mail.close();
     await db.destroy();
+  });
+
+  // Dynamic responses (JSON, the index page) are compressed per request at a fast brotli level;
+  // the built site's files carry their own precompressed copies (see plugins/site.ts).
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
 
   installErrorHandling(app);

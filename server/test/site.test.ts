@@ -1,6 +1,7 @@
 /** /remotes.json from configuration, and the built site with its cache rules and SPA index. */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { loadConfig } from '../src/config';
 import { tempDir, testApp, testConfig } from './helpers';
 
@@ -54,6 +55,14 @@ describe('the built site', () => {
   write('mfe-catalogue/dist/static/js/812.fedcba9876.js', 'chunk');
   write('mfe-catalogue/dist/mf-manifest-stats.json', '{"build":"/home/ci/copytech/shared/build"}');
   write('mfe-catalogue/dist/main.js.map', '{"sources":["/home/ci/copytech/src"]}');
+  // What the build's precompression writes beside a text file (see createAppConfig).
+  const bigChunk = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, name: `row ${i}` })))};`;
+  write('mfe-catalogue/dist/900.aaaaaaaaaa.js', bigChunk);
+  fs.writeFileSync(
+    path.join(siteRoot, 'mfe-catalogue/dist/900.aaaaaaaaaa.js.br'),
+    zlib.brotliCompressSync(bigChunk, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } }),
+  );
+  fs.writeFileSync(path.join(siteRoot, 'mfe-catalogue/dist/900.aaaaaaaaaa.js.gz'), zlib.gzipSync(bigChunk));
 
   const siteApp = (env: NodeJS.ProcessEnv = {}) => testApp(testConfig({ serveSite: true, siteRoot }, env));
 
@@ -73,6 +82,49 @@ describe('the built site', () => {
         expect([url, res.statusCode, res.headers['cache-control']]).toEqual([url, 200, cache]);
         expect(res.headers['content-type']).toMatch(type);
       }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends the precompressed copy the browser accepts, with the original file\'s type and cache rule', async () => {
+    const app = await siteApp();
+    try {
+      const url = '/remotes/catalogue/900.aaaaaaaaaa.js';
+      const original = fs.readFileSync(path.join(siteRoot, 'mfe-catalogue/dist/900.aaaaaaaaaa.js'));
+      const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.rawPayload.length).toBeLessThan(original.length / 3);
+      expect(zlib.brotliDecompressSync(br.rawPayload).equals(original)).toBe(true);
+      // The build's own copy, not one compressed again on every request.
+      expect(br.rawPayload.equals(fs.readFileSync(path.join(siteRoot, 'mfe-catalogue/dist/900.aaaaaaaaaa.js.br')))).toBe(true);
+
+      const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).equals(original)).toBe(true);
+
+      const plain = await app.inject({ method: 'GET', url });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.rawPayload.equals(original)).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('compresses the index page and API answers on the fly when the browser accepts it', async () => {
+    const app = await siteApp();
+    try {
+      const api = await app.inject({ method: 'GET', url: '/api/printers/all?limit=20', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(api.statusCode).toBe(200);
+      expect(api.headers['content-encoding']).toBe('br');
+      const body = JSON.parse(zlib.brotliDecompressSync(api.rawPayload).toString('utf8'));
+      expect(body.results.length).toBeGreaterThan(0);
+      const identity = await app.inject({ method: 'GET', url: '/api/printers/all?limit=20' });
+      expect(identity.headers['content-encoding']).toBeUndefined();
+      expect(identity.json()).toEqual(body);
     } finally {
       await app.close();
     }

@@ -10,6 +10,8 @@ const path = require('node:path');
 const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -38,6 +40,34 @@ const REACT_ROUTER_PRODUCTION = path.join(
 /** Dev-server ports: one per app, stable so the dev remotes.json can point at them. */
 const DEV_PORTS = { shell: 3000, catalogue: 3001, basket: 3002, checker: 3003, content: 3004 };
 
+
+/**
+ * Text files a browser fetches, compressed once at build time (brotli at its best quality, and gzip
+ * for clients without brotli) so the server sends them compressed without spending CPU per request.
+ * Build statistics are never served, so they are not compressed either.
+ */
+const PRECOMPRESS = /^(?!.*-stats\.json$).*\.(js|css|json|html|svg)$/;
+
+function precompressionPlugins() {
+  return [
+    new CompressionPlugin({
+      test: PRECOMPRESS,
+      algorithm: 'brotliCompress',
+      filename: '[path][base].br',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+      threshold: 1024,
+      minRatio: 0.9,
+    }),
+    new CompressionPlugin({
+      test: PRECOMPRESS,
+      algorithm: 'gzip',
+      filename: '[path][base].gz',
+      compressionOptions: { level: 9 },
+      threshold: 1024,
+      minRatio: 0.9,
+    }),
+  ];
+}
 
 /** @param {string} pkgName */
 function installedVersion(pkgName) {
@@ -183,6 +213,7 @@ function createAppConfig(options) {
           // the root; built, a remote's standalone page lives under /remotes/{name}/ (relative).
           publicPath: dev ? '/' : 'auto',
         }),
+        ...(dev ? [] : precompressionPlugins()),
       ],
       optimization: {
         moduleIds: 'deterministic',

@@ -2,7 +2,8 @@
  * Serves the built site in production: the shell at /, each remote under /remotes/{name}/.
  * Hashed files are cached for a year (immutable); entry files, manifests and the index page are
  * no-cache, so a remote's new build is live on the next page load without restarting anything.
- * Files are read from disk on each request, never cached in memory.
+ * Files are read from disk on each request, never cached in memory. Text files are sent as the
+ * brotli or gzip copy the build wrote beside them when the browser accepts it.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -14,9 +15,12 @@ import { sendError } from '../http/errors';
 import { isSiteRoute } from '../siteRoutes';
 
 const HASHED = /\.[0-9a-f]{10}\.(js|css|png|jpe?g|svg|webp|woff2?)$/;
+/** The build writes a brotli (.br) and a gzip (.gz) copy beside each text file; see createAppConfig. */
+const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
 
 export function cacheHeaders(reply: FastifyReply, filePath: string): void {
-  reply.header('Cache-Control', HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  const original = filePath.replace(PRECOMPRESSED_SUFFIX, '');
+  reply.header('Cache-Control', HASHED.test(original) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
 function escapeAttribute(value: string): string {
@@ -31,6 +35,7 @@ export const sitePlugin: FastifyPluginAsync<{ config: Config }> = async (app, { 
     prefix: '/',
     index: false,
     wildcard: true,
+    preCompressed: true,
     cacheControl: false,
     setHeaders: cacheHeaders,
   });
@@ -40,6 +45,7 @@ export const sitePlugin: FastifyPluginAsync<{ config: Config }> = async (app, { 
       prefix: `/remotes/${name}/`,
       decorateReply: false,
       index: ['index.html'],
+      preCompressed: true,
       cacheControl: false,
       // Build statistics (mf-manifest-stats.json, source maps) are for the build, not the browser:
       // the runtime needs only mf-manifest.json, and the stats name build-machine paths.
