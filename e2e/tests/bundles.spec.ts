@@ -106,3 +106,18 @@ test('every script in the built HTML pages is a file: a CSP without unsafe-inlin
     expect(text, `${file}: no javascript: URL`).not.toMatch(/javascript:/i);
   }
 });
+
+test('the federation runtime core is built once per app, into federation-runtime.*.js, and into no app bundle', () => {
+  // Hook names only the runtime core defines (our own code and the bundler runtime never spell them).
+  const CORE = /beforeInitContainer|\[ Federation Runtime \]/;
+  const scripts = built.filter(({ file }) => file.endsWith('.js'));
+  const carriers = scripts.filter(({ text }) => CORE.test(text)).map(({ file }) => file);
+  expect(carriers.sort()).toEqual(
+    APPS.map((app) => scripts.find(({ file }) => file.startsWith(`${app}/dist/federation-runtime.`))?.file ?? `${app}/dist/federation-runtime.*.js is missing`).sort(),
+  );
+  // Every page of an app loads it before its own entry script (deferred scripts run in order).
+  for (const { file, text } of built.filter(({ file }) => file.endsWith('.html'))) {
+    const order = [...text.matchAll(/<script\b[^>]*\ssrc="?([^"\s>]+)/gi)].map((m) => m[1]!.replace(/^.*\//, ''));
+    expect(order[0], `${file} loads the runtime first`).toMatch(/^federation-runtime\.[0-9a-f]{10}\.js$/);
+  }
+});

@@ -13,6 +13,8 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { StartupPreloadPlugin } = require('./startupPreload.cjs');
+const { FederationRuntimeProviderPlugin } = require('./federationRuntime.cjs');
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const sharedPkg = require('../package.json');
@@ -199,7 +201,10 @@ function createAppConfig(options) {
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
           dev: false,
+          // The runtime core comes from the page, once (see federationRuntime.cjs).
+          experiments: { externalRuntime: true },
         }),
+        new FederationRuntimeProviderPlugin({ resolveDir: repoRoot, production: !dev }),
         new MiniCssExtractPlugin({
           filename: dev ? '[name].css' : '[name].[contenthash:10].css',
           chunkFilename: dev ? '[id].css' : '[id].[contenthash:10].css',
@@ -213,6 +218,7 @@ function createAppConfig(options) {
           // the root; built, a remote's standalone page lives under /remotes/{name}/ (relative).
           publicPath: dev ? '/' : 'auto',
         }),
+        new StartupPreloadPlugin(),
         ...(dev ? [] : precompressionPlugins()),
       ],
       optimization: {
