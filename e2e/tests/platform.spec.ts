@@ -91,7 +91,10 @@ test.describe('each remote failing alone', () => {
     for (const failure of ['missing', 'hangs', 'throws'] as const) {
       test(`${remote.name} ${failure}: its slot says so, the rest works, Retry really retries`, async ({ page }) => {
         const restore = await breakRemote(page, remote.name, failure);
-        await page.goto(server.url + remote.path);
+        // The index page preloads the route's remote entry; a request that never answers holds
+        // the window's load event (the page itself is usable), so navigations here wait for the DOM.
+        const open = (path: string) => page.goto(server.url + path, { waitUntil: 'domcontentloaded' });
+        await open(remote.path);
         if (remote.open === 'basket') await page.getByRole('button', { name: /^comparison basket/i }).click();
 
         const failureMessage = page.getByTestId('remote-unavailable');
@@ -101,12 +104,12 @@ test.describe('each remote failing alone', () => {
         if (remote.open === 'basket') await page.keyboard.press('Escape');
 
         // Another room still works while this one is down.
-        await page.goto(server.url + remote.other);
+        await open(remote.other);
         await expectShellIntact(page);
         await expect(page.locator('[data-remote] h1').first()).toBeVisible();
 
         // Back on the broken remote's page, it comes back once the remote does: Retry refetches.
-        await page.goto(server.url + remote.path);
+        await open(remote.path);
         if (remote.open === 'basket') await page.getByRole('button', { name: /^comparison basket/i }).click();
         await expect(failureMessage).toBeVisible({ timeout: 15_000 });
         await restore();
@@ -118,6 +121,13 @@ test.describe('each remote failing alone', () => {
   }
 
   test('the remotes manifest itself missing: header, footer and basket still work', async ({ page }) => {
+    // The index page carries the configuration inline; a page without it (a cached or
+    // hand-written index) falls back to /remotes.json, which is down here.
+    await page.route(`${server.url}/printers/multifunctionals`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/<script type="application\/json" id="copytech-remotes">.*?<\/script>/, '');
+      await route.fulfill({ response, body: html });
+    });
     await page.route('**/remotes.json', (route) => route.fulfill({ status: 500, body: 'down' }));
     await page.goto(server.url + '/printers/multifunctionals');
     await expect(page.getByTestId('remote-unavailable')).toBeVisible({ timeout: 15_000 });
@@ -125,6 +135,80 @@ test.describe('each remote failing alone', () => {
     await page.unroute('**/remotes.json');
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.locator('[data-remote="catalogue"] h1')).toBeVisible();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+test.describe('start-up', () => {
+  const PAGES = [
+    ['home', '/', 'content'],
+    ['list', '/printers/multifunctionals', 'catalogue'],
+    ['checker', '/discover-print-savings', 'checker'],
+    ['service page', '/services/print-audit', 'content'],
+  ] as const;
+
+  for (const [label, path, remote] of PAGES) {
+    test(`${label}: the shell's start-up scripts and the route's remote entry are announced by the page, and every announcement is used`, async ({ page }) => {
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+      });
+      const scripts: string[] = [];
+      const other: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+        else other.push(new URL(request.url()).pathname);
+      });
+      await page.goto(path);
+      await expect(page.locator(`[data-remote="${remote}"] h1`)).toBeVisible();
+      const scriptsAtFirstRender = [...scripts];
+
+      const announced = await page.evaluate(() => [
+        ...Array.from(document.querySelectorAll<HTMLScriptElement>('head script[src]'), (s) => new URL(s.src).pathname),
+        ...Array.from(document.querySelectorAll<HTMLLinkElement>('head link[rel="preload"][as="script"]'), (l) => new URL(l.href).pathname),
+      ]);
+      // The chain is flat: the shell's own start-up files and the route's remote entry are all
+      // announced by the page, none discovered one round trip at a time. (The remote's chunks
+      // follow its entry: they are not preloaded, so that a Retry after a failure is not answered
+      // from a failed preload.)
+      expect(scriptsAtFirstRender.filter((url) => !url.startsWith('/remotes/') && !announced.includes(url))).toEqual([]);
+      // The route's remote is among them, by its entry script; the configuration came inline.
+      expect(announced).toContain(`/remotes/${remote}/remoteEntry.js`);
+      expect(other).not.toContain('/remotes.json');
+      expect(other).not.toContain(`/remotes/${remote}/mf-manifest.json`);
+
+      // Every preload is used (Chrome warns about one that is not, a few seconds after load),
+      // and each file is downloaded once.
+      await page.waitForTimeout(3500);
+      expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+      const downloads = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+      const twice = downloads.filter((url, index) => /\.js$/.test(url) && downloads.indexOf(url) !== index);
+      expect(twice).toEqual([]);
+    });
+  }
+
+  test('the federation runtime is loaded once for the page, not once per remote', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    // Home shows two remotes (content, and the catalogue's featured products); open the basket's too.
+    await page.goto('/');
+    await expect(page.locator('[data-remote="content"] h1')).toBeVisible();
+    await page.getByRole('button', { name: /^comparison basket/i }).click();
+    await expect(page.locator('[data-remote="basket"] h2').first()).toBeVisible();
+    await expect.poll(() => federationInstances(page)).toEqual(expect.arrayContaining(['shell', 'content', 'catalogue', 'basket']));
+    expect(scripts.filter((url) => /federation-runtime\.[0-9a-f]{10}\.js$/.test(url))).toHaveLength(1);
+    // Every federation instance on the page runs on that one runtime core.
+    const cores = await page.evaluate(() => {
+      const global = globalThis as unknown as { _FEDERATION_RUNTIME_CORE?: { ModuleFederation?: unknown }; __FEDERATION__?: { __INSTANCES__?: Array<{ name: string }> } };
+      const core = global._FEDERATION_RUNTIME_CORE;
+      const instances = global.__FEDERATION__?.__INSTANCES__ ?? [];
+      return { defined: typeof core?.ModuleFederation === 'function', sameClass: instances.every((instance) => instance instanceof (core!.ModuleFederation as new () => object)) , count: instances.length };
+    });
+    expect(cores).toEqual({ defined: true, sameClass: true, count: expect.any(Number) });
+    expect(cores.count).toBeGreaterThanOrEqual(4);
   });
 });
 

@@ -5,7 +5,7 @@
 import { reaction } from 'mobx';
 import { enableAnalytics, uiStore } from '@copytech/shared';
 
-/** Set at deploy time through the server's /remotes.json neighbour, or left empty (the default). */
+/** Written into the index page's head by the server from MARKETING_SCRIPT_URL; absent or empty by default. */
 export function marketingScriptUrl(): string | null {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="copytech:marketing-script"]');
   const url = meta?.content?.trim();

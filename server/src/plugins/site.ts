@@ -13,6 +13,7 @@ import { REMOTE_NAMES } from '@copytech/shared/domain';
 import type { Config } from '../config';
 import { sendError } from '../http/errors';
 import { isSiteRoute } from '../siteRoutes';
+import { createStartupHints, renderStartupHints } from '../site/startupHints';
 
 const HASHED = /\.[0-9a-f]{10}\.(js|css|png|jpe?g|svg|webp|woff2?)$/;
 /** The build writes a brotli (.br) and a gzip (.gz) copy beside each text file; see createAppConfig. */
@@ -21,10 +22,6 @@ const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
 export function cacheHeaders(reply: FastifyReply, filePath: string): void {
   const original = filePath.replace(PRECOMPRESSED_SUFFIX, '');
   reply.header('Cache-Control', HASHED.test(original) ? 'public, max-age=31536000, immutable' : 'no-cache');
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
 export const sitePlugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
@@ -59,26 +56,32 @@ export const sitePlugin: FastifyPluginAsync<{ config: Config }> = async (app, { 
     });
   }
 
-  async function sendIndex(reply: FastifyReply, status: number) {
+  const startupHints = createStartupHints(config);
+
+  /**
+   * The shell's page, with what only the server knows added to its head: the marketing script's
+   * address, the remotes configuration and the preloads for this route (see site/startupHints.ts).
+   */
+  async function sendIndex(reply: FastifyReply, pathname: string, status: number) {
     let html: string;
     try {
       html = await fs.readFile(path.join(shellDist, 'index.html'), 'utf8');
     } catch {
       return reply.code(503).type('text/plain').send('The site has not been built yet: run `npm run build`.');
     }
-    const marketing = config.marketingScriptUrl ? escapeAttribute(config.marketingScriptUrl) : '';
-    html = html.replace('<meta name="copytech:marketing-script" content="" />', `<meta name="copytech:marketing-script" content="${marketing}" />`);
+    const hints = renderStartupHints(await startupHints(pathname), config.marketingScriptUrl ?? '');
+    html = html.includes('</head>') ? html.replace('</head>', `${hints}</head>`) : hints + html;
     return reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }
 
   // The index page for every route of the site; the status says whether the route exists.
-  app.get('/', (_request, reply) => sendIndex(reply, 200));
+  app.get('/', (_request, reply) => sendIndex(reply, '/', 200));
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, 404, `No such resource: ${pathname}`);
     if (pathname.startsWith('/api/') || pathname.startsWith('/remotes/') || pathname.startsWith('/assets/') || path.extname(pathname)) {
       return sendError(reply, 404, `No such resource: ${pathname}`);
     }
-    return sendIndex(reply, isSiteRoute(pathname) ? 200 : 404);
+    return sendIndex(reply, pathname, isSiteRoute(pathname) ? 200 : 404);
   });
 };

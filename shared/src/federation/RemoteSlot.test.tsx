@@ -141,7 +141,7 @@ describe('RemoteSlot', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Checker' })).toBeInTheDocument();
     // The retry forced the runtime to forget the failed remote before loading again.
-    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'checker', entry: 'https://cdn.example.com/checker/mf-manifest.json' }], { force: true });
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'checker', entry: 'https://cdn.example.com/checker/mf-manifest.json?retry=1' }], { force: true });
     expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
   });
 

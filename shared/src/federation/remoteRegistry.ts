@@ -41,13 +41,37 @@ async function fetchManifest(url: string): Promise<RemotesManifest> {
   }
 }
 
+/** The id of the JSON data block in which the server's index page carries /remotes.json's data. */
+export const INLINE_REMOTES_ID = 'copytech-remotes';
+let inlineConsumed = false;
+
 /**
- * Fetch /remotes.json once and register every remote. Safe to call many times; a failure is not
- * cached, so the next call (a Retry) fetches again.
+ * The remotes configuration the server wrote into the page, read once: it saves the page a round
+ * trip before any remote can load. Absent (a standalone page, the dev server) or malformed, the
+ * configuration is fetched instead, and so is every later attempt after a failure (a Retry).
+ */
+function inlineManifest(): RemotesManifest | null {
+  if (inlineConsumed || typeof document === 'undefined') return null;
+  inlineConsumed = true;
+  const text = document.getElementById(INLINE_REMOTES_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return validManifest(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Register every remote listed in the page's inline configuration or, failing that, in
+ * /remotes.json. Safe to call many times; a failure is not cached, so the next call (a Retry)
+ * fetches again.
  */
 export function startFederation(manifestUrl = '/remotes.json'): Promise<RemotesManifest> {
   if (!manifestPromise) {
-    manifestPromise = fetchManifest(manifestUrl).then((manifest) => {
+    const inline = inlineManifest();
+    manifestPromise = (inline ? Promise.resolve(inline) : fetchManifest(manifestUrl)).then((manifest) => {
       const instance = getInstance();
       if (!instance) throw new Error('no federation runtime in this build');
       registerPlugins([resiliencePlugin({ timeoutMs: manifest.timeoutMs || DEFAULT_TIMEOUT_MS })]);
@@ -63,11 +87,23 @@ export function startFederation(manifestUrl = '/remotes.json'): Promise<RemotesM
   return manifestPromise;
 }
 
-/** Forget a remote's cached (failed) manifest and entry so the next load really fetches again. */
+const retries = new Map<RemoteName, number>();
+
+/**
+ * Forget a remote's cached (failed) manifest and entry so the next load really fetches again.
+ * The retry goes to a fresh URL (a `retry` query the servers ignore): the runtime keeps a failed
+ * entry script's promise by URL, and the browser keeps the index page's preload of the entry
+ * (failed, or never answered) and would answer the same URL from it.
+ */
 export async function resetRemote(name: RemoteName): Promise<void> {
   const manifest = await startFederation();
-  registerRemotes([{ name, entry: new URL(manifest.remotes[name], window.location.href).href }], { force: true });
+  const attempt = (retries.get(name) ?? 0) + 1;
+  retries.set(name, attempt);
+  const entry = new URL(manifest.remotes[name], window.location.href);
+  entry.searchParams.set('retry', String(attempt));
+  registerRemotes([{ name, entry: entry.href }], { force: true });
 }
+
 
 export async function loadExposedComponent<Id extends ExposedModuleId>(
   id: Id,
@@ -91,7 +127,8 @@ export function remoteNameOf(id: ExposedModuleId): RemoteName {
   return id.split('/')[0] as RemoteName;
 }
 
-/** For tests: forget the manifest so the next start fetches it again. */
+/** For tests: forget the manifest so the next start reads the page and fetches again. */
 export function resetFederationForTests(): void {
   manifestPromise = null;
+  inlineConsumed = false;
 }

@@ -1,0 +1,135 @@
+/**
+ * The index page's head: the remotes configuration inline, each locally served remote by its entry
+ * script, and preloads for the module that renders the route (server/src/site/startupHints.ts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { remoteForRoute } from '../src/siteRoutes';
+import { parseRemoteManifest } from '../src/site/startupHints';
+import { tempDir, testApp, testConfig } from './helpers';
+
+/** The fields of an mf-manifest.json the server reads (the build writes many more). */
+function manifest(entry = 'remoteEntry.js') {
+  return {
+    id: 'x',
+    name: 'x',
+    metaData: { remoteEntry: { name: entry, path: '', type: 'global' }, publicPath: 'auto', globalName: 'x' },
+    shared: [],
+    remotes: [],
+    exposes: [{ id: 'x:A', name: 'A', path: './A', assets: { js: { sync: ['a.1111111111.js'], async: [] }, css: { sync: [], async: [] } } }],
+  };
+}
+
+describe('the startup hints in the index page', () => {
+  const siteRoot = tempDir('ct-hints-');
+  const write = (file: string, content: string) => {
+    fs.mkdirSync(path.dirname(path.join(siteRoot, file)), { recursive: true });
+    fs.writeFileSync(path.join(siteRoot, file), content);
+  };
+  write('shell/dist/index.html', '<!doctype html><html><head><script defer src=/main.js></script></head><body><div id=root></div></body></html>');
+  write('mfe-catalogue/dist/mf-manifest.json', JSON.stringify(manifest()));
+  write('mfe-content/dist/mf-manifest.json', JSON.stringify(manifest()));
+  write('mfe-checker/dist/mf-manifest.json', '{ not json');
+  // basket: no build on disk at all.
+
+  const siteApp = (env: NodeJS.ProcessEnv = {}) => testApp(testConfig({ serveSite: true, siteRoot }, env));
+
+  async function head(url: string, env: NodeJS.ProcessEnv = {}) {
+    const app = await siteApp(env);
+    try {
+      const res = await app.inject({ method: 'GET', url });
+      const html = res.body;
+      const inline = /<script type="application\/json" id="copytech-remotes">(.*?)<\/script>/.exec(html);
+      const preloads = [...html.matchAll(/<link rel="preload" as="(\w+)" href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
+      return { status: res.statusCode, html, remotes: inline ? JSON.parse(inline[1]!) : null, preloads };
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('carries the remotes configuration, naming a locally built remote by its entry script', async () => {
+    const { remotes, html } = await head('/printers/multifunctionals');
+    expect(remotes).toEqual({
+      remotes: {
+        catalogue: '/remotes/catalogue/remoteEntry.js',
+        content: '/remotes/content/remoteEntry.js',
+        // An unreadable manifest or no build: the manifest URL, as /remotes.json says.
+        checker: '/remotes/checker/mf-manifest.json',
+        basket: '/remotes/basket/mf-manifest.json',
+      },
+      timeoutMs: 8000,
+    });
+    // In the head, before the page's scripts run.
+    expect(html.indexOf('copytech-remotes')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('preloads the entry script of the remote that renders the route, and only that', async () => {
+    expect((await head('/printers/multifunctionals')).preloads).toEqual(['script /remotes/catalogue/remoteEntry.js']);
+    expect((await head('/services/print-audit')).preloads).toEqual(['script /remotes/content/remoteEntry.js']);
+    // The checker's manifest is unreadable: no preloads, and the page still works from the manifest URL.
+    expect((await head('/discover-print-savings')).preloads).toEqual([]);
+    // An unknown page renders the shell's Not Found: nothing to preload.
+    const missing = await head('/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.preloads).toEqual([]);
+  });
+
+  it('keeps a remote on another origin at its manifest URL, without preloads', async () => {
+    const cdn = 'https://catalogue.cdn.example.com/v3/mf-manifest.json';
+    const { remotes, preloads } = await head('/printers/multifunctionals', { REMOTE_CATALOGUE_URL: cdn });
+    expect(remotes.remotes.catalogue).toBe(cdn);
+    expect(preloads).toEqual([]);
+  });
+
+  it('follows a remote rebuilt on disk without a restart', async () => {
+    const app = await siteApp();
+    try {
+      const before = (await app.inject({ method: 'GET', url: '/contact-us' })).body;
+      expect(before).toContain('<link rel="preload" as="script" href="/remotes/content/remoteEntry.js">');
+      write('mfe-content/dist/mf-manifest.json', JSON.stringify(manifest('entry-v2.js')));
+      const later = new Date(Date.now() + 5000);
+      fs.utimesSync(path.join(siteRoot, 'mfe-content/dist/mf-manifest.json'), later, later);
+      const after = (await app.inject({ method: 'GET', url: '/contact-us' })).body;
+      expect(after).toContain('<link rel="preload" as="script" href="/remotes/content/entry-v2.js">');
+      expect(after).toContain('"content":"/remotes/content/entry-v2.js"');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('parseRemoteManifest', () => {
+  it('refuses what is not a manifest, or names files outside the remote', () => {
+    expect(parseRemoteManifest(null, '/r/')).toBeNull();
+    expect(parseRemoteManifest({ metaData: {} }, '/r/')).toBeNull();
+    expect(parseRemoteManifest({ ...manifest(), metaData: { ...manifest().metaData, publicPath: 'https://cdn.example.com/' } }, '/r/')).toBeNull();
+    expect(parseRemoteManifest(manifest('../../etc/passwd'), '/r/')).toBeNull();
+    expect(parseRemoteManifest(manifest('https://evil.example.com/x.js'), '/r/')).toBeNull();
+    expect(parseRemoteManifest(manifest('"><script>.js'), '/r/')).toBeNull();
+    expect(parseRemoteManifest(manifest('/abs.js'), '/r/')).toBeNull();
+    expect(parseRemoteManifest(manifest('remoteEntry.js'), '/r/')).toEqual({ entry: '/r/remoteEntry.js' });
+  });
+});
+
+describe('remoteForRoute', () => {
+  it.each([
+    ['/', 'content'],
+    ['/contact-us', 'content'],
+    ['/customer-support/', 'content'],
+    ['/services/print-audit', 'content'],
+    ['/discover-print-savings', 'checker'],
+    ['/printers', 'catalogue'],
+    ['/printers/production/canon/imagepress-v1000', 'catalogue'],
+    ['/scanners/production', 'catalogue'],
+    ['/finishers', 'catalogue'],
+    ['/photocopiers', 'catalogue'],
+    ['/office-printers', 'catalogue'],
+    ['/commercial-printers', 'catalogue'],
+  ])('%s is rendered by %s', (pathname, remote) => {
+    expect(remoteForRoute(pathname)).toBe(remote);
+  });
+
+  it.each(['/no-such-page', '/printersx', '/services', '/%E0%A4%A'])('%s is no page of the site', (pathname) => {
+    expect(remoteForRoute(pathname)).toBeNull();
+  });
+});
