@@ -13,6 +13,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { BudgetPlugin } = require('./budgets.cjs');
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const sharedPkg = require('../package.json');
@@ -109,7 +110,8 @@ function sharedConfig() {
  * @property {Record<string, string>} [exposes]  remote only: exposed modules
  * @property {string} [title]           title of the app's HTML page
  * @property {string} [template]        HTML template; defaults to the standalone page template
- * @property {Record<string, number>} [budgets] gzip-free byte budgets per emitted asset pattern
+ * @property {Record<string, number>} [budgets] gzip byte budget per part, enforced in production builds
+ *   (budgets.cjs): 'firstLoad' for the app's page; a remote also 'remoteEntry' and 'expose:<key>' for each expose
  */
 
 /** @param {AppOptions} options */
@@ -214,6 +216,7 @@ function createAppConfig(options) {
           publicPath: dev ? '/' : 'auto',
         }),
         ...(dev ? [] : precompressionPlugins()),
+        new BudgetPlugin({ app: name, budgets: options.budgets }),
       ],
       optimization: {
         moduleIds: 'deterministic',
