@@ -69,12 +69,12 @@ class BudgetPlugin {
   /** @returns {string[]} one message per breach, missing budget or stray budget */
   check() {
     const messages = [];
-    const where = `budgets in ${this.app}'s webpack.config.cjs`;
+    const config = `${this.app}'s webpack.config.cjs`;
     for (const f of this.figures) {
       if (f.budget === undefined) {
         messages.push(
           `Byte budget missing: ${this.app} ${f.part} has no budget (it measures ${kb(f.bytes)} gzip, ${f.bytes} B). ` +
-            `Add '${f.part}' to the ${where}.`,
+            `Add '${f.part}' to the budgets in ${config}.`,
         );
       } else if (!(typeof f.budget === 'number' && f.budget > 0)) {
         messages.push(`Byte budget invalid: ${this.app} ${f.part} has budget ${JSON.stringify(f.budget)}; give it a number of bytes (gzip).`);
@@ -82,7 +82,7 @@ class BudgetPlugin {
         messages.push(
           `Byte budget exceeded: ${this.app} ${f.part} is ${kb(f.bytes)} gzip (${f.bytes} B), over its budget of ` +
             `${kb(f.budget)} (${f.budget} B) by ${kb(f.bytes - f.budget)}. Files: ${f.files.join(', ')}. ` +
-            `Make it smaller (a lazy import, a lighter dependency), or raise the budget in the ${where} if the growth is intended.`,
+            `Make it smaller (a lazy import, a lighter dependency) or, if the growth is intended, raise its budget in ${config}.`,
         );
       }
     }
