@@ -11,7 +11,7 @@ function project(dir, env) {
     transform: { '^.+\\.[cm]?[jt]sx?$': swc },
     moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
     setupFilesAfterEnv: env === 'jsdom' ? ['<rootDir>/../jest.setup.dom.ts'] : [],
-    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)', '<rootDir>/build/**/*.test.ts?(x)'],
     // ESM-only packages that jest must transpile, also when nested (light-my-request's cookie,
     // @fastify/static's content-disposition: Node loads them with require(esm), jest cannot)
     transformIgnorePatterns: ['/node_modules/(?!(.*/node_modules/)?(altcha|altcha-lib|cookie|content-disposition)/)'],

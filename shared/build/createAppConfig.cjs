@@ -15,6 +15,7 @@ const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { StartupPreloadPlugin } = require('./startupPreload.cjs');
 const { FederationRuntimeProviderPlugin } = require('./federationRuntime.cjs');
+const { BudgetPlugin } = require('./budgets.cjs');
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const sharedPkg = require('../package.json');
@@ -111,7 +112,8 @@ function sharedConfig() {
  * @property {Record<string, string>} [exposes]  remote only: exposed modules
  * @property {string} [title]           title of the app's HTML page
  * @property {string} [template]        HTML template; defaults to the standalone page template
- * @property {Record<string, number>} [budgets] gzip-free byte budgets per emitted asset pattern
+ * @property {Record<string, number>} [budgets] gzip byte budget per part, enforced in production builds
+ *   (budgets.cjs): 'firstLoad' for the app's page; a remote also 'remoteEntry' and 'expose:<key>' for each expose
  */
 
 /** @param {AppOptions} options */
@@ -220,6 +222,7 @@ function createAppConfig(options) {
         }),
         new StartupPreloadPlugin(),
         ...(dev ? [] : precompressionPlugins()),
+        new BudgetPlugin({ app: name, budgets: options.budgets }),
       ],
       optimization: {
         moduleIds: 'deterministic',

@@ -101,4 +101,7 @@ class FederationRuntimeProviderPlugin {
   }
 }
 
-module.exports = { FederationRuntimeProviderPlugin, providerSource, FEDERATION_RUNTIME_GLOBAL: GLOBAL };
+/** The name of the file the plugin emits. */
+const FEDERATION_RUNTIME_FILE = /^federation-runtime\.[0-9a-f]{10}\.js$/;
+
+module.exports = { FederationRuntimeProviderPlugin, providerSource, FEDERATION_RUNTIME_GLOBAL: GLOBAL, FEDERATION_RUNTIME_FILE };
