@@ -9,7 +9,9 @@
  * makes a different request and so a new key. A retry can never create a second quote.
  */
 import { action, computed, makeObservable, observable, runInAction } from 'mobx';
-import { CONTACT_FIELDS, QUOTE_MESSAGES, contactDetailsSchema, readFirstTouch, trackEvent, type ContactDetails } from '@copytech/shared';
+import { readFirstTouch, trackEvent } from '@copytech/shared';
+import { CONTACT_FIELDS, QUOTE_MESSAGES, type ContactDetails } from '@copytech/shared/domain';
+import { contactDetailsSchema } from '@copytech/shared/forms';
 import { newIdempotencyKey, sendQuoteRequest, type QuoteFailureKind, type QuoteOutcome, type QuoteRequestBody } from './quoteClient';
 
 export type ContactField = (typeof CONTACT_FIELDS)[number];

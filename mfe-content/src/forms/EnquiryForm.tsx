@@ -1,5 +1,6 @@
 /** Contact us: a general enquiry (name, e-mail, optional phone and company, message). */
-import { enquirySchema, ENQUIRY_LIMITS, FIELD_LIMITS, type EnquiryRequest } from '@copytech/shared';
+import { ENQUIRY_LIMITS, FIELD_LIMITS, type EnquiryRequest } from '@copytech/shared/domain';
+import { enquirySchema } from '@copytech/shared/forms';
 import { FormField } from './FormField';
 import { SubmitProblem, SubmitSuccess } from './SubmitFeedback';
 import { useEnquiryForm } from './useEnquiryForm';

@@ -4,7 +4,9 @@
  * mauticform[...] to /api/newsletter (SPEC.md sections 3, 5 and 7).
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { newsletterFieldName, newsletterSchema, trackEvent } from '@copytech/shared';
+import { trackEvent } from '@copytech/shared';
+import { newsletterFieldName } from '@copytech/shared/domain';
+import { newsletterSchema } from '@copytech/shared/forms';
 import styles from './forms.module.css';
 
 export const NEWSLETTER_ENDPOINT = '/api/newsletter';

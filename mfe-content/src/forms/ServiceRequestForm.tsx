@@ -1,15 +1,7 @@
 /** Customer support: a service request for a machine (who, which machine, what is wrong, how urgent). */
-import {
-  COMPANY,
-  telHref,
-  serviceRequestSchema,
-  ENQUIRY_LIMITS,
-  FIELD_LIMITS,
-  URGENCIES,
-  URGENCY_LABELS,
-  type ServiceRequest,
-  type Urgency,
-} from '@copytech/shared';
+import { COMPANY, telHref } from '@copytech/shared';
+import { ENQUIRY_LIMITS, FIELD_LIMITS, URGENCIES, URGENCY_LABELS, type ServiceRequest, type Urgency } from '@copytech/shared/domain';
+import { serviceRequestSchema } from '@copytech/shared/forms';
 import { FormField } from './FormField';
 import { SubmitProblem, SubmitSuccess } from './SubmitFeedback';
 import { useEnquiryForm } from './useEnquiryForm';

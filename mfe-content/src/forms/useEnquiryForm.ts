@@ -6,7 +6,8 @@
  * typed, a 400 answer puts the server's messages on the fields, and success gives the reference.
  */
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { trackEvent, type EnquiriesSendRequest, type EnquiryKind } from '@copytech/shared';
+import { trackEvent } from '@copytech/shared';
+import { type EnquiriesSendRequest, type EnquiryKind } from '@copytech/shared/domain';
 import { idempotencyKeyFor, sendEnquiry } from './sendEnquiry';
 
 export type FormValues = Record<string, string>;

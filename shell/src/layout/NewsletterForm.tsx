@@ -5,7 +5,9 @@
  * keeps what the visitor typed and says what went wrong.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { FIELD_LIMITS, NEWSLETTER_MESSAGES, newsletterFieldName, newsletterSchema, trackEvent, type ApiErrorBody } from '@copytech/shared';
+import { trackEvent } from '@copytech/shared';
+import { FIELD_LIMITS, NEWSLETTER_MESSAGES, newsletterFieldName, type ApiErrorBody } from '@copytech/shared/domain';
+import { newsletterSchema } from '@copytech/shared/forms';
 import styles from './NewsletterForm.module.css';
 
 export const NEWSLETTER_ENDPOINT = '/api/newsletter';
