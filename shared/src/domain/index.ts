@@ -1,14 +1,11 @@
 /**
- * @copytech/shared/domain: the pure domain rules (no React, no DOM, no stores, no module state):
- * catalogue rules, listings, paths, formatting, savings maths, the forms' messages and limits.
+ * @copytech/shared/domain: the pure domain rules (no React, no DOM, no stores, no module state, no
+ * yup): catalogue rules, listings, paths, formatting, savings maths, the forms' messages and limits.
+ * The server imports them from here, and so does browser code: this subpath is not a federation
+ * shared key, so each app bundles (and tree-shakes) only what it uses.
  *
- * Browser code imports these from here, not from the '@copytech/shared' singleton: this subpath is
- * not a federation shared key, so each app bundles (and tree-shakes) only what it uses.
- *
- * For the server, it also re-exports the yup schemas of @copytech/shared/forms. The package is
- * side-effect free, so a browser bundle that uses no schema gets neither the schemas nor yup; but
- * browser code takes a schema only from '@copytech/shared/forms', loaded with import() when a form
- * needs it (shared/src/firstLoad.test.ts checks this).
+ * The yup schemas built from these rules are in '@copytech/shared/forms' (only their types are
+ * re-exported here), so nothing imported from here brings yup into a page.
  */
 export * from './product';
 export * from './content';
@@ -23,4 +20,4 @@ export * from './newsletter';
 export * from './campaign';
 export { COMPANY } from '../company';
 export * from './savings';
-export * from '../forms';
+export type { ContactDetails, QuoteRequest, EnquiryRequest, ServiceRequest, EnquiriesSendRequest, NewsletterSignup } from '../forms';
