@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SERVICES } from '@copytech/shared';
+import { SERVICES } from '@copytech/shared/domain';
 import { installFakeApi, type FakeApi } from './testing/fakeApi';
 import { renderInRouter } from './testing/render';
 import { samplePage, servicePage } from './testing/samplePages';

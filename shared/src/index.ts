@@ -1,11 +1,22 @@
 /**
- * @copytech/shared: contracts and cross-cutting code. ONE instance at run time (a federation
- * singleton): browser code imports it only as '@copytech/shared'.
+ * @copytech/shared: the federation singleton. ONE instance at run time, provided by the shell;
+ * browser code imports it only as '@copytech/shared'.
+ *
+ * It holds only what must exist once in the page or is runtime infrastructure every room uses:
+ * the contracts between rooms (types, REMOTE_NAMES), the stores (BasketStore, UiStore and their one
+ * instance each), tracking, federation (RemoteSlot, the remote registry), shared UI (NotFoundPage,
+ * documentMeta, StandaloneFrame), company facts and the write client.
+ *
+ * A shared module is bundled whole, without tree-shaking, and every page downloads it before its
+ * first paint. So pure functions and constants (domain rules, formatting, paths, listings, the forms'
+ * messages and limits) are NOT here: import them from '@copytech/shared/domain', which is not a
+ * shared key, so each app bundles and tree-shakes only what it uses (they keep no module state, so
+ * a copy per app is harmless). The yup schemas are in '@copytech/shared/forms': browser code loads
+ * them with import() when a form first needs them (the checker alone imports them statically).
+ * shared/src/firstLoad.test.ts fails if yup or a schema comes back into this module's imports.
  */
 export * from './contracts';
 export * from './company';
-// Every pure domain rule, the same set the server imports from '@copytech/shared/domain'.
-export * from './domain';
 export * from './api/writeClient';
 export * from './stores/BasketStore';
 export * from './stores/UiStore';

@@ -5,7 +5,8 @@
 import { useId, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
-import { MAX_BASKET_ITEMS, basketStore, productPath, type BasketItem } from '@copytech/shared';
+import { MAX_BASKET_ITEMS, basketStore, type BasketItem } from '@copytech/shared';
+import { productPath } from '@copytech/shared/domain';
 import { ProductThumb } from '../products/ProductThumb';
 import { useProductDetails } from '../products/useProductDetails';
 import { announce } from '../ui/announcer';

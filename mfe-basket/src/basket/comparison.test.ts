@@ -1,5 +1,6 @@
 import '../testing/polyfills';
-import type { BasketItem, Product } from '@copytech/shared';
+import type { BasketItem } from '@copytech/shared';
+import type { Product } from '@copytech/shared/domain';
 import { buildComparison } from './comparison';
 import type { ProductDetails } from '../products/productDetails';
 

@@ -3,7 +3,8 @@
  * printer, with the rows whose values differ and the best value of a row marked, so differences
  * are easy to see. Pure: built from the basket items and whatever product details have arrived.
  */
-import { formatPence, isColourProduct, rentalPerMonthPence, startingFromPence, type BasketItem, type Product } from '@copytech/shared';
+import { type BasketItem } from '@copytech/shared';
+import { formatPence, isColourProduct, rentalPerMonthPence, startingFromPence, type Product } from '@copytech/shared/domain';
 import type { ProductDetails } from '../products/productDetails';
 
 export type ComparisonRowId = 'printSpeed' | 'scanSpeed' | 'paperSize' | 'colour' | 'technology' | 'startingPrice' | 'rentalPerMonth';

@@ -1,7 +1,8 @@
 import '../testing/polyfills';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QUOTE_MESSAGES, basketStore, onAnalyticsEvent, uiStore, type AnalyticsEvent } from '@copytech/shared';
+import { basketStore, onAnalyticsEvent, uiStore, type AnalyticsEvent } from '@copytech/shared';
+import { QUOTE_MESSAGES } from '@copytech/shared/domain';
 import BasketDrawer from './BasketDrawer';
 import { VALID_DETAILS, fakeApi, fillBasket, product, renderFragment, resetBasket } from '../testing/harness';
 

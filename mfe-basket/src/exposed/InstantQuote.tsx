@@ -5,7 +5,8 @@
  */
 import { useEffect, useId, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
-import { basketStore, formatPence, startingFromPence, type InstantQuoteProps } from '@copytech/shared';
+import { basketStore, type InstantQuoteProps } from '@copytech/shared';
+import { formatPence, startingFromPence } from '@copytech/shared/domain';
 import { productDetailsOf } from '../products/productDetails';
 import { ProductThumb } from '../products/ProductThumb';
 import { useProductDetails } from '../products/useProductDetails';

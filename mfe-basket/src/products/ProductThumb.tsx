@@ -1,6 +1,6 @@
 /** A product's x135 thumbnail, from its fetched details; the no-image placeholder until then. */
 import { observer } from 'mobx-react-lite';
-import { placeholderImageUrl, productImageUrl } from '@copytech/shared';
+import { placeholderImageUrl, productImageUrl } from '@copytech/shared/domain';
 import { productDetailsOf } from './productDetails';
 import styles from './ProductThumb.module.css';
 

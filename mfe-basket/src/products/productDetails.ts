@@ -4,7 +4,7 @@
  * per product per page view. Entries are observable: components that read them re-render.
  */
 import { observable, runInAction } from 'mobx';
-import type { Product } from '@copytech/shared';
+import type { Product } from '@copytech/shared/domain';
 
 export type ProductDetails = { status: 'loading' } | { status: 'loaded'; product: Product } | { status: 'failed' };
 

@@ -2,6 +2,7 @@
  * The contact form of a quote (SPEC.md section 5), used by the basket's QuoteDetails view and by
  * the Instant quote panel. Messages appear on blur; submit stays disabled until the form is valid;
  * every message is tied to its field; a failed submit keeps everything and offers Retry.
+ * The form's rules (yup and the schema) load when it is shown, not with the drawer.
  */
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
@@ -45,6 +46,10 @@ export const QuoteForm = observer(function QuoteForm({ model, productIds, submit
   const focusField = (field: ContactField | null) => {
     if (field) inputs.current[field]?.focus();
   };
+
+  useEffect(() => {
+    void model.loadRules();
+  }, [model]);
 
   // Unmounted while sending (the drawer closed)? The model still finishes; nothing to focus then.
   const mounted = useRef(true);

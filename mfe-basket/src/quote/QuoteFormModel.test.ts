@@ -1,5 +1,5 @@
 import '../testing/polyfills';
-import { QuoteFormModel, type ContactValues } from './QuoteFormModel';
+import { QuoteFormModel, loadQuoteFormRules, type ContactValues } from './QuoteFormModel';
 import type { QuoteOutcome, QuoteRequestBody } from './quoteClient';
 import { VALID_DETAILS } from '../testing/harness';
 
@@ -9,6 +9,8 @@ function modelWith(send: (body: QuoteRequestBody, key: string) => Promise<QuoteO
   return model;
 }
 
+// The form loads its rules when it is shown; these tests drive the model alone, with them loaded.
+beforeAll(() => loadQuoteFormRules());
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
 afterEach(() => jest.restoreAllMocks());
 

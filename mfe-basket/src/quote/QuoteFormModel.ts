@@ -2,14 +2,17 @@
  * The state of one quote form: what the visitor typed, which messages show, and the submit.
  * It lives outside the components so that closing and reopening the drawer, or a failed submit,
  * never loses what was typed. Validation is the shared yup schema (SPEC.md section 5), the same
- * one the server applies.
+ * one the server applies. The schema (and yup) load when a quote form is first shown, not with the
+ * drawer: until they are there the form is not valid yet, and fields left meanwhile get their
+ * messages as soon as the rules arrive.
  *
  * Idempotency: each distinct request (products + details + campaign) gets one key, reused by
  * every retry of it; the key is dropped after success, and a change to the basket or the details
  * makes a different request and so a new key. A retry can never create a second quote.
  */
 import { action, computed, makeObservable, observable, runInAction } from 'mobx';
-import { CONTACT_FIELDS, QUOTE_MESSAGES, contactDetailsSchema, readFirstTouch, trackEvent, type ContactDetails } from '@copytech/shared';
+import { readFirstTouch, trackEvent } from '@copytech/shared';
+import { CONTACT_FIELDS, QUOTE_MESSAGES, type ContactDetails } from '@copytech/shared/domain';
 import { newIdempotencyKey, sendQuoteRequest, type QuoteFailureKind, type QuoteOutcome, type QuoteRequestBody } from './quoteClient';
 
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -33,6 +36,29 @@ export interface SentQuote {
   /** Where it was sent, to show on the confirmation (never put in an event). */
   email: string;
 }
+
+type ContactRules = Pick<typeof import('@copytech/shared/forms'), 'contactDetailsSchema'>;
+
+/** The rules once loaded, for every quote form of this remote (observable: forms update when they arrive). */
+const loadedRules = observable.box<ContactRules | null>(null, { deep: false });
+let rulesLoad: Promise<ContactRules> | null = null;
+
+/** Loads yup and the contact details schema, once; a failed load is tried again by the next call. */
+export function loadQuoteFormRules(): Promise<ContactRules> {
+  rulesLoad ??= import(/* webpackChunkName: "forms" */ '@copytech/shared/forms').then(
+    (rules) => {
+      runInAction(() => loadedRules.set(rules));
+      return rules;
+    },
+    (error: unknown) => {
+      rulesLoad = null;
+      throw error;
+    },
+  );
+  return rulesLoad;
+}
+
+const RULES_UNAVAILABLE: QuoteOutcome = { ok: false, kind: 'network', status: null, fieldErrors: {}, message: null, retryAfterSeconds: null };
 
 const EMPTY: ContactValues = { firstName: '', lastName: '', email: '', phoneNumber: '', postcode: '' };
 
@@ -71,9 +97,11 @@ export class QuoteFormModel {
   sent: SentQuote | null = null;
 
   private attempt: { signature: string; key: string } | null = null;
+  /** A submit waiting for the rules to load (not yet sending). */
+  private awaitingRules = false;
 
   constructor(private readonly send: typeof sendQuoteRequest = sendQuoteRequest) {
-    makeObservable<QuoteFormModel, 'applyOutcome'>(this, {
+    makeObservable<QuoteFormModel, 'applyOutcome' | 'recheckTouched'>(this, {
       values: observable,
       errors: observable,
       sending: observable,
@@ -86,17 +114,45 @@ export class QuoteFormModel {
       validateAll: action,
       reset: action,
       applyOutcome: action,
+      recheckTouched: action,
     });
   }
 
-  /** The whole form passes the rules (checked silently as the visitor types; enables submit). */
-  get isValid(): boolean {
-    return contactDetailsSchema.isValidSync(this.values);
+  private get schema(): ContactRules['contactDetailsSchema'] | null {
+    return loadedRules.get()?.contactDetailsSchema ?? null;
   }
 
-  private messageFor(field: ContactField): string | undefined {
+  /**
+   * Loads the form's rules (the form calls this when it is shown; a field left, or Enter, asks
+   * again if a load failed). Fields already left get their messages once the rules are there.
+   * Resolves false if they could not be loaded.
+   */
+  async loadRules(): Promise<boolean> {
+    if (this.schema) return true;
     try {
-      contactDetailsSchema.validateSyncAt(field, this.values);
+      await loadQuoteFormRules();
+    } catch {
+      return false;
+    }
+    this.recheckTouched();
+    return true;
+  }
+
+  private recheckTouched(): void {
+    for (const field of this.touched) this.errors[field] = this.messageFor(field);
+  }
+
+  /** The whole form passes the rules (checked silently as the visitor types; enables submit). False until the rules are loaded. */
+  get isValid(): boolean {
+    return this.schema?.isValidSync(this.values) ?? false;
+  }
+
+  /** The field's message; none until the rules are loaded (recheckTouched gives it then). */
+  private messageFor(field: ContactField): string | undefined {
+    const schema = this.schema;
+    if (!schema) return undefined;
+    try {
+      schema.validateSyncAt(field, this.values);
       return undefined;
     } catch (error) {
       return (error as Error).message || QUOTE_MESSAGES[field];
@@ -115,10 +171,15 @@ export class QuoteFormModel {
     if (!this.touched.has(field) && this.values[field] === '') return;
     this.touched.add(field);
     this.errors[field] = this.messageFor(field);
+    if (!this.schema) void this.loadRules();
   }
 
-  /** Shows every message; returns the first field in error, or null when the form is valid. */
+  /**
+   * Shows every message; returns the first field in error, or null when the form is valid (or its
+   * rules are not loaded yet: the messages then show when they arrive, and submit waits for them).
+   */
   validateAll(): ContactField | null {
+    if (!this.schema) void this.loadRules();
     let first: ContactField | null = null;
     for (const field of CONTACT_FIELDS) {
       this.touched.add(field);
@@ -141,10 +202,21 @@ export class QuoteFormModel {
    * in flight, when there are no products, or when a field is invalid (its message then shows).
    */
   async submit(productIds: readonly string[]): Promise<QuoteOutcome | null> {
-    if (this.sending || productIds.length === 0) return null;
-    if (this.validateAll()) return null;
+    if (this.sending || this.awaitingRules || productIds.length === 0) return null;
+    if (!this.schema) {
+      this.awaitingRules = true;
+      const loaded = await this.loadRules();
+      this.awaitingRules = false;
+      if (!loaded) {
+        // Nothing can be checked or sent without the network: the same message as a failed send.
+        this.applyOutcome(RULES_UNAVAILABLE, [...productIds]);
+        return RULES_UNAVAILABLE;
+      }
+    }
+    const schema = this.schema;
+    if (!schema || this.validateAll()) return null;
 
-    const contactDetails = contactDetailsSchema.validateSync(this.values, { stripUnknown: true }) as ContactDetails;
+    const contactDetails = schema.validateSync(this.values, { stripUnknown: true }) as ContactDetails;
     const body: QuoteRequestBody = { productIds: [...productIds], contactDetails, eventType: 'QUOTE', utm: readFirstTouch() };
     const signature = JSON.stringify(body);
     if (!this.attempt || this.attempt.signature !== signature) this.attempt = { signature, key: newIdempotencyKey() };

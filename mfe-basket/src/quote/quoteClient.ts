@@ -4,7 +4,8 @@
  * The Idempotency-Key header lets a retry of the same request return the same quote instead of
  * storing a second one.
  */
-import { postJson, type ContactDetails, type FirstTouchCampaign } from '@copytech/shared';
+import { postJson } from '@copytech/shared';
+import { type ContactDetails, type FirstTouchCampaign } from '@copytech/shared/domain';
 
 /** A fresh key per quote attempt (the shared write client's), under the name this room's form uses. */
 export { newIdempotencyKey } from '@copytech/shared';

@@ -4,7 +4,8 @@
  */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { basketStore, categoryLabel, formatPence, startingFromPence, type Product, type ProductList } from '@copytech/shared';
+import { basketStore } from '@copytech/shared';
+import { categoryLabel, formatPence, startingFromPence, type Product, type ProductList } from '@copytech/shared/domain';
 import styles from './Standalone.module.css';
 
 export const PICKER_ENDPOINT = '/api/printers/all?limit=48';

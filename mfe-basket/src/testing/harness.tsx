@@ -7,7 +7,8 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { runInAction } from 'mobx';
-import { basketStore, uiStore, type BasketItem, type Product } from '@copytech/shared';
+import { basketStore, uiStore, type BasketItem } from '@copytech/shared';
+import { type Product } from '@copytech/shared/domain';
 import { basketQuoteForm, instantQuoteForm } from '../quote/QuoteFormModel';
 import { forgetProductDetails } from '../products/productDetails';
 

@@ -1,5 +1,5 @@
 /** The list query string: the shared productListSearch(), with limit and offset always first. */
-import { productListSearch } from '@copytech/shared';
+import { productListSearch } from '@copytech/shared/domain';
 import { listSearch, type ListFilters } from './catalogueApi';
 
 const NONE: ListFilters = { brand: [], maxPaperSize: [], q: '' };

@@ -5,7 +5,15 @@
  * ProductListQuery, productListSearch, ProductListResponse); only how the catalogue holds and
  * reads them is here.
  */
-import { LIST_LIMITS, productListSearch, type Product, type ProductFacets, type ProductListQuery, type ProductListResponse, type ProductResults } from '@copytech/shared';
+import {
+  LIST_LIMITS,
+  productListSearch,
+  type Product,
+  type ProductFacets,
+  type ProductListQuery,
+  type ProductListResponse,
+  type ProductResults,
+} from '@copytech/shared/domain';
 import { getJson } from './http';
 
 /** Products per page of a list ("Load more" adds this many). */

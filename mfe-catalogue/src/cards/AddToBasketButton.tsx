@@ -6,7 +6,8 @@
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState } from 'react';
-import { basketStore, MAX_BASKET_ITEMS, type Product } from '@copytech/shared';
+import { basketStore, MAX_BASKET_ITEMS } from '@copytech/shared';
+import { type Product } from '@copytech/shared/domain';
 import styles from './AddToBasketButton.module.css';
 
 export const REFUSAL_TEXT = {

@@ -1,5 +1,5 @@
 /** 'Starting at' price and rental per month (60-month lease / 3), in GBP from pence. */
-import { formatPence, rentalPerMonthPence, startingFromPence, type Product } from '@copytech/shared';
+import { formatPence, rentalPerMonthPence, startingFromPence, type Product } from '@copytech/shared/domain';
 import styles from './PriceSummary.module.css';
 
 export function PriceSummary({ product, large = false }: { product: Pick<Product, 'price'>; large?: boolean }) {

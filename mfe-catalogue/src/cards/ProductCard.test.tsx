@@ -2,7 +2,8 @@ import '../testing/domPolyfills';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { basketStore, uiStore, type Product } from '@copytech/shared';
+import { basketStore, uiStore } from '@copytech/shared';
+import { type Product } from '@copytech/shared/domain';
 import { makeProduct, makeProducts } from '../testing/catalogueTestKit';
 import { ProductCard } from './ProductCard';
 

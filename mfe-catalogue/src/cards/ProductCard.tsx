@@ -4,7 +4,7 @@
  */
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { productPath, type Product } from '@copytech/shared';
+import { productPath, type Product } from '@copytech/shared/domain';
 import { AddToBasketButton } from './AddToBasketButton';
 import { PriceSummary } from './PriceSummary';
 import { PrintingIcon } from './PrintingIcon';

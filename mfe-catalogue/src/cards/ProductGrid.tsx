@@ -1,6 +1,6 @@
 /** Products as a semantic list in a responsive grid, or skeleton cards of the same size. */
 import type { Ref } from 'react';
-import type { Product } from '@copytech/shared';
+import type { Product } from '@copytech/shared/domain';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
 import styles from './ProductGrid.module.css';
 

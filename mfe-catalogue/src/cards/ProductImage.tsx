@@ -1,6 +1,6 @@
 /** A product image at one of the sizes of SPEC.md section 7, falling back to the placeholder. */
 import { useState, type ImgHTMLAttributes } from 'react';
-import { IMAGE_HEIGHTS, placeholderImageUrl, productImageUrl, type ImageSize, type Product } from '@copytech/shared';
+import { IMAGE_HEIGHTS, placeholderImageUrl, productImageUrl, type ImageSize, type Product } from '@copytech/shared/domain';
 
 export interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'width' | 'height'> {
   product: Partial<Pick<Product, 'brand' | 'model' | 'images'>> | null | undefined;

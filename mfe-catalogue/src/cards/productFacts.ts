@@ -1,5 +1,5 @@
 /** The key facts a card or product page shows, worded for people. */
-import { isColourProduct, type Product } from '@copytech/shared';
+import { isColourProduct, type Product } from '@copytech/shared/domain';
 
 const SCANNER_CATEGORY = /scanner/;
 

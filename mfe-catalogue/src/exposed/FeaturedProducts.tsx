@@ -4,7 +4,8 @@
  * Retry; an empty answer renders nothing at all.
  */
 import { useEffect, useId, useReducer, useState } from 'react';
-import type { FeaturedProductsProps, Product } from '@copytech/shared';
+import type { FeaturedProductsProps } from '@copytech/shared';
+import type { Product } from '@copytech/shared/domain';
 import { fetchFeatured, MAX_LIMIT } from '../api/catalogueApi';
 import { isAbort } from '../api/http';
 import { ProductGrid, ProductGridSkeleton } from '../cards/ProductGrid';

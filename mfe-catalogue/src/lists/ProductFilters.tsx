@@ -4,7 +4,7 @@
  * The form only reports new filters: the page writes them to the URL, the server filters.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { SPEED_BOUNDS } from '@copytech/shared';
+import { SPEED_BOUNDS } from '@copytech/shared/domain';
 import type { ColourFilter, ListFacets, ListFilters } from '../api/catalogueApi';
 import { cleanSearch, MAX_SEARCH_LENGTH } from './filterState';
 import type { ListDefinition } from './listDefinitions';

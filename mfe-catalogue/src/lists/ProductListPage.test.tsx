@@ -1,7 +1,8 @@
 import '../testing/domPolyfills';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { basketStore, FINISHER_CATEGORIES } from '@copytech/shared';
+import { basketStore } from '@copytech/shared';
+import { FINISHER_CATEGORIES } from '@copytech/shared/domain';
 import { fakeApi, listAnswer, makeProduct, makeProducts, renderCatalogue, type FakeAnswer } from '../testing/catalogueTestKit';
 
 const FACETS = {

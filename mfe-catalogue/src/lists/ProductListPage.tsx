@@ -7,7 +7,8 @@
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { PRODUCT_SORTS, useDocumentMeta, type ProductSort } from '@copytech/shared';
+import { useDocumentMeta } from '@copytech/shared';
+import { PRODUCT_SORTS, type ProductSort } from '@copytech/shared/domain';
 import { MAX_LIMIT, PAGE_SIZE, type ListFilters } from '../api/catalogueApi';
 import { ProductGrid, ProductGridSkeleton } from '../cards/ProductGrid';
 import { Breadcrumbs } from '../layout/Breadcrumbs';

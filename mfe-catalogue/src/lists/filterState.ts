@@ -3,7 +3,7 @@
  * list can be shared and Back restores it. These two functions are the whole mapping: the query
  * parameters use the server's names, and anything invalid in a hand-edited URL is dropped.
  */
-import { PRODUCT_SORTS, SPEED_BOUNDS, type ProductSort, type SpeedBoundsKey } from '@copytech/shared';
+import { PRODUCT_SORTS, SPEED_BOUNDS, type ProductSort, type SpeedBoundsKey } from '@copytech/shared/domain';
 import type { ListFilters } from '../api/catalogueApi';
 
 /** Pages a URL may ask for at once (?page=N shows the first N pages). */

@@ -12,7 +12,7 @@ import {
   type PrinterType,
   type ProductSort,
   type SpeedBoundsKey,
-} from '@copytech/shared';
+} from '@copytech/shared/domain';
 
 export interface Crumb {
   label: string;

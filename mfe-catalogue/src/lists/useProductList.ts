@@ -4,7 +4,7 @@
  * N pages in requests of at most MAX_LIMIT products. A change of filters starts again.
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { Product } from '@copytech/shared';
+import type { Product } from '@copytech/shared/domain';
 import { fetchProductList, MAX_LIMIT, PAGE_SIZE, type ListFacets, type ListFilters, type ProductListAnswer } from '../api/catalogueApi';
 import { isAbort } from '../api/http';
 

@@ -4,7 +4,8 @@
  * hosted by the shell: focus held inside, Escape or the browser's Back closes it, focus returns).
  */
 import { useState } from 'react';
-import { imageFilenames, productImageUrl, uiStore, type Product } from '@copytech/shared';
+import { uiStore } from '@copytech/shared';
+import { imageFilenames, productImageUrl, type Product } from '@copytech/shared/domain';
 import { ProductImage } from '../cards/ProductImage';
 import { productName } from '../cards/productFacts';
 import styles from './Gallery.module.css';

@@ -5,16 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import {
-  basketStore,
-  categoryLabel,
-  productImageUrl,
-  productMetaDescription,
-  productPageTitle,
-  productPath,
-  useDocumentMeta,
-  type Product,
-} from '@copytech/shared';
+import { basketStore, useDocumentMeta } from '@copytech/shared';
+import { categoryLabel, productImageUrl, productMetaDescription, productPageTitle, productPath, type Product } from '@copytech/shared/domain';
 import { AddToBasketButton } from '../cards/AddToBasketButton';
 import { PriceSummary } from '../cards/PriceSummary';
 import { PrintingIcon } from '../cards/PrintingIcon';

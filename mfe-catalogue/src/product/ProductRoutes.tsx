@@ -10,6 +10,7 @@
  * and in every case the product must be active. Anything else is the shared Not Found page.
  */
 import { useParams } from 'react-router-dom';
+import { NotFoundPage } from '@copytech/shared';
 import {
   allowedCategoriesFor,
   categoryAllowedForType,
@@ -17,11 +18,10 @@ import {
   isPrinterType,
   isScannerCategory,
   modelIdFromSlugs,
-  NotFoundPage,
   SCANNER_CATEGORIES,
   SCANNER_TYPES,
   type Product,
-} from '@copytech/shared';
+} from '@copytech/shared/domain';
 import { fetchProduct, fetchScanner } from '../api/catalogueApi';
 import { FINISHER_CATEGORY_INFO, PRINTER_TYPE_INFO, SCANNER_CLASS_INFO, type Crumb, type ScannerClassSegment } from '../lists/listDefinitions';
 import { ProductPage, ProductPageSkeleton } from './ProductPage';

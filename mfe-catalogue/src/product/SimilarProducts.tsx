@@ -1,6 +1,6 @@
 /** Similar products under a product page; left out quietly when there are none or the call fails. */
 import { useEffect, useState } from 'react';
-import type { Product } from '@copytech/shared';
+import type { Product } from '@copytech/shared/domain';
 import { fetchSimilar } from '../api/catalogueApi';
 import { isAbort } from '../api/http';
 import { ProductGrid } from '../cards/ProductGrid';

@@ -1,5 +1,5 @@
 /** schema.org Product data with its Offer, for search engines (price in GBP from 'starting at'). */
-import { categoryLabel, productImageUrl, productPath, startingFromPence, imageFilenames, type Product } from '@copytech/shared';
+import { categoryLabel, productImageUrl, productPath, startingFromPence, imageFilenames, type Product } from '@copytech/shared/domain';
 import { productName } from '../cards/productFacts';
 
 function absolute(path: string, origin: string): string {

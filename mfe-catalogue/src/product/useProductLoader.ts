@@ -5,7 +5,7 @@
  * a product that fails to load (404 or network).
  */
 import { useEffect, useState } from 'react';
-import type { Product } from '@copytech/shared';
+import type { Product } from '@copytech/shared/domain';
 import { isAbort } from '../api/http';
 
 export type ProductLoadState = { status: 'loading' } | { status: 'not-found' } | { status: 'ok'; product: Product };

@@ -5,7 +5,8 @@ import './domPolyfills';
  */
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
-import type { CatalogueSection, Product } from '@copytech/shared';
+import type { CatalogueSection } from '@copytech/shared';
+import type { Product } from '@copytech/shared/domain';
 import CatalogueRoutes from '../exposed/CatalogueRoutes';
 
 export function makeProduct(n: number, overrides: Partial<Product> = {}): Product {

@@ -8,7 +8,8 @@
  * Both answers are turned into what the form must show: a reference, field errors, "too many"
  * or a failure. A retry of the same body carries the same idempotency key.
  */
-import { postJson, type ContactDetails, type SavingsAnswers, type WriteResult as SharedWriteResult } from '@copytech/shared';
+import { postJson, type WriteResult as SharedWriteResult } from '@copytech/shared';
+import { type ContactDetails, type SavingsAnswers } from '@copytech/shared/domain';
 
 /** The shared write client's key-per-body rule, under the name this room's form uses. */
 export { idempotencyKeyFor } from '@copytech/shared';

@@ -3,7 +3,7 @@
  * the relevant steps, and progress that survives a reload (and corrupt storage that does not).
  */
 import '../testing/domPolyfills';
-import { COPYTECH_PRICE_PER_PAGE, SAVINGS_MESSAGES } from '@copytech/shared';
+import { COPYTECH_PRICE_PER_PAGE, SAVINGS_MESSAGES } from '@copytech/shared/domain';
 import { CHECKER_STORAGE_KEY, SavingsCheckerStore } from './SavingsCheckerStore';
 import { CAPTCHA_MESSAGE, relevantSteps } from './steps';
 

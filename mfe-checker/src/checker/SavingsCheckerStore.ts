@@ -17,7 +17,6 @@ import {
   MAX_OTHER_CHARGES,
   NAMED_CHARGES,
   billPages,
-  savingsAnswersShapeSchema,
   type Bill,
   type OtherCharge,
   type PricePerPeriod,
@@ -25,7 +24,9 @@ import {
   type SavingsAnswers,
   type SavingsResult,
   type Volume,
-} from '@copytech/shared';
+} from '@copytech/shared/domain';
+// Static on purpose: restoring saved progress when the wizard starts checks it with the shape schema.
+import { savingsAnswersShapeSchema } from '@copytech/shared/forms';
 import { isStepId, relevantSteps, stepErrors, type StepId, type WizardPosition } from './steps';
 
 export const CHECKER_STORAGE_KEY = 'copytech:savings-checker';

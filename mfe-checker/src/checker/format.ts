@@ -2,7 +2,7 @@
  * What the visitor types and what the checker shows: pounds in, pence stored (the shared
  * calculation works in pence); pence out as £ with two decimals, per-page prices as pence.
  */
-import { formatPence, formatPageCount, formatPencePerPage } from '@copytech/shared';
+import { formatPence, formatPageCount, formatPencePerPage } from '@copytech/shared/domain';
 
 export type Parsed = number | null | 'invalid';
 

@@ -3,7 +3,7 @@
  * (no lease price for a bought machine, no equipment questions on the bill-only path). The
  * human check is the last step; the results follow it.
  */
-import { asksOtherCharges, unansweredQuestions, type SavingsAnswers } from '@copytech/shared';
+import { asksOtherCharges, unansweredQuestions, type SavingsAnswers } from '@copytech/shared/domain';
 
 export const STEP_IDS = [
   'start',

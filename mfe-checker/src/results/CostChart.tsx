@@ -5,7 +5,7 @@
  * gives every figure; the figures table beside it is the full text alternative.
  */
 import { useId } from 'react';
-import type { SavingsResult } from '@copytech/shared';
+import type { SavingsResult } from '@copytech/shared/domain';
 import { formatWholePounds } from '../checker/format';
 import styles from './CostChart.module.css';
 

@@ -10,7 +10,9 @@
 import { observer } from 'mobx-react-lite';
 import { toJS } from 'mobx';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { CONTACT_FIELDS, contactDetailsSchema, fieldErrorsOf, FIELD_LIMITS, trackEvent, type ContactDetails } from '@copytech/shared';
+import { trackEvent } from '@copytech/shared';
+import { CONTACT_FIELDS, fieldErrorsOf, FIELD_LIMITS, type ContactDetails } from '@copytech/shared/domain';
+import { contactDetailsSchema } from '@copytech/shared/forms';
 import type { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
 import { idempotencyKeyFor, sendQuoteEnquiry, sendReport, type WriteResult } from '../api/checkerApi';
 import { HumanCheck } from '../wizard/HumanCheck';

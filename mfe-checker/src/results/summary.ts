@@ -2,7 +2,14 @@
  * Plain-words summaries of the answers and the figures: the "What you told us" list on the
  * results, and the message of a quote enquiry sent from them.
  */
-import { asksOtherCharges, summariseAnswers, type AnswerSummaryKey, type ContactDetails, type SavingsAnswers, type SavingsResult } from '@copytech/shared';
+import {
+  asksOtherCharges,
+  summariseAnswers,
+  type AnswerSummaryKey,
+  type ContactDetails,
+  type SavingsAnswers,
+  type SavingsResult,
+} from '@copytech/shared/domain';
 import type { StepId } from '../checker/steps';
 import { formatMoney, formatPages, formatPerPage } from '../checker/format';
 

@@ -12,7 +12,7 @@ import {
   type EntryMode,
   type PurchaseMethod,
   type SupportMethod,
-} from '@copytech/shared';
+} from '@copytech/shared/domain';
 import type { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
 import type { StepId } from '../checker/steps';
 import { HumanCheck } from './HumanCheck';

@@ -7,7 +7,7 @@ import '../testing/domPolyfills';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { SAVINGS_MESSAGES } from '@copytech/shared';
+import { SAVINGS_MESSAGES } from '@copytech/shared/domain';
 import { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
 import { CheckerPage } from '../CheckerPage';
 import { CAPTCHA_MESSAGE } from '../checker/steps';

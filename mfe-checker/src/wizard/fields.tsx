@@ -6,7 +6,7 @@
  * as it is one, and say on leaving the field when it is not.
  */
 import { createContext, useContext, useId, useState, type ReactNode } from 'react';
-import { PERIOD_OPTIONS } from '@copytech/shared';
+import { PERIOD_OPTIONS } from '@copytech/shared/domain';
 import { parsePages, parsePounds, penceToPoundsText, type Parsed } from '../checker/format';
 import styles from './fields.module.css';
 

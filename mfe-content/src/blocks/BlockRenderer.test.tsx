@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { COMPANY, type ContentBlock } from '@copytech/shared';
+import { COMPANY } from '@copytech/shared';
+import { type ContentBlock } from '@copytech/shared/domain';
 import { installFakeApi, type FakeApi } from '../testing/fakeApi';
 import { renderInRouter } from '../testing/render';
 import { SAMPLE_POSTS } from '../testing/samplePages';

@@ -5,7 +5,7 @@
  * the rest of the page stands.
  */
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import type { ContentBlock, ContentBlockType } from '@copytech/shared';
+import type { ContentBlock, ContentBlockType } from '@copytech/shared/domain';
 import { ContactDetails } from './ContactDetails';
 import { CtaBand } from './CtaBand';
 import { Faq } from './Faq';

@@ -3,7 +3,7 @@
  * cannot be loaded a short note says so and the rest of the page is unaffected.
  */
 import { useEffect, useState } from 'react';
-import type { BlogPost } from '@copytech/shared';
+import type { BlogPost } from '@copytech/shared/domain';
 import type { BlockProps } from './types';
 import layout from './layout.module.css';
 import styles from './RecentPosts.module.css';

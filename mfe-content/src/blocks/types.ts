@@ -1,4 +1,4 @@
-import type { ContentBlock, ContentBlockType } from '@copytech/shared';
+import type { ContentBlock, ContentBlockType } from '@copytech/shared/domain';
 
 export type BlockOf<T extends ContentBlockType> = Extract<ContentBlock, { type: T }>;
 

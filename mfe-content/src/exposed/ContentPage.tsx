@@ -6,7 +6,8 @@
  * is the site's one Not Found page.
  */
 import { useEffect } from 'react';
-import { NotFoundPage, SERVICES, useDocumentMeta, type ContentPageProps, type PageContent } from '@copytech/shared';
+import { NotFoundPage, useDocumentMeta, type ContentPageProps } from '@copytech/shared';
+import { SERVICES, type PageContent } from '@copytech/shared/domain';
 import { BlockRenderer } from '../blocks/BlockRenderer';
 import { loadRichTextSupport } from '../blocks/richTextSupport';
 import { PageContext } from '../pages/PageContext';

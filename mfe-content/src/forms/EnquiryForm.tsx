@@ -1,12 +1,14 @@
 /** Contact us: a general enquiry (name, e-mail, optional phone and company, message). */
-import { enquirySchema, ENQUIRY_LIMITS, FIELD_LIMITS, type EnquiryRequest } from '@copytech/shared';
+import { ENQUIRY_LIMITS, FIELD_LIMITS, type EnquiryRequest } from '@copytech/shared/domain';
 import { FormField } from './FormField';
+import { loadFormRules } from './formRules';
 import { SubmitProblem, SubmitSuccess } from './SubmitFeedback';
 import { useEnquiryForm } from './useEnquiryForm';
 import styles from './forms.module.css';
 
 const INITIAL = { name: '', email: '', phone: '', company: '', message: '' };
 type EnquiryValues = typeof INITIAL;
+const loadEnquirySchema = () => loadFormRules().then((rules) => rules.enquirySchema);
 
 export function enquiryRequest(values: EnquiryValues): EnquiryRequest {
   const request: EnquiryRequest = { kind: 'enquiry', name: values.name.trim(), email: values.email.trim(), message: values.message.trim() };
@@ -16,7 +18,7 @@ export function enquiryRequest(values: EnquiryValues): EnquiryRequest {
 }
 
 export default function EnquiryForm({ labelledBy }: { labelledBy?: string }) {
-  const form = useEnquiryForm<EnquiryValues>({ kind: 'enquiry', schema: enquirySchema, initialValues: INITIAL, toRequest: enquiryRequest });
+  const form = useEnquiryForm<EnquiryValues>({ kind: 'enquiry', loadSchema: loadEnquirySchema, initialValues: INITIAL, toRequest: enquiryRequest });
   const { submit } = form;
 
   if (submit.status === 'sent') {
@@ -29,7 +31,7 @@ export default function EnquiryForm({ labelledBy }: { labelledBy?: string }) {
 
   const sending = submit.status === 'sending';
   return (
-    <form className={styles.form} noValidate onSubmit={form.onSubmit} aria-labelledby={labelledBy} data-form="enquiry">
+    <form className={styles.form} noValidate onSubmit={form.onSubmit} onFocus={form.preload} aria-labelledby={labelledBy} data-form="enquiry">
       <div className={styles.row}>
         <FormField field={form.field('name')} label="Your name" autoComplete="name" maxLength={ENQUIRY_LIMITS.nameMax} />
         <FormField field={form.field('email')} label="Email" type="email" inputMode="email" autoComplete="email" maxLength={FIELD_LIMITS.emailMax} />

@@ -1,17 +1,21 @@
 /**
  * A newsletter sign-up placed in a page by the CMS (the footer has its own): first name optional,
  * e-mail required ('The email is a required field.'), posted as multipart form fields
- * mauticform[...] to /api/newsletter (SPEC.md sections 3, 5 and 7).
+ * mauticform[...] to /api/newsletter (SPEC.md sections 3, 5 and 7). Its schema loads on the form's
+ * first focus (formRules.ts); every check awaits it.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { newsletterFieldName, newsletterSchema, trackEvent } from '@copytech/shared';
+import { trackEvent } from '@copytech/shared';
+import { newsletterFieldName } from '@copytech/shared/domain';
+import { loadFormRules, preloadFormRules } from './formRules';
 import styles from './forms.module.css';
 
 export const NEWSLETTER_ENDPOINT = '/api/newsletter';
 export const NEWSLETTER_FORM_ID = '1';
 export const NEWSLETTER_FORM_NAME = 'newsletter';
 
-function emailMessage(email: string): string | undefined {
+async function emailMessage(email: string): Promise<string | undefined> {
+  const { newsletterSchema } = await loadFormRules();
   try {
     newsletterSchema.validateSyncAt('email', { email });
     return undefined;
@@ -32,16 +36,35 @@ export default function NewsletterSignup({ labelledBy }: { labelledBy?: string }
   const emailInput = useRef<HTMLInputElement>(null);
   const id = useId();
 
+  /** Shows the message for the address once checked, unless it has changed since. */
+  const check = (value: string) => {
+    emailMessage(value).then(
+      (message) => {
+        if (emailInput.current?.value === value) setError(message);
+      },
+      () => undefined, // the rules could not load: submit checks again, and says so if it still cannot
+    );
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending.current) return;
-    const message = emailMessage(email);
+    sending.current = true;
+    let message: string | undefined;
+    try {
+      message = await emailMessage(email);
+    } catch (failure) {
+      console.error('[content] newsletter sign-up failed:', (failure as Error).message);
+      sending.current = false;
+      setStatus('failed');
+      return;
+    }
     setError(message);
     if (message) {
+      sending.current = false;
       emailInput.current?.focus();
       return;
     }
-    sending.current = true;
     setStatus('sending');
     const body = new FormData();
     body.append(newsletterFieldName('first_name'), firstName.trim());
@@ -66,7 +89,7 @@ export default function NewsletterSignup({ labelledBy }: { labelledBy?: string }
   };
 
   return (
-    <form className={styles.form} noValidate onSubmit={onSubmit} aria-labelledby={labelledBy} data-form="newsletter">
+    <form className={styles.form} noValidate onSubmit={onSubmit} onFocus={preloadFormRules} aria-labelledby={labelledBy} data-form="newsletter">
       <div className={styles.row}>
         <div className={styles.field}>
           <label htmlFor={`${id}-first`} className={styles.label}>
@@ -102,10 +125,10 @@ export default function NewsletterSignup({ labelledBy }: { labelledBy?: string }
             onChange={(event) => {
               edited.current = true;
               setEmail(event.target.value);
-              if (error) setError(emailMessage(event.target.value));
+              if (error) check(event.target.value);
             }}
             onBlur={() => {
-              if (edited.current || error) setError(emailMessage(email));
+              if (edited.current || error) check(email);
             }}
           />
           {error ? (

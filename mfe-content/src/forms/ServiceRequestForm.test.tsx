@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { URGENCY_LABELS } from '@copytech/shared';
+import { URGENCY_LABELS } from '@copytech/shared/domain';
 import { installFakeApi, type FakeApi } from '../testing/fakeApi';
 import { renderInRouter } from '../testing/render';
 import ServiceRequestForm from './ServiceRequestForm';

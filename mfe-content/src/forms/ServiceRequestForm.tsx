@@ -1,22 +1,15 @@
 /** Customer support: a service request for a machine (who, which machine, what is wrong, how urgent). */
-import {
-  COMPANY,
-  telHref,
-  serviceRequestSchema,
-  ENQUIRY_LIMITS,
-  FIELD_LIMITS,
-  URGENCIES,
-  URGENCY_LABELS,
-  type ServiceRequest,
-  type Urgency,
-} from '@copytech/shared';
+import { COMPANY, telHref } from '@copytech/shared';
+import { ENQUIRY_LIMITS, FIELD_LIMITS, URGENCIES, URGENCY_LABELS, type ServiceRequest, type Urgency } from '@copytech/shared/domain';
 import { FormField } from './FormField';
+import { loadFormRules } from './formRules';
 import { SubmitProblem, SubmitSuccess } from './SubmitFeedback';
 import { useEnquiryForm } from './useEnquiryForm';
 import styles from './forms.module.css';
 
 const INITIAL = { name: '', email: '', phone: '', company: '', machine: '', serialNumber: '', fault: '', urgency: 'normal' };
 type ServiceValues = typeof INITIAL;
+const loadServiceRequestSchema = () => loadFormRules().then((rules) => rules.serviceRequestSchema);
 
 const URGENCY_OPTIONS = URGENCIES.map((value) => ({ value, label: URGENCY_LABELS[value] }));
 
@@ -37,7 +30,7 @@ export function serviceRequestBody(values: ServiceValues): ServiceRequest {
 export default function ServiceRequestForm({ labelledBy }: { labelledBy?: string }) {
   const form = useEnquiryForm<ServiceValues>({
     kind: 'service-request',
-    schema: serviceRequestSchema,
+    loadSchema: loadServiceRequestSchema,
     initialValues: INITIAL,
     toRequest: serviceRequestBody,
   });
@@ -56,7 +49,7 @@ export default function ServiceRequestForm({ labelledBy }: { labelledBy?: string
 
   const sending = submit.status === 'sending';
   return (
-    <form className={styles.form} noValidate onSubmit={form.onSubmit} aria-labelledby={labelledBy} data-form="service-request">
+    <form className={styles.form} noValidate onSubmit={form.onSubmit} onFocus={form.preload} aria-labelledby={labelledBy} data-form="service-request">
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Your details</legend>
         <div className={styles.row}>

@@ -4,7 +4,8 @@
  * A retry of the same body carries the same idempotency key, so a request that reached the
  * server before the connection dropped is not stored twice.
  */
-import { postJson, type EnquiriesSendRequest } from '@copytech/shared';
+import { postJson } from '@copytech/shared';
+import { type EnquiriesSendRequest } from '@copytech/shared/domain';
 
 /** The shared write client's key-per-body rule, under the name this room's form uses. */
 export { idempotencyKeyFor } from '@copytech/shared';

@@ -4,9 +4,14 @@
  * leaves a field they have typed in, and all together on submit; a message clears as soon as
  * the field is right. Submitting is guarded against a double submit, a failure keeps every value
  * typed, a 400 answer puts the server's messages on the fields, and success gives the reference.
+ *
+ * The schema is not part of the page: the form's first focus starts loading it (`preload`, on the
+ * form element), and every check awaits it. A check whose field has changed since is dropped.
  */
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { trackEvent, type EnquiriesSendRequest, type EnquiryKind } from '@copytech/shared';
+import { trackEvent } from '@copytech/shared';
+import { type EnquiriesSendRequest, type EnquiryKind } from '@copytech/shared/domain';
+import { preloadFormRules } from './formRules';
 import { idempotencyKeyFor, sendEnquiry } from './sendEnquiry';
 
 export type FormValues = Record<string, string>;
@@ -48,7 +53,8 @@ function isValidationFailure(error: unknown): error is ValidationFailure {
 
 export interface EnquiryFormOptions<V extends FormValues> {
   kind: EnquiryKind;
-  schema: FormSchema;
+  /** The form's schema, loaded when first needed (a stable function: define it once, at module level). */
+  loadSchema: () => Promise<FormSchema>;
   initialValues: V;
   /** The request body from the form's values (trimmed, empty optional fields left out). */
   toRequest: (values: V) => EnquiriesSendRequest;
@@ -63,7 +69,7 @@ function firstMessages(error: unknown): Record<string, string> {
   return messages;
 }
 
-export function useEnquiryForm<V extends FormValues>({ kind, schema, initialValues, toRequest }: EnquiryFormOptions<V>) {
+export function useEnquiryForm<V extends FormValues>({ kind, loadSchema, initialValues, toRequest }: EnquiryFormOptions<V>) {
   const fieldNames = Object.keys(initialValues) as Array<keyof V & string>;
   const [values, setValues] = useState<V>(initialValues);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
@@ -72,9 +78,13 @@ export function useEnquiryForm<V extends FormValues>({ kind, schema, initialValu
   const edited = useRef(new Set<string>());
   const elements = useRef(new Map<string, HTMLElement>());
   const lastAttempt = useRef<{ body: string; key: string } | null>(null);
+  /** The values as last typed, to tell whether a check that has just finished is still current. */
+  const latest = useRef<V>(values);
+  latest.current = values;
 
   const messageFor = useCallback(
-    (name: string, all: V): string | undefined => {
+    async (name: string, all: V): Promise<string | undefined> => {
+      const schema = await loadSchema();
       try {
         schema.validateSyncAt(name, { ...all, kind });
         return undefined;
@@ -82,8 +92,18 @@ export function useEnquiryForm<V extends FormValues>({ kind, schema, initialValu
         return isValidationFailure(error) ? error.message : undefined;
       }
     },
-    [schema, kind],
+    [loadSchema, kind],
   );
+
+  /** Shows the message for a field once its check is done, unless the field has changed since. */
+  const check = (name: keyof V & string, all: V) => {
+    messageFor(name, all).then(
+      (message) => {
+        if (latest.current[name] === all[name]) setErrors((current) => ({ ...current, [name]: message }));
+      },
+      () => undefined, // the rules could not load: submit checks again, and says so if it still cannot
+    );
+  };
 
   const focusFirst = (messages: Record<string, string>) => {
     const first = fieldNames.find((name) => messages[name]);
@@ -97,14 +117,15 @@ export function useEnquiryForm<V extends FormValues>({ kind, schema, initialValu
     onChange: (event) => {
       const next = { ...values, [name]: event.target.value } as V;
       edited.current.add(name);
+      latest.current = next;
       setValues(next);
       // A message already shown updates as the visitor types, and goes when the field is right.
-      if (errors[name]) setErrors((current) => ({ ...current, [name]: messageFor(name, next) }));
+      if (errors[name]) check(name, next);
     },
     onBlur: () => {
       // Tabbing through an untouched field says nothing; leaving one that was typed in checks it.
       if (!edited.current.has(name) && !errors[name]) return;
-      setErrors((current) => ({ ...current, [name]: messageFor(name, values) }));
+      check(name, values);
     },
     ref: (element) => {
       if (element) elements.current.set(name, element);
@@ -115,6 +136,23 @@ export function useEnquiryForm<V extends FormValues>({ kind, schema, initialValu
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending.current) return;
+    sending.current = true;
+    try {
+      await validateAndSend();
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  const validateAndSend = async () => {
+    let schema: FormSchema;
+    try {
+      schema = await loadSchema();
+    } catch (error) {
+      console.error(`[content] ${kind} could not be checked:`, (error as Error).message);
+      setSubmit({ status: 'failed' });
+      return;
+    }
     let messages: Record<string, string> = {};
     try {
       schema.validateSync({ ...values, kind }, { abortEarly: false });
@@ -128,43 +166,38 @@ export function useEnquiryForm<V extends FormValues>({ kind, schema, initialValu
       return;
     }
 
-    sending.current = true;
     setErrors({});
     setSubmit({ status: 'sending' });
     const request = toRequest(values);
     lastAttempt.current = idempotencyKeyFor(lastAttempt.current, JSON.stringify(request));
-    try {
-      const result = await sendEnquiry(request, lastAttempt.current.key);
-      switch (result.outcome) {
-        case 'sent':
-          trackEvent('enquiry_sent', { kind });
-          lastAttempt.current = null;
-          edited.current.clear();
-          setValues(initialValues);
-          setSubmit({ status: 'sent', reference: result.reference });
-          break;
-        case 'invalid': {
-          const onFields: Record<string, string> = {};
-          for (const [path, message] of Object.entries(result.fieldErrors)) if (fieldNames.includes(path)) onFields[path] = message;
-          setErrors(onFields as FieldErrors<V>);
-          setSubmit({ status: 'invalid', message: Object.keys(onFields).length ? 'Please check the fields marked below.' : result.message });
-          focusFirst(onFields);
-          break;
-        }
-        case 'rate-limited':
-          setSubmit({ status: 'rate-limited' });
-          break;
-        default:
-          console.error(`[content] ${kind} could not be sent:`, result.reason);
-          setSubmit({ status: 'failed' });
+    const result = await sendEnquiry(request, lastAttempt.current.key);
+    switch (result.outcome) {
+      case 'sent':
+        trackEvent('enquiry_sent', { kind });
+        lastAttempt.current = null;
+        edited.current.clear();
+        setValues(initialValues);
+        setSubmit({ status: 'sent', reference: result.reference });
+        break;
+      case 'invalid': {
+        const onFields: Record<string, string> = {};
+        for (const [path, message] of Object.entries(result.fieldErrors)) if (fieldNames.includes(path)) onFields[path] = message;
+        setErrors(onFields as FieldErrors<V>);
+        setSubmit({ status: 'invalid', message: Object.keys(onFields).length ? 'Please check the fields marked below.' : result.message });
+        focusFirst(onFields);
+        break;
       }
-    } finally {
-      sending.current = false;
+      case 'rate-limited':
+        setSubmit({ status: 'rate-limited' });
+        break;
+      default:
+        console.error(`[content] ${kind} could not be sent:`, result.reason);
+        setSubmit({ status: 'failed' });
     }
   };
 
   /** After a success: show the empty form again for another message. */
   const startAgain = () => setSubmit({ status: 'idle' });
 
-  return { values, errors, submit, field, onSubmit, startAgain };
+  return { values, errors, submit, field, onSubmit, startAgain, preload: preloadFormRules };
 }

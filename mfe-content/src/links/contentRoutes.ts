@@ -3,7 +3,7 @@
  * /customer-support are pages by slug, /services/{slug} are service pages. Used to prefetch a
  * page when a link to it is hovered or focused, and by the standalone host to pick a page.
  */
-import { SERVICES } from '@copytech/shared';
+import { SERVICES } from '@copytech/shared/domain';
 
 export interface ContentRoute {
   slug: string;

@@ -1,5 +1,5 @@
 /** Around a service page: where it sits (breadcrumb) and the way on to the other services. */
-import { SERVICES } from '@copytech/shared';
+import { SERVICES } from '@copytech/shared/domain';
 import { ContentLink } from '../links/ContentLink';
 import styles from './ServiceExtras.module.css';
 

@@ -5,7 +5,7 @@
  * and two requests for the same slug while one is in flight share it. Failures are not cached,
  * so a later visit tries again.
  */
-import type { PageContent } from '@copytech/shared';
+import type { PageContent } from '@copytech/shared/domain';
 import { hasRichText, loadRichTextSupport } from '../blocks/richTextSupport';
 
 export class PageNotFoundError extends Error {

@@ -1,6 +1,6 @@
 /** The page for a slug: shown at once from the cache, otherwise loaded (once) and then shown. */
 import { useEffect, useState } from 'react';
-import type { PageContent } from '@copytech/shared';
+import type { PageContent } from '@copytech/shared/domain';
 import { cachedPage, loadPage } from './pageCache';
 
 export type PageState = { status: 'loading' } | { status: 'ready'; page: PageContent } | { status: 'missing'; reason: string };

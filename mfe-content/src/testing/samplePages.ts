@@ -1,4 +1,4 @@
-import type { BlogPost, ContentBlock, PageContent } from '@copytech/shared';
+import type { BlogPost, ContentBlock, PageContent } from '@copytech/shared/domain';
 
 export function samplePage(overrides: Partial<PageContent> & { body?: unknown[] } = {}): PageContent {
   return {

@@ -6,7 +6,8 @@
  * (all through the outbox). 201 { reference }. Idempotency-Key as for quotes.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { ENQUIRY_MESSAGES, enquirySchemaFor, type EnquiryRequest, type ServiceRequest } from '@copytech/shared/domain';
+import { ENQUIRY_MESSAGES, type EnquiryRequest, type ServiceRequest } from '@copytech/shared/domain';
+import { enquirySchemaFor } from '@copytech/shared/forms';
 import { enquiryBodySchema } from '../http/bodySchemas';
 import { badRequest, requireObject, validateBody } from '../http/errors';
 import { enquirySalesMail, enquiryVisitorMail } from '../mail/templates';

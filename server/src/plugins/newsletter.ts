@@ -8,7 +8,8 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { NEWSLETTER_FIELDS, newsletterFieldName, newsletterSchema, type NewsletterField } from '@copytech/shared/domain';
+import { NEWSLETTER_FIELDS, newsletterFieldName, type NewsletterField } from '@copytech/shared/domain';
+import { newsletterSchema } from '@copytech/shared/forms';
 import { HttpError, requireObject, validateBody } from '../http/errors';
 import { outboxRowsOf } from '../outbox/outbox';
 import { perMinute, type WriteDeps } from './writeDeps';

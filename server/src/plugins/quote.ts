@@ -6,7 +6,8 @@
  * 201 { reference }. An Idempotency-Key makes retries safe.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { MODEL_ID_PATTERN, productPath, quoteRequestSchema, rentalPerMonthPence, startingFromPence, type Product } from '@copytech/shared/domain';
+import { MODEL_ID_PATTERN, productPath, rentalPerMonthPence, startingFromPence, type Product } from '@copytech/shared/domain';
+import { quoteRequestSchema } from '@copytech/shared/forms';
 import { productFromRow } from '../catalogue/productRecord';
 import { quoteBodySchema } from '../http/bodySchemas';
 import { HttpError, badRequest, validateBody } from '../http/errors';

@@ -17,18 +17,17 @@ import { ValidationError } from 'yup';
 import {
   COMPANY,
   COMPARISON_MONTHS,
-  contactDetailsSchema,
   calculateSavings,
   fieldErrorsOf,
   formatPence,
   formatPageCount,
   formatPencePerPage,
-  parseSavingsAnswers,
   summariseAnswers,
   type ContactDetails,
   type SavingsAnswers,
   type SavingsResult,
 } from '@copytech/shared/domain';
+import { contactDetailsSchema, parseSavingsAnswers } from '@copytech/shared/forms';
 import type { SavingsCheckerTables } from '../db/savingsCheckerMigration';
 import { CHECK_FIELDS_MESSAGE, badRequest, requireObject } from '../http/errors';
 import { escapeHtml, type MailMessage } from '../mail/message';

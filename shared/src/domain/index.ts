@@ -1,6 +1,11 @@
 /**
- * @copytech/shared/domain: the pure domain rules (no React, no DOM, no stores), for the server
- * and for any code that must not pull in browser state.
+ * @copytech/shared/domain: the pure domain rules (no React, no DOM, no stores, no module state, no
+ * yup): catalogue rules, listings, paths, formatting, savings maths, the forms' messages and limits.
+ * The server imports them from here, and so does browser code: this subpath is not a federation
+ * shared key, so each app bundles (and tree-shakes) only what it uses.
+ *
+ * The yup schemas built from these rules are in '@copytech/shared/forms' (only their types are
+ * re-exported here), so nothing imported from here brings yup into a page.
  */
 export * from './product';
 export * from './content';
@@ -15,3 +20,4 @@ export * from './newsletter';
 export * from './campaign';
 export { COMPANY } from '../company';
 export * from './savings';
+export type { ContactDetails, QuoteRequest, EnquiryRequest, ServiceRequest, EnquiriesSendRequest, NewsletterSignup } from '../forms';

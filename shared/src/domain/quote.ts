@@ -1,10 +1,8 @@
 /**
- * The quote form's rules (SPEC.md section 5), with their exact messages. The basket remote
- * validates with these in the browser and the server validates every request with the same
- * schemas, so the two can never disagree.
+ * The quote form's rules (SPEC.md section 5): their exact messages, limits and patterns. The yup
+ * schemas built from them are in ../forms/quote.ts (the basket remote loads them when its form
+ * is shown; the server validates every request with the same ones), so the two never disagree.
  */
-import { array, mixed, object, string, type InferType } from 'yup';
-import { CAMPAIGN_KEYS } from './campaign';
 
 export const QUOTE_MESSAGES = {
   firstName: 'Please enter your first name.',
@@ -37,66 +35,11 @@ export function phoneLength(value: string): number {
 export const UK_POSTCODE_PATTERN =
   /^(?:GIR ?0AA|(?:[A-PR-UWYZ](?:\d{1,2}|[A-HK-Y]\d{1,2}|\d[A-HJKPSTUW]|[A-HK-Y]\d[ABEHMNPRV-Y])) ?\d[ABD-HJLNP-UW-Z]{2})$/i;
 
-/** Printable text only: no control characters (so nothing typed can break a mail header). */
-const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
-
-const name = (message: string) =>
-  string()
-    .trim()
-    .required(message)
-    .min(FIELD_LIMITS.nameMin, message)
-    .max(FIELD_LIMITS.nameMax, message)
-    .matches(NO_CONTROL_CHARS, message);
-
-export const contactDetailsSchema = object({
-  firstName: name(QUOTE_MESSAGES.firstName),
-  lastName: name(QUOTE_MESSAGES.lastName),
-  email: string()
-    .trim()
-    .required(QUOTE_MESSAGES.email)
-    .max(FIELD_LIMITS.emailMax, QUOTE_MESSAGES.email)
-    .email(QUOTE_MESSAGES.email)
-    .matches(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, QUOTE_MESSAGES.email),
-  phoneNumber: string()
-    .trim()
-    .required(QUOTE_MESSAGES.phoneNumber)
-    .matches(UK_PHONE_PATTERN, QUOTE_MESSAGES.phoneNumber)
-    .test('phone-length', QUOTE_MESSAGES.phoneNumber, (value) => {
-      const length = phoneLength(value ?? '');
-      return length >= FIELD_LIMITS.phoneMin && length <= FIELD_LIMITS.phoneMax;
-    }),
-  postcode: string()
-    .trim()
-    .required(QUOTE_MESSAGES.postcode)
-    .max(FIELD_LIMITS.postcodeMax, QUOTE_MESSAGES.postcode)
-    .matches(UK_POSTCODE_PATTERN, QUOTE_MESSAGES.postcode),
-})
-  .noUnknown(true)
-  .strict(false);
-
-export type ContactDetails = InferType<typeof contactDetailsSchema>;
+/** The contact fields of a quote, in the order the form shows them. */
 export const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber', 'postcode'] as const;
 
+/** A product's modelId as a quote request names it. */
 export const MODEL_ID_PATTERN = /^[a-z0-9+_()]{1,120}$/;
-
-const utmSchema = object(
-  Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, string().max(200).matches(NO_CONTROL_CHARS).optional()])),
-).noUnknown(true);
-
-/** POST /api/quote (SPEC.md section 7). */
-export const quoteRequestSchema = object({
-  productIds: array()
-    .of(string().required().matches(MODEL_ID_PATTERN, 'Unknown product id.'))
-    .required('Choose at least one product.')
-    .min(1, 'Choose at least one product.')
-    .max(MAX_QUOTE_PRODUCTS, `A quote can include up to ${MAX_QUOTE_PRODUCTS} printers.`)
-    .test('distinct', 'Each product can be included once.', (ids) => !ids || new Set(ids).size === ids.length),
-  contactDetails: contactDetailsSchema.required(),
-  eventType: mixed<'QUOTE'>().oneOf(['QUOTE'] as const).required(),
-  utm: utmSchema.default({}),
-}).noUnknown(true);
-
-export type QuoteRequest = InferType<typeof quoteRequestSchema>;
 
 /** Field errors keyed by path ('contactDetails.email'), from a yup ValidationError. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {

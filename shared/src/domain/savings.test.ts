@@ -8,13 +8,13 @@ import {
   calculateSavings,
   COPYTECH_PRICE_PER_PAGE,
   defaultSavingsAnswers,
-  parseSavingsAnswers,
   relevantPriceFields,
   SAVINGS_MESSAGES,
   summariseAnswers,
   unansweredQuestions,
   type SavingsAnswers,
 } from './savings';
+import { parseSavingsAnswers } from '../forms/savings';
 
 type Overrides = { [K in keyof SavingsAnswers]?: SavingsAnswers[K] extends object ? Partial<SavingsAnswers[K]> | SavingsAnswers[K] : SavingsAnswers[K] };
 

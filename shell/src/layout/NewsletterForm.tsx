@@ -3,22 +3,47 @@
  * required and in e-mail format, checked when a field is left and on submit. It posts the
  * marketing-automation form fields as multipart/form-data to /api/newsletter. A failed sign-up
  * keeps what the visitor typed and says what went wrong.
+ *
+ * The form is on every page, so its yup schema is not in the page's first load: it loads when the
+ * form first takes focus, and every check awaits it (on blur, as the visitor types once a message
+ * shows, and on submit).
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { FIELD_LIMITS, NEWSLETTER_MESSAGES, newsletterFieldName, newsletterSchema, trackEvent, type ApiErrorBody } from '@copytech/shared';
+import { trackEvent } from '@copytech/shared';
+import { FIELD_LIMITS, NEWSLETTER_MESSAGES, newsletterFieldName, type ApiErrorBody } from '@copytech/shared/domain';
 import styles from './NewsletterForm.module.css';
 
 export const NEWSLETTER_ENDPOINT = '/api/newsletter';
 export const NEWSLETTER_FORM_ID = '1';
 export const NEWSLETTER_FORM_NAME = 'newsletter';
 
-// The server validates with the same schema (newsletterSchema in @copytech/shared).
+// The server validates with the same schema (newsletterSchema in @copytech/shared/forms).
 export const EMAIL_REQUIRED_MESSAGE = NEWSLETTER_MESSAGES.emailRequired;
 export const EMAIL_FORMAT_MESSAGE = NEWSLETTER_MESSAGES.emailFormat;
 export const SIGNUP_SUCCESS_MESSAGE = "Thanks — you're on the list.";
 export const SIGNUP_FAILURE_MESSAGE = "Sorry, we couldn't sign you up just now. Please check your connection and try again.";
 
-export function newsletterEmailError(email: string): string | null {
+type FormRules = typeof import('@copytech/shared/forms');
+// The loaded rules stay in this module: each app bundles its own copy of @copytech/shared/forms.
+let rules: Promise<FormRules> | null = null;
+
+/** Starts loading the form rules (yup and the schemas) once; a failed load is tried again next time. */
+export function loadNewsletterRules(): Promise<FormRules> {
+  rules ??= import(/* webpackChunkName: "forms" */ '@copytech/shared/forms').catch((error: unknown) => {
+    rules = null;
+    throw error;
+  });
+  return rules;
+}
+
+/** On the form's first focus: by the time a field is left, its rules are usually there. */
+function preloadRules(): void {
+  loadNewsletterRules().catch(() => undefined); // a failed load is retried by the next check
+}
+
+/** The message for this e-mail address, or null when it is right. Rejects if the rules cannot load. */
+export async function newsletterEmailError(email: string): Promise<string | null> {
+  const { newsletterSchema } = await loadNewsletterRules();
   try {
     newsletterSchema.validateSyncAt('email', { email });
     return null;
@@ -59,15 +84,43 @@ export function NewsletterForm() {
   /** Tabbing through an untouched field says nothing; once typed in, leaving it checks it. */
   const [emailTouched, setEmailTouched] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
+  /** A submit in progress, from its first check to the answer (status shows 'sending' only once checked). */
+  const submitting = useRef(false);
   const ids = useId();
   const firstNameId = `${ids}-first-name`;
   const emailId = `${ids}-email`;
   const emailErrorId = `${ids}-email-error`;
 
+  /** Checks the address on blur or as the visitor types; a result for a value since changed is dropped. */
+  const checkEmail = (value: string) => {
+    newsletterEmailError(value).then(
+      (error) => {
+        if (emailRef.current?.value === value) setEmailError(error);
+      },
+      () => undefined, // the rules could not load: the submit checks again (and says so if it still cannot)
+    );
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (status === 'sending') return;
-    const error = newsletterEmailError(email);
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await send();
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  const send = async () => {
+    let error: string | null;
+    try {
+      error = await newsletterEmailError(email);
+    } catch (failure) {
+      console.error('[newsletter] sign-up failed:', (failure as Error).message);
+      setStatus('failed');
+      return;
+    }
     setEmailError(error);
     if (error) {
       emailRef.current?.focus();
@@ -102,7 +155,7 @@ export function NewsletterForm() {
   };
 
   return (
-    <form className={styles.form} noValidate onSubmit={onSubmit} aria-labelledby={`${ids}-heading`}>
+    <form className={styles.form} noValidate onSubmit={onSubmit} onFocus={preloadRules} aria-labelledby={`${ids}-heading`}>
       <h2 className={styles.heading} id={`${ids}-heading`}>
         Get print-saving tips
       </h2>
@@ -140,10 +193,10 @@ export function NewsletterForm() {
               setEmail(event.target.value);
               setEmailTouched(true);
               // Once shown, an error clears as soon as the address is right.
-              if (emailError) setEmailError(newsletterEmailError(event.target.value));
+              if (emailError) checkEmail(event.target.value);
             }}
             onBlur={() => {
-              if (emailTouched) setEmailError(newsletterEmailError(email));
+              if (emailTouched) checkEmail(email);
             }}
           />
           {emailError ? (

@@ -3,7 +3,7 @@
  * Products mega-menu, the Services menu and the top links. One source for the desktop menus, the
  * mobile drawer and the footer, so they never disagree.
  */
-import { SERVICES } from '@copytech/shared';
+import { SERVICES } from '@copytech/shared/domain';
 
 /** Hover menus close this long after the pointer leaves (SPEC.md section 9). */
 export const HOVER_CLOSE_DELAY_MS = 40;

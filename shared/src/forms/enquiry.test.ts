@@ -1,6 +1,8 @@
-import { ENQUIRY_MESSAGES, enquirySchema, enquirySchemaFor, serviceRequestSchema } from './enquiry';
-import { fieldErrorsOf } from './quote';
-import { NEWSLETTER_MESSAGES, newsletterSchema } from './newsletter';
+import { ENQUIRY_MESSAGES } from '../domain/enquiry';
+import { NEWSLETTER_MESSAGES } from '../domain/newsletter';
+import { fieldErrorsOf } from '../domain/quote';
+import { enquirySchema, enquirySchemaFor, serviceRequestSchema } from './enquiry';
+import { newsletterSchema } from './newsletter';
 
 function errorsOf(schema: { validateSync: (v: unknown, o: object) => unknown }, value: unknown): Record<string, string> {
   try {

@@ -1,4 +1,5 @@
-import { contactDetailsSchema, quoteRequestSchema, QUOTE_MESSAGES, UK_PHONE_PATTERN, UK_POSTCODE_PATTERN, phoneLength, fieldErrorsOf } from './quote';
+import { contactDetailsSchema, quoteRequestSchema } from './quote';
+import { QUOTE_MESSAGES, UK_PHONE_PATTERN, UK_POSTCODE_PATTERN, phoneLength, fieldErrorsOf } from '../domain/quote';
 
 const valid = { firstName: 'Jo', lastName: 'Bloggs', email: 'jo@example.co.uk', phoneNumber: '0116 496 0123', postcode: 'LE19 1WX' };
 

@@ -1,0 +1,82 @@
+/**
+ * yup, and the form schemas built with it, are not in the JavaScript a page loads before the
+ * visitor does anything: the forms load them when they are first used (the checker alone keeps
+ * them, its wizard needs them as it starts). Checked on the bytes the browser really receives,
+ * so a change of build settings or a stray static import shows here as well as in
+ * shared/src/firstLoad.test.ts.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+
+/** yup's own default messages: minifying keeps them, and no code of ours contains them. */
+const YUP_SIGNATURE = '${path} must be a valid email';
+/** The schemas' chunk (webpackChunkName "forms" on each lazy import). */
+const FORMS_CHUNK = /\/forms\.[0-9a-f]+\.js$/;
+
+/** Every script the page has loaded so far, by URL, and whether it holds yup. */
+function recordScripts(page: Page) {
+  const scripts = new Map<string, Promise<boolean>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.set(
+      response.url(),
+      response.text().then(
+        (text) => text.includes(YUP_SIGNATURE),
+        () => false,
+      ),
+    );
+  });
+  return {
+    async withYup(): Promise<string[]> {
+      const found = await Promise.all([...scripts].map(async ([url, hasYup]) => ((await hasYup) || FORMS_CHUNK.test(url) ? url : null)));
+      return found.filter((url): url is string => url !== null);
+    },
+    count: () => scripts.size,
+  };
+}
+
+test.describe('no yup before the visitor uses a form', () => {
+  const routes = ['/', '/printers/multifunctionals', '/scanners', '/services/print-audit', '/contact-us'];
+
+  for (const route of routes) {
+    test(`${route} loads no yup and no schema`, async ({ page }) => {
+      const scripts = recordScripts(page);
+      await page.goto(route, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      expect(scripts.count()).toBeGreaterThan(5);
+      expect(await scripts.withYup()).toEqual([]);
+    });
+  }
+
+  test('a product page loads no yup and no schema', async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto('/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1, name: /imageRUNNER ADVANCE DX C5840i/i })).toBeVisible();
+    expect(await scripts.withYup()).toEqual([]);
+  });
+
+  test('the footer form loads its rules on first focus and checks with the same message', async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto('/printers/multifunctionals', { waitUntil: 'networkidle' });
+    expect(await scripts.withYup()).toEqual([]);
+    const form = page.getByRole('form', { name: 'Get print-saving tips' });
+    const email = form.getByLabel('Email');
+    await email.fill('jo@example');
+    await email.blur();
+    await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
+    await expect(email).toHaveValue('jo@example');
+    expect((await scripts.withYup()).length).toBeGreaterThan(0);
+  });
+
+  test('the contact form loads its rules on first use and keeps its messages', async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto('/contact-us', { waitUntil: 'networkidle' });
+    const form = page.getByRole('form', { name: 'Send us a message' });
+    await expect(form.getByLabel('Your name')).toBeVisible();
+    expect(await scripts.withYup()).toEqual([]);
+    await form.getByRole('button', { name: 'Send enquiry' }).click();
+    await expect(form.getByText('Please enter your name.')).toBeVisible();
+    await expect(form.getByLabel('Your name')).toBeFocused();
+    expect((await scripts.withYup()).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,17 @@
+/**
+ * @copytech/shared/forms: the yup schemas of every form and request (SPEC.md sections 5 and 7),
+ * built from the messages, limits and patterns in @copytech/shared/domain.
+ *
+ * This is the only module that imports yup. Browser code loads it when a form first needs it
+ * (`import('@copytech/shared/forms')`, on the first focus of a form or when a quote form is
+ * shown, and awaited on validate/submit), so yup is in no page's first-load JavaScript. The
+ * checker remote alone imports it statically: restoring saved progress validates with
+ * savingsAnswersShapeSchema when the wizard starts. The server imports the same schemas from here
+ * (synchronously), so the browser and the server enforce the same rules.
+ *
+ * Not a federation shared key: each app bundles its own copy, in its own lazy chunk.
+ */
+export * from './quote';
+export * from './enquiry';
+export * from './newsletter';
+export * from './savings';

@@ -1,0 +1,57 @@
+/**
+ * The footer form is on every page, so its rules (yup and the schema) are not part of the page:
+ * they load when the form is first used. Module state matters here (the loaded rules are kept),
+ * so these tests run in order in their own file.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NewsletterForm } from './NewsletterForm';
+import { renderInShell } from '../testing/renderInShell';
+
+let mockLoads = 0;
+let mockUnreachable = true;
+jest.mock('@copytech/shared/forms', () => {
+  mockLoads += 1;
+  // A chunk that cannot be fetched: webpack's import() rejects, and a later import() tries again.
+  if (mockUnreachable) throw new Error('Loading chunk forms failed.');
+  return jest.requireActual('@copytech/shared/forms');
+});
+
+const fetchMock = jest.fn();
+beforeEach(() => {
+  fetchMock.mockReset();
+  (globalThis as { fetch?: unknown }).fetch = fetchMock;
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  delete (globalThis as { fetch?: unknown }).fetch;
+  jest.restoreAllMocks();
+});
+
+test('rules that cannot load: the sign-up says it failed, keeps what was typed and sends nothing', async () => {
+  const user = userEvent.setup();
+  renderInShell(<NewsletterForm />);
+  expect(mockLoads).toBe(0); // rendering the form does not load its rules
+  const email = screen.getByLabelText(/^email/i);
+  await user.type(email, 'jo@example.co.uk');
+  await user.click(screen.getByRole('button', { name: 'Sign up' }));
+  expect(await screen.findByText(/couldn't sign you up/i)).toBeInTheDocument();
+  expect(email).toHaveValue('jo@example.co.uk');
+  expect(fetchMock).not.toHaveBeenCalled();
+  expect(mockLoads).toBeGreaterThan(0);
+});
+
+test('the rules load on the first focus of the form, and a failed load is tried again', async () => {
+  mockUnreachable = false;
+  mockLoads = 0;
+  const user = userEvent.setup();
+  renderInShell(<NewsletterForm />);
+  expect(mockLoads).toBe(0);
+  await user.click(screen.getByLabelText(/first name/i));
+  await waitFor(() => expect(mockLoads).toBe(1));
+  const email = screen.getByLabelText(/^email/i);
+  await user.type(email, 'jo@example');
+  await user.tab();
+  expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
+  expect(mockLoads).toBe(1);
+});
