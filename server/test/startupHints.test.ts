@@ -133,3 +133,57 @@ describe('remoteForRoute', () => {
     expect(remoteForRoute(pathname)).toBeNull();
   });
 });
+
+describe('the first reads of a page, preloaded', () => {
+  const siteRoot = tempDir('ct-hints-data-');
+  fs.mkdirSync(path.join(siteRoot, 'shell/dist'), { recursive: true });
+  fs.writeFileSync(path.join(siteRoot, 'shell/dist/index.html'), '<!doctype html><html><head></head><body><div id=root></div></body></html>');
+
+  async function withSite<T>(run: (get: (url: string) => Promise<string[]>, app: Awaited<ReturnType<typeof testApp>>) => Promise<T>): Promise<T> {
+    const app = await testApp(testConfig({ serveSite: true, siteRoot }));
+    const get = async (url: string) => {
+      const html = (await app.inject({ method: 'GET', url })).body;
+      return [...html.matchAll(/<link rel="preload" as="(fetch|image)" href="([^"]+)"([^>]*)>/g)].map((m) => `${m[1]} ${m[2]}${m[3]}`);
+    };
+    try {
+      return await run(get, app);
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('preloads a content page by its slug, as the content room fetches it', async () => {
+    await withSite(async (get) => {
+      expect(await get('/')).toEqual(['fetch /api/pages/slug/home crossorigin']);
+      expect(await get('/contact-us')).toEqual(['fetch /api/pages/slug/contact-us crossorigin']);
+      expect(await get('/services/print-audit/')).toEqual(['fetch /api/pages/slug/print-audit crossorigin']);
+      // A list page starts with no single read worth naming here; the checker with none at all.
+      expect(await get('/printers/multifunctionals')).toEqual([]);
+      expect(await get('/discover-print-savings')).toEqual([]);
+      expect(await get('/no-such-page')).toEqual([]);
+    });
+  });
+
+  it('preloads a product page\'s product and main image, and nothing for an unknown or inactive product', async () => {
+    await withSite(async (get, app) => {
+      const { productPath } = await import('@copytech/shared/domain');
+      const all = [
+        ...(await app.inject({ method: 'GET', url: '/api/printers/all?limit=48' })).json().results,
+        ...(await app.inject({ method: 'GET', url: '/api/scanners/all?limit=48' })).json().results,
+      ] as Array<{ modelId: string; productCategory: string; brand: string; model: string; images: Array<{ filename: string }> }>;
+      const printer = all.find((p) => p.productCategory === 'multifunctional-printer' && p.images.length)!;
+      const scanner = all.find((p) => /scanners$/.test(p.productCategory))!;
+      expect(printer && scanner).toBeTruthy();
+      const printerPage = productPath(printer as never);
+      expect(await get(printerPage)).toEqual([
+        `fetch /api/v3/products/${printer.modelId} crossorigin`,
+        `image /assets/x540/${printerPage.split('/').slice(-2).join('/')}/front.png fetchpriority="high"`,
+      ]);
+      const scannerPage = productPath(scanner as never);
+      expect((await get(scannerPage))[0]).toBe(`fetch /api/scanners/getsinglescanner/${scanner.modelId} crossorigin`);
+      expect(await get('/printers/multifunctionals/nobody/no-such-model')).toEqual([]);
+      // Konica Minolta bizhub C4051i is inactive in the fixture data: its page is Not Found.
+      expect(await get('/printers/multifunctionals/konica-minolta/bizhub-c4051i')).toEqual([]);
+    });
+  });
+});

@@ -6,6 +6,7 @@
  * reads them is here.
  */
 import {
+  API_PATHS,
   LIST_LIMITS,
   productListSearch,
   type Product,
@@ -73,11 +74,11 @@ export async function fetchFeatured(limit: number, signal?: AbortSignal): Promis
 }
 
 export function fetchProduct(modelId: string, signal?: AbortSignal): Promise<Product> {
-  return getJson<Product>(`/api/v3/products/${encodeURIComponent(modelId)}`, signal);
+  return getJson<Product>(API_PATHS.product(modelId), signal);
 }
 
 export function fetchScanner(modelId: string, signal?: AbortSignal): Promise<Product> {
-  return getJson<Product>(`/api/scanners/getsinglescanner/${encodeURIComponent(modelId)}`, signal);
+  return getJson<Product>(API_PATHS.scanner(modelId), signal);
 }
 
 /** Similar products (the path is spelled 'similiar', as SPEC.md section 7 gives it). */

@@ -5,7 +5,7 @@
  * and two requests for the same slug while one is in flight share it. Failures are not cached,
  * so a later visit tries again.
  */
-import type { PageContent } from '@copytech/shared/domain';
+import { API_PATHS, type PageContent } from '@copytech/shared/domain';
 import { hasRichText, loadRichTextSupport } from '../blocks/richTextSupport';
 
 export class PageNotFoundError extends Error {
@@ -22,7 +22,7 @@ const pages = new Map<string, PageContent>();
 const inFlight = new Map<string, Promise<PageContent>>();
 
 export function pageUrl(slug: string): string {
-  return `/api/pages/slug/${encodeURIComponent(slug)}`;
+  return API_PATHS.page(slug);
 }
 
 /** A slug as the CMS writes them: lower-case words joined by hyphens. Anything else is never fetched. */

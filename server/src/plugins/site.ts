@@ -56,7 +56,7 @@ export const sitePlugin: FastifyPluginAsync<{ config: Config }> = async (app, { 
     });
   }
 
-  const startupHints = createStartupHints(config);
+  const startupHints = createStartupHints(config, app.catalogue);
 
   /**
    * The shell's page, with what only the server knows added to its head: the marketing script's

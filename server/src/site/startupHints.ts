@@ -7,7 +7,11 @@
  * - for a remote served by this server from its own build, its entry script instead of its
  *   manifest, read from the manifest on disk at request time (a remote rebuilt alone is live on the
  *   next page load);
- * - a preload of the entry script of the remote that renders the route.
+ * - a preload of the entry script of the remote that renders the route;
+ * - a preload of the route's first API read (a content page, a product) and, on a product page,
+ *   of its main image, so they do not wait for the JavaScript that asks for them. The URLs come
+ *   from the same builders the rooms fetch with (API_PATHS, productImageUrl in
+ *   @copytech/shared/domain): a preload is used only by a request for exactly its URL.
  *
  * The remote's own chunks are not preloaded: a preload that fails or hangs stays in the browser's
  * preload cache, and a Retry of the remote would be answered from it (the retry loads the entry
@@ -20,13 +24,18 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from '@copytech/shared/domain';
+import { API_PATHS, modelIdFromSlugs, productImageUrl, REMOTE_NAMES, type Product, type RemoteName, type RemotesManifest } from '@copytech/shared/domain';
 import type { Config } from '../config';
 import { remoteForRoute } from '../siteRoutes';
 
 export interface Preload {
   href: string;
-  as: 'script';
+  as: 'script' | 'fetch' | 'image';
+}
+
+/** What the server can look up to name a product page's reads. */
+export interface ProductLookup {
+  byModelId(modelId: string): Promise<Product | null>;
 }
 
 export interface StartupHints {
@@ -57,7 +66,40 @@ export function parseRemoteManifest(json: unknown, baseUrl: string): RemoteBuild
 
 const localManifestUrl = (name: RemoteName) => `/remotes/${name}/mf-manifest.json`;
 
-export function createStartupHints(config: Config) {
+/** A CMS slug as the content room fetches them (it never fetches anything else). */
+const CONTENT_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * The reads a route starts with, as the rooms make them (shell routes.tsx, catalogue
+ * CatalogueRoutes.tsx): the content page by slug, or a product page's product and main image.
+ */
+async function dataPreloads(pathname: string, products: ProductLookup): Promise<Preload[]> {
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname).replace(/\/+$/, '') || '/';
+  } catch {
+    return [];
+  }
+  const segments = path.split('/').slice(1);
+  const contentSlug = path === '/' ? 'home' : /^\/(contact-us|customer-support)$/.test(path) ? segments[0] : segments[0] === 'services' && segments.length === 2 ? segments[1] : null;
+  if (contentSlug) return CONTENT_SLUG.test(contentSlug) ? [{ href: API_PATHS.page(contentSlug), as: 'fetch' }] : [];
+
+  const [section, ...rest] = segments;
+  const productSlugs =
+    (section === 'printers' && rest.length === 3) || (section === 'scanners' && (rest.length === 2 || rest.length === 3)) || (section === 'finishers' && rest.length === 2)
+      ? rest.slice(-2)
+      : null;
+  if (!productSlugs) return [];
+  const modelId = modelIdFromSlugs(productSlugs[0]!, productSlugs[1]!);
+  const product = modelId ? await products.byModelId(modelId).catch(() => null) : null;
+  if (!product || !product.isActive) return [];
+  return [
+    { href: section === 'scanners' ? API_PATHS.scanner(modelId) : API_PATHS.product(modelId), as: 'fetch' },
+    { href: productImageUrl(product, 'x540'), as: 'image' },
+  ];
+}
+
+export function createStartupHints(config: Config, products: ProductLookup) {
   const cache = new Map<RemoteName, { mtimeMs: number; build: RemoteBuild | null }>();
 
   /** The remote's build as this server serves it, or null when it is elsewhere or unreadable. */
@@ -84,6 +126,7 @@ export function createStartupHints(config: Config) {
     const owner = remoteForRoute(pathname);
     const build = owner && builds.find(([name]) => name === owner)?.[1];
     if (build) preloads.push({ href: build.entry, as: 'script' });
+    if (owner) preloads.push(...(await dataPreloads(pathname, products)));
     return { remotes: { remotes, timeoutMs: config.remoteTimeoutMs }, preloads };
   };
 }
@@ -98,6 +141,11 @@ export function renderStartupHints(hints: StartupHints, marketingScriptUrl: stri
   return [
     `<meta name="copytech:marketing-script" content="${escapeAttribute(marketingScriptUrl)}">`,
     `<script type="application/json" id="copytech-remotes">${inlineJson(hints.remotes)}</script>`,
-    ...hints.preloads.map(({ href, as }) => `<link rel="preload" as="${as}" href="${escapeAttribute(href)}">`),
+    ...hints.preloads.map(({ href, as }) => {
+      // A fetch() preload must say crossorigin to match fetch()'s mode; the page's main image is
+      // its largest paint, so it goes first among images.
+      const extra = as === 'fetch' ? ' crossorigin' : as === 'image' ? ' fetchpriority="high"' : '';
+      return `<link rel="preload" as="${as}" href="${escapeAttribute(href)}"${extra}>`;
+    }),
   ].join('');
 }

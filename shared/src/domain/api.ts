@@ -44,3 +44,17 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 export interface NewsletterResponse {
   ok: true;
 }
+
+/**
+ * The read paths the rooms fetch first on a page, in one place: the server preloads the same URLs
+ * from the index page (server/src/site/startupHints.ts), and a preload is only used by a fetch of
+ * exactly the same URL.
+ */
+export const API_PATHS = {
+  /** A CMS page or service page by slug (content room). */
+  page: (slug: string) => `/api/pages/slug/${encodeURIComponent(slug)}`,
+  /** A printer or finisher by modelId (catalogue room). */
+  product: (modelId: string) => `/api/v3/products/${encodeURIComponent(modelId)}`,
+  /** A scanner by modelId (catalogue room). */
+  scanner: (modelId: string) => `/api/scanners/getsinglescanner/${encodeURIComponent(modelId)}`,
+} as const;
