@@ -1,12 +1,13 @@
 /**
  * The print-savings checker page: its title and introduction, then the wizard or, after the
- * last step, the results. Moving between them focuses the new heading (not on first load).
+ * last step, the results (loaded when needed). Moving between them focuses the new heading (not
+ * on first load).
  */
 import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
 import { useDocumentMeta } from '@copytech/shared';
 import type { SavingsCheckerStore } from './checker/SavingsCheckerStore';
-import { Results } from './results/Results';
+import { LazyResults } from './results/LazyResults';
 import { Wizard } from './wizard/Wizard';
 import styles from './CheckerPage.module.css';
 
@@ -33,7 +34,7 @@ export const CheckerPage = observer(function CheckerPage({ store }: { store: Sav
         </p>
       </header>
       {store.isResults ? (
-        <Results store={store} focusOnMount={moved.current} />
+        <LazyResults store={store} focusOnMount={moved.current} />
       ) : (
         <div className={styles.columns}>
           <Wizard store={store} focusOnMount={moved.current} />
