@@ -7,11 +7,12 @@ module.exports = createAppConfig({
   exposes: {
     './SavingsChecker': './src/exposed/SavingsChecker.tsx',
   },
-  // gzip bytes a visitor downloads per part, as measured plus about 10% (README "Byte budgets");
+  // gzip bytes a visitor downloads per part, as measured plus about 10% (README "Byte budgets"; the
+  // first load and the expose: plus 8%, measured once yup and the results became lazy);
   // a build over budget fails. See the figures with BUDGET_REPORT=1 npm run build -w mfe-checker.
   budgets: {
-    firstLoad: 179_000,
+    firstLoad: 172_500,
     remoteEntry: 10_500,
-    'expose:./SavingsChecker': 34_000,
+    'expose:./SavingsChecker': 15_900,
   },
 });

@@ -1,7 +1,7 @@
 /**
  * yup, and the form schemas built with it, are not in the JavaScript a page loads before the
- * visitor does anything: the forms load them when they are first used (the checker alone keeps
- * them, its wizard needs them as it starts). Checked on the bytes the browser really receives,
+ * visitor does anything: the forms load them when they are first used (the checker's wizard when
+ * there is saved progress to check). Checked on the bytes the browser really receives,
  * so a change of build settings or a stray static import shows here as well as in
  * shared/src/firstLoad.test.ts.
  */
@@ -36,7 +36,7 @@ function recordScripts(page: Page) {
 }
 
 test.describe('no yup before the visitor uses a form', () => {
-  const routes = ['/', '/printers/multifunctionals', '/scanners', '/services/print-audit', '/contact-us'];
+  const routes = ['/', '/printers/multifunctionals', '/scanners', '/services/print-audit', '/contact-us', '/discover-print-savings'];
 
   for (const route of routes) {
     test(`${route} loads no yup and no schema`, async ({ page }) => {
@@ -66,6 +66,23 @@ test.describe('no yup before the visitor uses a form', () => {
     await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
     await expect(email).toHaveValue('jo@example');
     expect((await scripts.withYup()).length).toBeGreaterThan(0);
+  });
+
+  test('the checker needs no rules for its steps, and loads them to check saved progress after a reload', async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto('/discover-print-savings', { waitUntil: 'networkidle' });
+    const wizard = page.locator('[data-team="checker"]');
+    await wizard.getByRole('radio', { name: /Item by item/ }).check();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expect(page.locator('#checker-step-heading')).toHaveText('Your equipment');
+    await page.waitForLoadState('networkidle');
+    expect(await scripts.withYup()).toEqual([]);
+
+    const reloaded = recordScripts(page);
+    await page.reload();
+    await expect(page.locator('#checker-step-heading')).toHaveText('Your equipment');
+    await expect(wizard.getByText('Step 2 of 7')).toBeVisible();
+    expect((await reloaded.withYup()).length).toBeGreaterThan(0);
   });
 
   test('the contact form loads its rules on first use and keeps its messages', async ({ page }) => {

@@ -1,12 +1,15 @@
 /**
  * The print-savings checker page: its title and introduction, then the wizard or, after the
- * last step, the results. Moving between them focuses the new heading (not on first load).
+ * last step, the results (loaded when needed). Moving between them focuses the new heading (not
+ * on first load). While saved progress is being checked, the wizard's frame holds its place: the
+ * page's first view is the visitor's own step (or their results) once it is checked.
  */
 import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
 import { useDocumentMeta } from '@copytech/shared';
 import type { SavingsCheckerStore } from './checker/SavingsCheckerStore';
-import { Results } from './results/Results';
+import { LazyResults, preloadResults } from './results/LazyResults';
+import { SavedProgressFrame } from './wizard/SavedProgressFrame';
 import { Wizard } from './wizard/Wizard';
 import styles from './CheckerPage.module.css';
 
@@ -18,10 +21,23 @@ export const CheckerPage = observer(function CheckerPage({ store }: { store: Sav
     description: 'Find out what your business really pays per printed page, and what it would pay at Copytech’s prices. Free, in about three minutes.',
     canonicalPath: '/discover-print-savings',
   });
-  // Whether the visitor has moved between the wizard and the results since the page loaded.
-  const initialView = useRef(store.isResults);
+  const restoring = store.restoreStatus !== 'done';
+  // Saved progress that ends on the results: fetch them while the answers are checked.
+  if (restoring && store.savedPosition === 'results') preloadResults();
+  // Whether the visitor has moved between the wizard and the results since the page loaded (the
+  // first view is the one shown once saved progress is checked; it takes the focus only when the
+  // visitor asked for it, with try again or start again).
+  const initialView = useRef<boolean | null>(restoring ? null : store.isResults);
   const moved = useRef(false);
-  if (store.isResults !== initialView.current) moved.current = true;
+  const visitorRestored = useRef(false);
+  if (!restoring) {
+    if (initialView.current === null) {
+      initialView.current = store.isResults;
+      moved.current = visitorRestored.current;
+    } else if (store.isResults !== initialView.current) {
+      moved.current = true;
+    }
+  }
 
   return (
     <div className={styles.page} data-team="checker">
@@ -32,11 +48,15 @@ export const CheckerPage = observer(function CheckerPage({ store }: { store: Sav
           per colour page. It takes about three minutes and the figures are yours to keep.
         </p>
       </header>
-      {store.isResults ? (
-        <Results store={store} focusOnMount={moved.current} />
+      {store.isResults && !restoring ? (
+        <LazyResults store={store} focusOnMount={moved.current} />
       ) : (
         <div className={styles.columns}>
-          <Wizard store={store} focusOnMount={moved.current} />
+          {restoring ? (
+            <SavedProgressFrame store={store} onVisitorAction={() => (visitorRestored.current = true)} />
+          ) : (
+            <Wizard store={store} focusOnMount={moved.current} />
+          )}
           <aside className={styles.aside} aria-labelledby="checker-traps-heading">
             <h2 id="checker-traps-heading" className={styles.asideHeading}>
               What pushes up the cost of a page

@@ -4,8 +4,8 @@
  * The '@copytech/shared' singleton is bundled whole and downloaded by every page before its first
  * paint, and '@copytech/shared/domain' is imported everywhere: neither may reach yup, however
  * indirectly. In the browser apps, the only way to the schemas is a dynamic
- * `import('@copytech/shared/forms')`, which a form starts when it is first used. The checker is the
- * one exception: its wizard checks restored progress with the shape schema as it starts.
+ * `import('@copytech/shared/forms')`, which a form starts when it is first used (the checker's
+ * wizard too: it loads the shape schema only when there is saved progress to check).
  *
  * The import graph is walked with TypeScript's own module resolution (package exports included):
  * static imports and re-exports, and dynamic import()s too (a page loads many of its lazy chunks
@@ -21,8 +21,8 @@ const SHARED_SRC = path.join(REPO, 'shared', 'src');
 const FORMS_SPECIFIER = '@copytech/shared/forms';
 const FORMS_DIR = path.join(SHARED_SRC, 'forms') + path.sep;
 
-/** Browser apps whose every page must load without yup (the checker is left out on purpose). */
-const APPS_WITHOUT_YUP = ['shell', 'mfe-catalogue', 'mfe-basket', 'mfe-content'];
+/** Browser apps whose every page must load without yup: all of them. */
+const APPS_WITHOUT_YUP = ['shell', 'mfe-catalogue', 'mfe-basket', 'mfe-checker', 'mfe-content'];
 
 const compilerOptions: ts.CompilerOptions = {
   module: ts.ModuleKind.ESNext,
@@ -142,6 +142,9 @@ test('the walk follows the shared package and finds yup where it is', () => {
   expect(seen).toContain(path.join(SHARED_SRC, 'index.ts'));
   expect(seen).toContain(path.join(SHARED_SRC, 'domain', 'quote.ts'));
   expect(chainToYup([path.join(SHARED_SRC, 'forms', 'quote.ts')], true)).toEqual(['shared/src/forms/quote.ts', 'yup']);
-  // The checker imports the forms statically (its first step needs them), and the walk sees it.
-  expect(chainToYup(sourcesOf('mfe-checker'), true)).toEqual([expect.stringMatching(/^mfe-checker\/src\//), FORMS_SPECIFIER]);
+  // The apps with forms do reach them, through import(): with that allowance taken away the walk
+  // finds them, so the passes above are not a walk that never got there.
+  for (const app of ['shell', 'mfe-basket', 'mfe-checker', 'mfe-content']) {
+    expect(chainToYup(sourcesOf(app), false)).toEqual([expect.stringMatching(new RegExp(`^${app}/src/`)), `${FORMS_SPECIFIER} (import())`]);
+  }
 });

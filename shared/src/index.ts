@@ -12,7 +12,7 @@
  * messages and limits) are NOT here: import them from '@copytech/shared/domain', which is not a
  * shared key, so each app bundles and tree-shakes only what it uses (they keep no module state, so
  * a copy per app is harmless). The yup schemas are in '@copytech/shared/forms': browser code loads
- * them with import() when a form first needs them (the checker alone imports them statically).
+ * them with import() when a form first needs them.
  * shared/src/firstLoad.test.ts fails if yup or a schema comes back into this module's imports.
  */
 export * from './contracts';

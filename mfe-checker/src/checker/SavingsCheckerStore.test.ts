@@ -4,6 +4,7 @@
  */
 import '../testing/domPolyfills';
 import { COPYTECH_PRICE_PER_PAGE, SAVINGS_MESSAGES } from '@copytech/shared/domain';
+import * as forms from '@copytech/shared/forms';
 import { CHECKER_STORAGE_KEY, SavingsCheckerStore } from './SavingsCheckerStore';
 import { CAPTCHA_MESSAGE, relevantSteps } from './steps';
 
@@ -194,12 +195,13 @@ describe('reset', () => {
 });
 
 describe('progress that survives a reload', () => {
-  it('restores the answers, the step, the completed steps and the human check', () => {
+  it('restores the answers, the step, the completed steps and the human check', async () => {
     const store = newStore();
     walkLeasePath(store);
     store.completeCaptcha('payload');
     store.next();
     const reloaded = newStore();
+    await reloaded.ready;
     expect(reloaded.currentStep).toBe('results');
     expect(reloaded.answers.leasePricePerPeriod.value).toBe(27_000);
     expect(reloaded.completedSteps).toEqual(store.completedSteps);
@@ -213,35 +215,132 @@ describe('progress that survives a reload', () => {
     ['an unknown step', JSON.stringify({ version: 1, currentStep: 'admin', completedSteps: [], captchaComplete: false, answers: {} })],
     ['answers of the wrong shape', JSON.stringify({ version: 1, currentStep: 'start', completedSteps: [], captchaComplete: false, answers: { entryMode: 'guess' } })],
     ['null', 'null'],
-  ])('starts from the defaults when storage holds %s, and removes it', (_label, stored) => {
+  ])('starts from the defaults when storage holds %s, and removes it', async (_label, stored) => {
     storage.setItem(CHECKER_STORAGE_KEY, stored);
     const store = newStore();
+    await store.ready;
+    expect(store.restoreStatus).toBe('done');
     expect(store.currentStep).toBe('start');
     expect(store.answers.entryMode).toBeNull();
     expect(storage.getItem(CHECKER_STORAGE_KEY)).toBeNull();
   });
-  it('never takes prices per page from storage', () => {
+  it('never takes prices per page from storage', async () => {
     const store = newStore();
     walkLeasePath(store);
     const saved = JSON.parse(storage.getItem(CHECKER_STORAGE_KEY)!);
     saved.answers.copytechPricePerPage = { mono: 0.01, colour: 0.01 };
     storage.setItem(CHECKER_STORAGE_KEY, JSON.stringify(saved));
-    expect(newStore().answers.copytechPricePerPage).toEqual(COPYTECH_PRICE_PER_PAGE);
+    const reloaded = newStore();
+    await reloaded.ready;
+    expect(reloaded.answers.copytechPricePerPage).toEqual(COPYTECH_PRICE_PER_PAGE);
   });
-  it('does not let a stored position skip unanswered steps', () => {
+  it('does not let a stored position skip unanswered steps', async () => {
     const store = newStore();
     store.setEntryMode('itemised');
     store.next();
     const saved = JSON.parse(storage.getItem(CHECKER_STORAGE_KEY)!);
     saved.currentStep = 'results';
     storage.setItem(CHECKER_STORAGE_KEY, JSON.stringify(saved));
-    expect(newStore().currentStep).toBe('equipment');
+    const reloaded = newStore();
+    await reloaded.ready;
+    expect(reloaded.currentStep).toBe('equipment');
   });
   it('works without storage at all', () => {
     const store = new SavingsCheckerStore(null);
     store.setEntryMode('bill');
     expect(store.next()).toEqual({});
     store.dispose();
+  });
+});
+
+describe('the schema, loaded only for saved progress', () => {
+  type Rules = Pick<typeof forms, 'savingsAnswersShapeSchema'>;
+  /** A schema load the test settles when it likes. */
+  function controlledLoad() {
+    const attempts: Array<{ resolve: (rules: Rules) => void; reject: (error: Error) => void }> = [];
+    const load = jest.fn(
+      () =>
+        new Promise<Rules>((resolve, reject) => {
+          attempts.push({ resolve, reject });
+        }),
+    );
+    return { load, attempts };
+  }
+  function savedAtVolumes() {
+    const store = newStore();
+    walkLeasePath(store);
+    store.goTo('volumes');
+    return storage.getItem(CHECKER_STORAGE_KEY)!;
+  }
+  function storeWith(load: () => Promise<Rules>) {
+    const store = new SavingsCheckerStore(storage, load);
+    stores.push(store);
+    return store;
+  }
+
+  it('is ready at once, without loading the schema, when nothing is stored', () => {
+    const { load } = controlledLoad();
+    const store = storeWith(load);
+    expect(store.restoreStatus).toBe('done');
+    expect(store.currentStep).toBe('start');
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('holds saved progress as "checking" until the schema has checked it, then restores it', async () => {
+    const saved = savedAtVolumes();
+    const { load, attempts } = controlledLoad();
+    const store = storeWith(load);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(store.restoreStatus).toBe('checking');
+    expect(store.answers.entryMode).toBeNull(); // nothing unchecked is used meanwhile
+    expect(storage.getItem(CHECKER_STORAGE_KEY)).toBe(saved); // nor overwritten
+    attempts[0]!.resolve(forms);
+    await store.ready;
+    expect(store.restoreStatus).toBe('done');
+    expect(store.currentStep).toBe('volumes');
+    expect(store.answers.leasePricePerPeriod.value).toBe(27_000);
+  });
+
+  it('keeps saved progress when the schema cannot load, and restores it on a retry', async () => {
+    const saved = savedAtVolumes();
+    const { load, attempts } = controlledLoad();
+    const store = storeWith(load);
+    attempts[0]!.reject(new Error('ChunkLoadError'));
+    await store.ready;
+    expect(store.restoreStatus).toBe('failed');
+    expect(storage.getItem(CHECKER_STORAGE_KEY)).toBe(saved);
+
+    const retried = store.retryRestore();
+    expect(store.restoreStatus).toBe('checking');
+    expect(load).toHaveBeenCalledTimes(2);
+    attempts[1]!.resolve(forms);
+    await retried;
+    expect(store.restoreStatus).toBe('done');
+    expect(store.currentStep).toBe('volumes');
+  });
+
+  it('starts afresh, forgetting saved progress, when the visitor gives it up', async () => {
+    savedAtVolumes();
+    const { load, attempts } = controlledLoad();
+    const store = storeWith(load);
+    attempts[0]!.reject(new Error('offline'));
+    await store.ready;
+    store.discardSaved();
+    expect(store.restoreStatus).toBe('done');
+    expect(store.currentStep).toBe('start');
+    expect(storage.getItem(CHECKER_STORAGE_KEY)).toBeNull();
+    // A schema arriving late changes nothing.
+    store.retryRestore();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('discards stored state of the wrong structure without loading the schema', () => {
+    storage.setItem(CHECKER_STORAGE_KEY, '{oops');
+    const { load } = controlledLoad();
+    const store = storeWith(load);
+    expect(store.restoreStatus).toBe('done');
+    expect(load).not.toHaveBeenCalled();
+    expect(storage.getItem(CHECKER_STORAGE_KEY)).toBeNull();
   });
 });
 

@@ -7,6 +7,12 @@
  * tab but not the end of the visit; it holds costs and volumes, never contact details. Anything
  * stored that is not a valid state (an old version, edited or corrupt data) is discarded and the
  * wizard starts from the defaults. The captcha's solution is single-use and stays in memory.
+ *
+ * The stored answers are checked with the shared shape schema, which is loaded (with yup) only
+ * when there is something stored: without saved progress the store is ready at once. With it,
+ * `restoreStatus` is 'checking' until the schema has checked it ('done' then, restored or
+ * discarded), or 'failed' if the schema could not load: the saved progress is kept, and
+ * `retryRestore()` tries again or `discardSaved()` starts afresh. `ready` settles either way.
  */
 import { action, computed, makeObservable, observable, reaction, toJS } from 'mobx';
 import {
@@ -25,8 +31,7 @@ import {
   type SavingsResult,
   type Volume,
 } from '@copytech/shared/domain';
-// Static on purpose: restoring saved progress when the wizard starts checks it with the shape schema.
-import { savingsAnswersShapeSchema } from '@copytech/shared/forms';
+import { loadFormRules, type FormRules } from './formRules';
 import { isStepId, relevantSteps, stepErrors, type StepId, type WizardPosition } from './steps';
 
 export const CHECKER_STORAGE_KEY = 'copytech:savings-checker';
@@ -52,8 +57,28 @@ function sessionStorageOrNull(): Storage | null {
   }
 }
 
-/** The stored state if it is a valid one, else null (and the bad entry is removed). */
-export function restoreState(storage: Storage | null): Omit<PersistedState, 'version'> | null {
+type RestoredState = Omit<PersistedState, 'version'>;
+/** Stored progress whose structure is right, its answers not yet checked with the schema. */
+export interface SavedProgress extends Omit<RestoredState, 'answers'> {
+  answers: unknown;
+}
+/** Where restoring saved progress is: nothing to restore or finished ('done'), 'checking', or 'failed' (the schema could not load). */
+export type RestoreStatus = 'done' | 'checking' | 'failed';
+type ShapeRules = Pick<FormRules, 'savingsAnswersShapeSchema'>;
+
+function forget(storage: Storage): void {
+  try {
+    storage.removeItem(CHECKER_STORAGE_KEY);
+  } catch {
+    /* nothing more to do */
+  }
+}
+
+/**
+ * The stored progress if its structure is a valid state's, else null (and a bad entry is
+ * removed). Needs no schema: the answers are checked by checkSavedAnswers().
+ */
+export function readSavedProgress(storage: Storage | null): SavedProgress | null {
   if (!storage) return null;
   let raw: string | null;
   try {
@@ -69,19 +94,19 @@ export function restoreState(storage: Storage | null): Omit<PersistedState, 'ver
     if (!(isStepId(position) || position === 'results')) throw new Error('bad step');
     if (!Array.isArray(data.completedSteps) || !data.completedSteps.every(isStepId)) throw new Error('bad completed steps');
     if (typeof data.captchaComplete !== 'boolean') throw new Error('bad captcha flag');
-    const answers = savingsAnswersShapeSchema.validateSync(data.answers, { abortEarly: true }) as unknown as SavingsAnswers;
-    return {
-      answers: { ...answers, copytechPricePerPage: { ...COPYTECH_PRICE_PER_PAGE } },
-      currentStep: position,
-      completedSteps: [...new Set(data.completedSteps)],
-      captchaComplete: data.captchaComplete,
-    };
+    return { answers: data.answers, currentStep: position, completedSteps: [...new Set(data.completedSteps)], captchaComplete: data.captchaComplete };
   } catch {
-    try {
-      storage.removeItem(CHECKER_STORAGE_KEY);
-    } catch {
-      /* nothing more to do */
-    }
+    forget(storage);
+    return null;
+  }
+}
+
+/** The saved progress with its answers checked by the shape schema, or null when they fail it. */
+export function checkSavedAnswers(saved: SavedProgress, rules: ShapeRules): RestoredState | null {
+  try {
+    const answers = rules.savingsAnswersShapeSchema.validateSync(saved.answers, { abortEarly: true }) as unknown as SavingsAnswers;
+    return { ...saved, answers: { ...answers, copytechPricePerPage: { ...COPYTECH_PRICE_PER_PAGE } } };
+  } catch {
     return null;
   }
 }
@@ -94,19 +119,32 @@ export class SavingsCheckerStore {
   /** The ALTCHA solution to send with the report: single-use, never stored. */
   captchaPayload: string | null = null;
 
+  /** Where restoring saved progress is: 'done' at once when nothing is stored (see the header). */
+  restoreStatus: RestoreStatus = 'done';
+  /** Settles when the current attempt to restore is over (restored, discarded or failed). */
+  ready: Promise<void> = Promise.resolve();
+
   private readonly storage: Storage | null;
   private readonly stopPersisting: () => void;
+  private readonly loadRules: () => Promise<ShapeRules>;
+  /** Stored progress waiting for the schema's check; null once restored or discarded. */
+  private saved: SavedProgress | null;
 
-  constructor(storage: Storage | null = sessionStorageOrNull()) {
+  /**
+   * @param storage where progress is kept (sessionStorage by default; null: nowhere)
+   * @param loadRules loads the shape schema, only when there is stored progress to check
+   */
+  constructor(storage: Storage | null = sessionStorageOrNull(), loadRules: () => Promise<ShapeRules> = loadFormRules) {
     this.storage = storage;
-    const restored = restoreState(storage);
-    if (restored) {
-      this.answers = restored.answers;
-      this.currentStep = restored.currentStep;
-      this.completedSteps = restored.completedSteps;
-      this.captchaComplete = restored.captchaComplete;
-    }
-    makeObservable<SavingsCheckerStore, 'settle'>(this, {
+    this.loadRules = loadRules;
+    this.saved = readSavedProgress(storage);
+    if (this.saved) this.restoreStatus = 'checking';
+    makeObservable<SavingsCheckerStore, 'settle' | 'finishRestore' | 'restoreFailed'>(this, {
+      restoreStatus: observable,
+      retryRestore: action,
+      discardSaved: action,
+      finishRestore: action,
+      restoreFailed: action,
       answers: observable,
       currentStep: observable,
       completedSteps: observable,
@@ -143,13 +181,69 @@ export class SavingsCheckerStore {
       setBillPagesSplit: action,
       settle: action,
     });
-    // A stored position that no longer fits the answers (or skips ahead) goes to the first open step.
-    if (!this.canVisit(this.currentStep)) this.currentStep = this.firstOpenStep;
     this.stopPersisting = reaction(
       () => this.snapshot,
       (snapshot) => this.persist(snapshot),
       { fireImmediately: false },
     );
+    if (this.saved) this.ready = this.restore();
+  }
+
+  // --- restoring saved progress -----------------------------------------------------------------
+
+  /** Where the saved progress being checked left the visitor (null when there is none waiting). */
+  get savedPosition(): WizardPosition | null {
+    return this.saved?.currentStep ?? null;
+  }
+
+  /** Loads the schema and checks the saved progress with it; a failed load keeps it for a retry. */
+  private async restore(): Promise<void> {
+    const saved = this.saved;
+    if (!saved) return;
+    let rules: ShapeRules;
+    try {
+      rules = await this.loadRules();
+    } catch {
+      if (this.saved === saved) this.restoreFailed();
+      return;
+    }
+    if (this.saved === saved) this.finishRestore(checkSavedAnswers(saved, rules));
+  }
+
+  private restoreFailed(): void {
+    this.restoreStatus = 'failed';
+  }
+
+  /** The saved progress if its answers passed the schema (else it is removed from storage). */
+  private finishRestore(restored: RestoredState | null): void {
+    this.saved = null;
+    if (restored) {
+      this.answers = restored.answers;
+      this.currentStep = restored.currentStep;
+      this.completedSteps = restored.completedSteps;
+      this.captchaComplete = restored.captchaComplete;
+    } else if (this.storage) {
+      forget(this.storage);
+    }
+    // A stored position that no longer fits the answers (or skips ahead) goes to the first open step.
+    if (!this.canVisit(this.currentStep)) this.currentStep = this.firstOpenStep;
+    this.restoreStatus = 'done';
+  }
+
+  /** After a failed load of the schema: try again (resolves when this attempt is over). */
+  retryRestore(): Promise<void> {
+    if (this.restoreStatus !== 'failed') return this.ready;
+    this.restoreStatus = 'checking';
+    this.ready = this.restore();
+    return this.ready;
+  }
+
+  /** Gives up the saved progress (the visitor chose to start again): defaults, storage cleared. */
+  discardSaved(): void {
+    this.saved = null;
+    if (this.storage) forget(this.storage);
+    this.reset();
+    this.restoreStatus = 'done';
   }
 
   // --- derived -------------------------------------------------------------------------------

@@ -6,13 +6,18 @@
  * Contact details are checked with the quote form's rules (contactDetailsSchema, the server uses
  * the same). A failure keeps everything typed and says what went wrong; 400 answers put the
  * server's messages on the fields.
+ *
+ * The schema (and yup) load when the form first takes focus, as every form of the site does, and
+ * every check awaits it: a field left, a message updating as the visitor types, and the submit.
+ * A check whose field has changed since is dropped. If the rules cannot load, the submit says so
+ * as a failed send does, keeping everything typed, and the next check tries again.
  */
 import { observer } from 'mobx-react-lite';
 import { toJS } from 'mobx';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { trackEvent } from '@copytech/shared';
 import { CONTACT_FIELDS, fieldErrorsOf, FIELD_LIMITS, type ContactDetails } from '@copytech/shared/domain';
-import { contactDetailsSchema } from '@copytech/shared/forms';
+import { loadFormRules, preloadFormRules } from '../checker/formRules';
 import type { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
 import { idempotencyKeyFor, sendQuoteEnquiry, sendReport, type WriteResult } from '../api/checkerApi';
 import { HumanCheck } from '../wizard/HumanCheck';
@@ -38,7 +43,9 @@ const ENQUIRY_FIELD_MAP: Record<string, ContactField> = { name: 'firstName', ema
 const FAILED = 'We could not send this just now. Everything you typed is still here: please try again in a moment.';
 const RATE_LIMITED = 'You have sent several requests in a short time. Please wait a minute and try again.';
 
-function messageFor(field: ContactField, values: Values): string | undefined {
+/** The field's message, or undefined when it is right. Rejects if the rules cannot load. */
+async function messageFor(field: ContactField, values: Values): Promise<string | undefined> {
+  const { contactDetailsSchema } = await loadFormRules();
   try {
     contactDetailsSchema.validateSyncAt(field, values);
     return undefined;
@@ -59,14 +66,38 @@ export const ReportActions = observer(function ReportActions({ store }: { store:
   const pendingReport = useRef(false);
   const lastQuote = useRef<{ body: string; key: string } | null>(null);
   const sentEmail = useRef('');
+  /** A submit between its first check and its answer (a second press meanwhile does nothing). */
+  const submitting = useRef(false);
+  /** The values as last typed, to tell whether a check that has just finished is still current. */
+  const latest = useRef<Values>(values);
+  latest.current = values;
 
-  const validate = (): ContactDetails | null => {
+  /** Shows the message for a field once its check is done, unless the field has changed since. */
+  const check = (field: ContactField, all: Values) => {
+    messageFor(field, all).then(
+      (message) => {
+        if (latest.current[field] === all[field]) setErrors((current) => ({ ...current, [field]: message }));
+      },
+      () => undefined, // the rules could not load: the submit checks again, and says so if it still cannot
+    );
+  };
+
+  /** The details checked by the rules: valid details, null (messages shown, first field focused), or 'unavailable' (the rules could not load). */
+  const validate = async (): Promise<ContactDetails | null | 'unavailable'> => {
+    let rules: Awaited<ReturnType<typeof loadFormRules>>;
     try {
-      return contactDetailsSchema.validateSync(values, { abortEarly: false }) as ContactDetails;
+      rules = await loadFormRules();
     } catch (error) {
-      const all = fieldErrorsOf(error);
+      console.error('[checker] the contact details could not be checked:', (error as Error).message);
+      return 'unavailable';
+    }
+    const all = latest.current;
+    try {
+      return rules.contactDetailsSchema.validateSync(all, { abortEarly: false }) as ContactDetails;
+    } catch (error) {
+      const messages = fieldErrorsOf(error);
       const onFields: Partial<Record<ContactField, string>> = {};
-      for (const field of CONTACT_FIELDS) if (all[field]) onFields[field] = all[field];
+      for (const field of CONTACT_FIELDS) if (messages[field]) onFields[field] = messages[field];
       setErrors(onFields);
       const first = CONTACT_FIELDS.find((field) => onFields[field]);
       if (first) inputs.current.get(first)?.focus();
@@ -167,20 +198,30 @@ export const ReportActions = observer(function ReportActions({ store }: { store:
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const action: Action = submitter?.value === 'quote' ? 'quote' : 'report';
-    if ((action === 'report' ? report : quote).status === 'sending') return;
-    const contact = validate();
-    if (!contact) return;
-    setErrors({});
-    if (action === 'report') await submitReport(contact);
-    else await submitQuote(contact);
+    if (submitting.current || (action === 'report' ? report : quote).status === 'sending') return;
+    submitting.current = true;
+    try {
+      const contact = await validate();
+      if (contact === 'unavailable') {
+        // Nothing can be checked or sent without the network: the same message as a failed send.
+        (action === 'report' ? setReport : setQuote)({ status: 'problem', message: FAILED });
+        return;
+      }
+      if (!contact) return;
+      setErrors({});
+      if (action === 'report') await submitReport(contact);
+      else await submitQuote(contact);
+    } finally {
+      submitting.current = false;
+    }
   };
 
-  const onVerified = (payload: string) => {
+  const onVerified = async (payload: string) => {
     store.completeCaptcha(payload);
-    if (pendingReport.current) {
-      const contact = validate();
-      if (contact) void submitReport(contact);
-    }
+    if (!pendingReport.current) return;
+    const contact = await validate();
+    if (contact === 'unavailable') setReport({ status: 'problem', message: FAILED });
+    else if (contact) void submitReport(contact);
   };
 
   const sendingReport = report.status === 'sending';
@@ -193,7 +234,7 @@ export const ReportActions = observer(function ReportActions({ store }: { store:
       <p className={styles.muted}>
         We will e-mail you this report, or a member of our team will send you a quote based on it. We only use your details for that.
       </p>
-      <form className={styles.contactForm} noValidate onSubmit={onSubmit} aria-labelledby={`${id}-heading`}>
+      <form className={styles.contactForm} noValidate onSubmit={onSubmit} onFocus={preloadFormRules} aria-labelledby={`${id}-heading`}>
         <div className={styles.contactGrid}>
           {CONTACT_FIELDS.map((field) => {
             const setup = FIELD_SETUP[field];
@@ -221,12 +262,14 @@ export const ReportActions = observer(function ReportActions({ store }: { store:
                   onChange={(event) => {
                     const next = { ...values, [field]: event.target.value };
                     edited.current.add(field);
+                    latest.current = next;
                     setValues(next);
-                    if (errors[field]) setErrors((current) => ({ ...current, [field]: messageFor(field, next) }));
+                    // A message already shown follows the typing, and goes when the field is right.
+                    if (errors[field]) check(field, next);
                   }}
                   onBlur={() => {
                     if (!edited.current.has(field) && !errors[field]) return;
-                    setErrors((current) => ({ ...current, [field]: messageFor(field, values) }));
+                    check(field, values);
                   }}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${inputId}-error` : undefined}

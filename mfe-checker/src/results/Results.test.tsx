@@ -6,8 +6,18 @@
 import '../testing/domPolyfills';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { loadFormRules } from '../checker/formRules';
 import { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
 import { Results } from './Results';
+
+// The real rules, through a spy: a test can see when they are asked for, or make a load fail.
+jest.mock('../checker/formRules', () => {
+  const actual = jest.requireActual<typeof import('../checker/formRules')>('../checker/formRules');
+  const loadFormRules = jest.fn(actual.loadFormRules);
+  return { ...actual, loadFormRules, preloadFormRules: () => void loadFormRules().catch(() => undefined) };
+});
+const loadRules = loadFormRules as jest.MockedFunction<typeof loadFormRules>;
+const actualLoadRules = loadRules.getMockImplementation()!;
 
 jest.mock('../wizard/HumanCheck', () => ({
   HumanCheck: ({ onVerified }: { onVerified: (payload: string) => void }) => (
@@ -19,6 +29,8 @@ jest.mock('../wizard/HumanCheck', () => ({
 
 const stores: SavingsCheckerStore[] = [];
 afterEach(() => {
+  loadRules.mockImplementation(actualLoadRules); // online again, whatever a test did
+  jest.restoreAllMocks();
   stores.splice(0).forEach((store) => store.dispose());
   delete (globalThis as { fetch?: unknown }).fetch;
 });
@@ -149,6 +161,7 @@ describe('E-mail me this report', () => {
     const calls = mockFetch();
     render(<Results store={leaseStore()} />);
     await user.click(screen.getByRole('button', { name: 'E-mail me this report' }));
+    expect(await screen.findByText('Please enter your first name.')).toBeInTheDocument();
     expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('Please enter your first name.');
     expect(screen.getByLabelText('First name')).toHaveFocus();
     expect(screen.getByText('Please enter a valid post code.')).toBeInTheDocument();
@@ -168,6 +181,36 @@ describe('E-mail me this report', () => {
     await user.click(screen.getByRole('button', { name: 'I am not a robot (test)' }));
     expect(await screen.findByText('CT-ABCDEFGH')).toBeInTheDocument();
     expect(JSON.parse(String(calls[1]!.init.body)).captcha).toBe('fresh-payload');
+  });
+
+  it('loads its rules when the form is first used, not with the results', async () => {
+    const user = userEvent.setup();
+    loadRules.mockClear();
+    render(<Results store={leaseStore()} />);
+    expect(loadRules).not.toHaveBeenCalled();
+    await user.click(screen.getByLabelText('First name'));
+    expect(loadRules).toHaveBeenCalled();
+    await user.type(screen.getByLabelText('First name'), 'J');
+    await user.tab();
+    expect(await screen.findByText('Please enter your first name.')).toBeInTheDocument();
+  });
+
+  it('says so when its rules cannot load, keeps what was typed, sends nothing, and loads them again on the next try', async () => {
+    const user = userEvent.setup();
+    const calls = mockFetch({ status: 201, body: { reference: 'CT-AFTERNET' } });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    loadRules.mockRejectedValue(new Error('ChunkLoadError')); // offline: the focus's preload, every field left, the submit
+    render(<Results store={leaseStore()} />);
+    await fillContactDetails(user);
+    await user.click(screen.getByRole('button', { name: 'E-mail me this report' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not send this just now. Everything you typed is still here: please try again in a moment.');
+    expect(calls).toHaveLength(0);
+    expect(screen.getByLabelText('Email')).toHaveValue('jo@example.co.uk');
+
+    loadRules.mockImplementation(actualLoadRules); // back online
+    await user.click(screen.getByRole('button', { name: 'E-mail me this report' }));
+    expect(await screen.findByText('CT-AFTERNET')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
   });
 
   it('keeps what was typed and says so when the server fails', async () => {

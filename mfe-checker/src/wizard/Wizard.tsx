@@ -8,6 +8,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
 import { STEPS, type StepId } from '../checker/steps';
+import { preloadResults } from '../results/LazyResults';
 import { ShowAllMessages } from './fields';
 import { StepQuestions } from './StepQuestions';
 import styles from './Wizard.module.css';
@@ -27,6 +28,11 @@ export const Wizard = observer(function Wizard({ store, focusOnMount = false }: 
       return;
     }
     heading.current?.focus();
+  }, [step]);
+
+  // The last step: fetch the results' code now, so "See my results" shows them at once.
+  useEffect(() => {
+    if (step === 'check') preloadResults();
   }, [step]);
 
   useEffect(() => {

@@ -5,8 +5,8 @@
  * This is the only module that imports yup. Browser code loads it when a form first needs it
  * (`import('@copytech/shared/forms')`, on the first focus of a form or when a quote form is
  * shown, and awaited on validate/submit), so yup is in no page's first-load JavaScript. The
- * checker remote alone imports it statically: restoring saved progress validates with
- * savingsAnswersShapeSchema when the wizard starts. The server imports the same schemas from here
+ * checker loads it too when there is saved progress to check with savingsAnswersShapeSchema (its
+ * wizard holds its frame until then). The server imports the same schemas from here
  * (synchronously), so the browser and the server enforce the same rules.
  *
  * Not a federation shared key: each app bundles its own copy, in its own lazy chunk.
