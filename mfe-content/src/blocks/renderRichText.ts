@@ -12,7 +12,7 @@ import { createElement, Fragment, type ReactNode } from 'react';
 const KEEP = new Set(['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'br', 'blockquote']);
 
 /** Dropped with everything inside them. */
-const DROP = 'script,style,template,noscript,iframe,frame,frameset,object,embed,applet,svg,math,select,textarea,button,input,option,title,head';
+const DROP = 'script,style,template,noscript,iframe,object,embed,svg,math,select,textarea,button,title';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
