@@ -7,11 +7,14 @@ module.exports = createAppConfig({
   exposes: {
     './ContentPage': './src/exposed/ContentPage.tsx',
   },
-  // gzip bytes a visitor downloads per part, as measured plus about 10% (README "Byte budgets");
+  // gzip bytes a visitor downloads per part, as measured plus about 8% (README "Byte budgets");
   // a build over budget fails. See the figures with BUDGET_REPORT=1 npm run build -w mfe-content.
+  // Measured 2026-11: firstLoad 151.8 KB (kept at its earlier, tighter line), remoteEntry 9.3 KB,
+  // ContentPage 9.5 KB: up 0.5 KB as it now holds the rich-text renderer, which replaced an
+  // 11.6 KB DOMPurify chunk (loaded on every service page) that no budget counted.
   budgets: {
     firstLoad: 156_000,
-    remoteEntry: 10_500,
-    'expose:./ContentPage': 9_700,
+    remoteEntry: 10_100,
+    'expose:./ContentPage': 10_200,
   },
 });

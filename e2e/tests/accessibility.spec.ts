@@ -91,7 +91,15 @@ interface PageCase {
 }
 
 const PAGES: PageCase[] = [
-  { name: 'home', path: '/', prepare: async (page) => expect(page.getByTestId('product-card').first()).toBeVisible() },
+  {
+    name: 'home',
+    path: '/',
+    prepare: async (page) => {
+      // The catalogue's featured printers load only when the block nears the viewport.
+      await page.locator('[data-block="featuredProducts"]').scrollIntoViewIfNeeded();
+      await expect(page.getByTestId('product-card').first()).toBeVisible();
+    },
+  },
   { name: 'a type list', path: '/printers/multifunctionals', prepare: async (page) => expect(page.getByTestId('product-card').first()).toBeVisible() },
   {
     name: 'a filtered list',

@@ -44,6 +44,7 @@ test('home: the hero, what Copytech offers, "Average delivery time 2 minutes" an
   await expect(content(page).locator('[data-block="steps"]').getByText('Average delivery time 2 minutes')).toBeVisible();
 
   // Featured printers: the catalogue remote's fragment inside the content page.
+  await content(page).locator('[data-block="featuredProducts"]').scrollIntoViewIfNeeded(); // it loads when near the viewport
   const featured = content(page).locator('[data-remote="catalogue"]').getByTestId('featured-products');
   await expect(featured.getByRole('heading', { level: 2, name: 'Popular with our customers' })).toBeVisible();
   await expect(featured.getByTestId('product-card').first()).toBeVisible();

@@ -200,6 +200,7 @@ test.describe('start-up', () => {
     // Home shows two remotes (content, and the catalogue's featured products); open the basket's too.
     await page.goto('/');
     await expect(page.locator('[data-remote="content"] h1')).toBeVisible();
+    await page.locator('[data-block="featuredProducts"]').scrollIntoViewIfNeeded(); // it loads when near the viewport
     await page.getByRole('button', { name: /^comparison basket/i }).click();
     await expect(page.locator('[data-remote="basket"] h2').first()).toBeVisible();
     await expect.poll(() => federationInstances(page)).toEqual(expect.arrayContaining(['shell', 'content', 'catalogue', 'basket']));

@@ -146,6 +146,7 @@ for (const failure of ['500', 'network'] as const) {
       await breakApi(page, failure, '**/api/blog/**');
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.locator('[data-block="featuredProducts"]').scrollIntoViewIfNeeded(); // it loads when near the viewport
       const featured = page.getByTestId('featured-products');
       await expect(featured.getByRole('alert')).toContainText('the featured printers could not be loaded');
       await expect(page.locator('[data-block="recentPosts"]')).toContainText('Our latest articles could not be loaded just now');
@@ -247,6 +248,7 @@ test.describe('a slow API (every answer 3 s late)', () => {
     await expect(page.getByTestId('content-loading')).toBeVisible();
     await expectShellIntact(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
+    await page.locator('[data-block="featuredProducts"]').scrollIntoViewIfNeeded(); // it loads when near the viewport
     const featured = page.getByTestId('featured-products');
     await expect(featured.getByTestId('product-card').first()).toBeVisible({ timeout: 15_000 });
     await expect(page.locator('[data-block="recentPosts"] time').first()).toBeVisible({ timeout: 15_000 });
@@ -660,6 +662,7 @@ test.describe('security headers of the production server', () => {
     const errors = collectPageErrors(page);
     const violations = await collectCspViolations(page);
     await page.goto('/');
+    await page.locator('[data-block="featuredProducts"]').scrollIntoViewIfNeeded(); // it loads when near the viewport
     await expect(page.getByTestId('featured-products').getByTestId('product-card').first()).toBeVisible();
     await expect(page.locator('[data-block="recentPosts"] time').first()).toBeVisible();
 

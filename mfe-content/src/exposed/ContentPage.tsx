@@ -9,7 +9,6 @@ import { useEffect } from 'react';
 import { NotFoundPage, useDocumentMeta, type ContentPageProps } from '@copytech/shared';
 import { SERVICES, type PageContent } from '@copytech/shared/domain';
 import { BlockRenderer } from '../blocks/BlockRenderer';
-import { loadRichTextSupport } from '../blocks/richTextSupport';
 import { PageContext } from '../pages/PageContext';
 import { PageSkeleton } from '../pages/PageSkeleton';
 import { MoreServices, ServiceBreadcrumb } from '../pages/ServiceExtras';
@@ -53,8 +52,6 @@ function MissingPage({ slug, reason }: { slug: string; reason: string }) {
 }
 
 export default function ContentPage({ slug, kind = 'page' }: ContentPageProps) {
-  // Service pages open with prose: fetch its sanitiser alongside the page, not after it.
-  if (kind === 'service') loadRichTextSupport().catch(() => undefined);
   const state = usePage(slug);
   let view;
   if (state.status === 'loading') view = <PageSkeleton />;

@@ -6,7 +6,6 @@
  * so a later visit tries again.
  */
 import { API_PATHS, type PageContent } from '@copytech/shared/domain';
-import { hasRichText, loadRichTextSupport } from '../blocks/richTextSupport';
 
 export class PageNotFoundError extends Error {
   constructor(
@@ -72,9 +71,7 @@ export function loadPage(slug: string): Promise<PageContent> {
   let pending = inFlight.get(slug);
   if (!pending) {
     pending = fetchPage(slug)
-      .then(async (page) => {
-        // A page with prose is ready when its sanitiser is (a failed load is the block's problem, not the page's).
-        if (hasRichText(page.body)) await loadRichTextSupport().catch(() => undefined);
+      .then((page) => {
         pages.set(slug, page);
         return page;
       })
