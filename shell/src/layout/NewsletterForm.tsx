@@ -5,9 +5,9 @@
  * keeps what the visitor typed and says what went wrong.
  *
  * The form is on every page, so only its markup and state are in the page's first load: its rules
- * (yup and the schema) and the request are in ./newsletterSignup, a chunk that loads when the form
- * first takes focus; every check awaits it (on blur, as the visitor types once a message shows,
- * and on submit), and a failed load is tried again by the next one.
+ * (yup and the schema, @copytech/shared/forms) and the request (./newsletterSignup) are chunks
+ * that load together when the form first takes focus; every check awaits them (on blur, as the
+ * visitor types once a message shows, and on submit), and a failed load is tried again by the next.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { lazyPart } from './lazyPart';
@@ -18,11 +18,19 @@ export const SIGNUP_FAILURE_MESSAGE = "Sorry, we couldn't sign you up just now. 
 /** As newsletterSchema's limit (FIELD_LIMITS.emailMax; NewsletterForm.test checks they agree). */
 export const EMAIL_MAX_LENGTH = 254;
 
-export const newsletterSignup = lazyPart(() => import(/* webpackChunkName: "newsletter" */ './newsletterSignup'));
+/** The form's behaviour and its rules, fetched side by side (neither waits for the other). */
+export const newsletterSignup = lazyPart(() =>
+  Promise.all([
+    import(/* webpackChunkName: "newsletter" */ './newsletterSignup'),
+    // The rules stay in this app: each app bundles its own copy of @copytech/shared/forms.
+    import(/* webpackChunkName: "forms" */ '@copytech/shared/forms').then(({ newsletterSchema }) => newsletterSchema),
+  ]).then(([signup, schema]) => ({ ...signup, schema })),
+);
 
 /** The message for this e-mail address, or null when it is right. Rejects if the rules cannot load. */
 async function emailErrorOf(email: string): Promise<string | null> {
-  return (await newsletterSignup.load()).newsletterEmailError(email);
+  const { newsletterEmailError, schema } = await newsletterSignup.load();
+  return newsletterEmailError(schema, email);
 }
 
 type Status = 'idle' | 'sending' | 'sent' | 'failed';

@@ -1,12 +1,13 @@
 /**
- * What the footer's newsletter form does beyond its markup (see NewsletterForm): its rules (the
- * shared yup schema, SPEC.md section 5) and the sign-up request (sections 3 and 7). The form is on
- * every page but rarely used, so this is a chunk of its own (with yup), loaded when the form first
- * takes focus; every check and the submit await it.
+ * What the footer's newsletter form does beyond its markup (see NewsletterForm): checking the
+ * e-mail address with the shared rules (SPEC.md section 5) and the sign-up request (sections 3 and
+ * 7). The form is on every page but rarely used, so this is a chunk of its own, loaded with the
+ * rules' chunk (yup and the schema) when the form first takes focus; every check and the submit
+ * await them.
  */
 import { trackEvent } from '@copytech/shared';
 import { NEWSLETTER_MESSAGES, newsletterFieldName, type ApiErrorBody } from '@copytech/shared/domain';
-import { newsletterSchema } from '@copytech/shared/forms';
+import type { newsletterSchema } from '@copytech/shared/forms';
 
 export const NEWSLETTER_ENDPOINT = '/api/newsletter';
 export const NEWSLETTER_FORM_ID = '1';
@@ -16,10 +17,10 @@ export const NEWSLETTER_FORM_NAME = 'newsletter';
 export const EMAIL_REQUIRED_MESSAGE = NEWSLETTER_MESSAGES.emailRequired;
 export const EMAIL_FORMAT_MESSAGE = NEWSLETTER_MESSAGES.emailFormat;
 
-/** The message for this e-mail address, or null when it is right. */
-export function newsletterEmailError(email: string): string | null {
+/** The message for this e-mail address by the newsletter's schema, or null when it is right. */
+export function newsletterEmailError(schema: typeof newsletterSchema, email: string): string | null {
   try {
-    newsletterSchema.validateSyncAt('email', { email });
+    schema.validateSyncAt('email', { email });
     return null;
   } catch (error) {
     return (error as Error).message;
