@@ -6,8 +6,10 @@ module.exports = createAppConfig({
   appDir: __dirname,
   name: 'shell',
   template: path.join(__dirname, 'src', 'index.html'),
-  // gzip bytes a visitor downloads per part, as measured plus about 10% (README "Byte budgets");
-  // a build over budget fails. See the figures with BUDGET_REPORT=1 npm run build -w shell.
+  // gzip bytes a visitor downloads per part (README "Byte budgets"); a build over budget fails.
+  // See the figures with BUDGET_REPORT=1 npm run build -w shell. firstLoad: 153_355 B measured
+  // once the drawers, the modal and the newsletter's behaviour loaded on demand, plus about 5%
+  // (the shell is what every page downloads first, so it is held closer than the remotes).
   budgets: {
     firstLoad: 156_000,
   },

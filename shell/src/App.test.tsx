@@ -52,10 +52,11 @@ test('the page frame has every part of the global layout around the page', () =>
   expect(screen.getByRole('region', { name: 'Cookie consent' })).toBeInTheDocument();
 });
 
-test("the header's basket count follows the shared store while the basket drawer is open", () => {
+test("the header's basket count follows the shared store while the basket drawer is open", async () => {
   renderInShell(<App />);
   act(() => basketStore.open());
-  expect(screen.getByRole('dialog', { name: 'Comparison basket' })).toBeInTheDocument();
+  // The drawer's code arrives on demand (a chunk of its own): it shows once that is there.
+  expect(await screen.findByRole('dialog', { name: 'Comparison basket' })).toBeInTheDocument();
   act(() => {
     basketStore.add({ modelId: 'a1', brand: 'A', model: '1', productCategory: 'printer', productSpecification: null });
   });

@@ -7,6 +7,7 @@ import { observer } from 'mobx-react-lite';
 import { basketStore } from '@copytech/shared';
 import { DRAWER_ELEMENT_IDS, itemCountText } from './navigation';
 import { BasketIcon } from './icons';
+import { preloadDrawerProps } from './drawerPart';
 import styles from './BasketToggle.module.css';
 
 export const BasketToggle = observer(function BasketToggle() {
@@ -21,6 +22,7 @@ export const BasketToggle = observer(function BasketToggle() {
       aria-controls={basketStore.isOpen ? DRAWER_ELEMENT_IDS.basket : undefined}
       aria-haspopup="dialog"
       onClick={() => basketStore.toggle()}
+      {...preloadDrawerProps}
       data-testid="basket-toggle"
     >
       <BasketIcon className={styles.icon} />

@@ -5,7 +5,7 @@
  */
 import { useId, useRef, type ReactNode } from 'react';
 import { useDialogFocus } from './useDialogFocus';
-import { CloseIcon } from './icons';
+import { CloseIcon } from './CloseIcon';
 import styles from './Drawer.module.css';
 
 export interface DrawerProps {

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { basketStore, uiStore } from '@copytech/shared';
 import { DrawerHost } from './DrawerHost';
+import { drawerPart } from './drawerPart';
 import { SiteHeader } from './SiteHeader';
 import { LocationProbe, renderInShell, resetSharedStores } from '../testing/renderInShell';
 
@@ -27,6 +28,10 @@ function renderShell(path = '/', router: 'memory' | 'browser' = 'memory') {
     { path, router },
   );
 }
+
+// The drawer chunk loads on demand; here it is loaded up front, so these tests are about the
+// drawers themselves. lazyOverlays.test.tsx covers its loading and its failure.
+beforeAll(() => drawerPart.load());
 
 beforeEach(() => {
   resetSharedStores();

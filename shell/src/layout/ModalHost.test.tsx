@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { uiStore } from '@copytech/shared';
-import { ModalHost } from './ModalHost';
+import { ModalHost, modalPart } from './ModalHost';
 import { renderInShell, resetSharedStores } from '../testing/renderInShell';
 
 function renderModalHost() {
@@ -16,6 +16,9 @@ function renderModalHost() {
   );
 }
 
+// The dialog's chunk loads when a modal opens; here it is loaded up front, so these tests are about
+// the modal itself. lazyOverlays.test.tsx covers its loading and its failure.
+beforeAll(() => modalPart.load());
 beforeEach(resetSharedStores);
 
 test('opening the modal shows its title and message and sets the #modal hash; Escape closes it and steps back', async () => {

@@ -2,60 +2,21 @@
  * The modal overlay (SPEC.md section 4): shows uiStore.modal. Opening it adds a history entry
  * with the hash '#modal', so the browser's Back button closes it; Escape, the close button and a
  * click on the overlay close it and step back past that entry. Any room opens it with
- * uiStore.openModal({ title, contentId, data }); contentId picks what it shows.
+ * uiStore.openModal({ title, contentId, data }); contentId picks what it shows (MODAL_CONTENT in
+ * ./ModalDialog).
+ *
+ * The dialog itself is not in the first load: its chunk is fetched when a modal opens, and the
+ * dialog shows as soon as it is there. The '#modal' history entry is kept here, from the start.
  */
-import { useEffect, useId, useRef, type ComponentType } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { reaction } from 'mobx';
 import { uiStore, type ModalContent } from '@copytech/shared';
-import { placeholderImageUrl } from '@copytech/shared/domain';
-import { useDialogFocus } from './useDialogFocus';
-import { CloseIcon } from './icons';
-import styles from './ModalHost.module.css';
+import { lazyPart, useLazyPart } from './lazyPart';
+import { OverlayLoadFailure } from './OverlayLoadFailure';
 
 export const MODAL_HASH = '#modal';
-
-/** A plain message: data.text, one paragraph per line. */
-function MessageContent({ data }: { data?: Record<string, unknown> }) {
-  const text = typeof data?.text === 'string' ? data.text : '';
-  return (
-    <>
-      {text
-        .split('\n')
-        .filter((line) => line.trim())
-        .map((line, index) => (
-          <p key={index}>{line}</p>
-        ))}
-    </>
-  );
-}
-
-/**
- * An enlarged image: data.src (a site image under /assets/) and data.alt. Used by the catalogue's
- * gallery, so an enlarged product photo gets the modal's '#modal' history entry: Back closes it.
- */
-function ImageContent({ data }: { data?: Record<string, unknown> }) {
-  const src = typeof data?.src === 'string' && data.src.startsWith('/assets/') ? data.src : placeholderImageUrl('x810');
-  const alt = typeof data?.alt === 'string' ? data.alt : '';
-  return (
-    <img
-      className={styles.image}
-      src={src}
-      alt={alt}
-      onError={(event) => {
-        const fallback = placeholderImageUrl('x810');
-        if (!event.currentTarget.src.endsWith(fallback)) event.currentTarget.src = fallback;
-      }}
-    />
-  );
-}
-
-/** What each contentId shows. Unknown ids fall back to the message view. */
-export const MODAL_CONTENT: Record<string, ComponentType<{ data?: Record<string, unknown> }>> = {
-  message: MessageContent,
-  image: ImageContent,
-};
 
 function urlWithoutHash(): string {
   return `${window.location.pathname}${window.location.search}`;
@@ -108,31 +69,14 @@ function useModalHistory(): void {
   }, []);
 }
 
-function ModalDialog({ modal }: { modal: ModalContent }) {
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const titleId = `${useId()}-title`;
-  const close = () => uiStore.closeModal();
-  useDialogFocus(dialogRef, close);
-  const Content = MODAL_CONTENT[modal.contentId] ?? MessageContent;
+export const modalPart = lazyPart(() => import(/* webpackChunkName: "modal" */ './ModalDialog'));
 
-  return (
-    <div className={styles.root}>
-      <div className={styles.overlay} onClick={close} aria-hidden="true" data-testid="modal-overlay" />
-      <div ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={styles.dialog} data-content={modal.contentId}>
-        <div className={styles.head}>
-          <h2 id={titleId} className={styles.title}>
-            {modal.title}
-          </h2>
-          <button type="button" className={styles.close} onClick={close} aria-label="Close">
-            <CloseIcon />
-          </button>
-        </div>
-        <div className={styles.body}>
-          <Content data={modal.data} />
-        </div>
-      </div>
-    </div>
-  );
+function LazyModalDialog({ modal }: { modal: ModalContent }) {
+  const part = useLazyPart(modalPart, 'The modal');
+  if (part.failed) return <OverlayLoadFailure label={modal.title} state={part} onClose={() => uiStore.closeModal()} />;
+  if (!part.module) return null;
+  const { ModalDialog } = part.module;
+  return <ModalDialog modal={modal} />;
 }
 
 export const ModalHost = observer(function ModalHost() {
@@ -148,5 +92,5 @@ export const ModalHost = observer(function ModalHost() {
 
   const modal = uiStore.modal;
   // Keyed by content, so switching content is a fresh dialog with its own focus.
-  return modal ? <ModalDialog key={`${modal.contentId}:${modal.title}`} modal={modal} /> : null;
+  return modal ? <LazyModalDialog key={`${modal.contentId}:${modal.title}`} modal={modal} /> : null;
 });

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NewsletterForm } from './NewsletterForm';
+import { FIELD_LIMITS } from '@copytech/shared/domain';
+import { EMAIL_MAX_LENGTH, NewsletterForm } from './NewsletterForm';
 import { renderInShell } from '../testing/renderInShell';
 
 const fetchMock = jest.fn();
@@ -123,4 +124,10 @@ test("the server's own field error for the e-mail is shown at the field", async 
   expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
   expect(email).toHaveAttribute('aria-invalid', 'true');
   expect(email).toHaveValue('jo@example.co.uk');
+});
+
+test("the e-mail field's length limit is the shared rule's (kept as a literal so the first load need not carry the quote rules)", () => {
+  const { email } = renderForm();
+  expect(EMAIL_MAX_LENGTH).toBe(FIELD_LIMITS.emailMax);
+  expect(email).toHaveAttribute('maxLength', String(FIELD_LIMITS.emailMax));
 });

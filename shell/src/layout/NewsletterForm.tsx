@@ -4,74 +4,33 @@
  * marketing-automation form fields as multipart/form-data to /api/newsletter. A failed sign-up
  * keeps what the visitor typed and says what went wrong.
  *
- * The form is on every page, so its yup schema is not in the page's first load: it loads when the
- * form first takes focus, and every check awaits it (on blur, as the visitor types once a message
- * shows, and on submit).
+ * The form is on every page, so only its markup and state are in the page's first load: its rules
+ * (yup and the schema, @copytech/shared/forms) and the request (./newsletterSignup) are chunks
+ * that load together when the form first takes focus; every check awaits them (on blur, as the
+ * visitor types once a message shows, and on submit), and a failed load is tried again by the next.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { trackEvent } from '@copytech/shared';
-import { FIELD_LIMITS, NEWSLETTER_MESSAGES, newsletterFieldName, type ApiErrorBody } from '@copytech/shared/domain';
+import { lazyPart } from './lazyPart';
 import styles from './NewsletterForm.module.css';
 
-export const NEWSLETTER_ENDPOINT = '/api/newsletter';
-export const NEWSLETTER_FORM_ID = '1';
-export const NEWSLETTER_FORM_NAME = 'newsletter';
-
-// The server validates with the same schema (newsletterSchema in @copytech/shared/forms).
-export const EMAIL_REQUIRED_MESSAGE = NEWSLETTER_MESSAGES.emailRequired;
-export const EMAIL_FORMAT_MESSAGE = NEWSLETTER_MESSAGES.emailFormat;
 export const SIGNUP_SUCCESS_MESSAGE = "Thanks — you're on the list.";
 export const SIGNUP_FAILURE_MESSAGE = "Sorry, we couldn't sign you up just now. Please check your connection and try again.";
+/** As newsletterSchema's limit (FIELD_LIMITS.emailMax; NewsletterForm.test checks they agree). */
+export const EMAIL_MAX_LENGTH = 254;
 
-type FormRules = typeof import('@copytech/shared/forms');
-// The loaded rules stay in this module: each app bundles its own copy of @copytech/shared/forms.
-let rules: Promise<FormRules> | null = null;
-
-/** Starts loading the form rules (yup and the schemas) once; a failed load is tried again next time. */
-export function loadNewsletterRules(): Promise<FormRules> {
-  rules ??= import(/* webpackChunkName: "forms" */ '@copytech/shared/forms').catch((error: unknown) => {
-    rules = null;
-    throw error;
-  });
-  return rules;
-}
-
-/** On the form's first focus: by the time a field is left, its rules are usually there. */
-function preloadRules(): void {
-  loadNewsletterRules().catch(() => undefined); // a failed load is retried by the next check
-}
+/** The form's behaviour and its rules, fetched side by side (neither waits for the other). */
+export const newsletterSignup = lazyPart(() =>
+  Promise.all([
+    import(/* webpackChunkName: "newsletter" */ './newsletterSignup'),
+    // The rules stay in this app: each app bundles its own copy of @copytech/shared/forms.
+    import(/* webpackChunkName: "forms" */ '@copytech/shared/forms').then(({ newsletterSchema }) => newsletterSchema),
+  ]).then(([signup, schema]) => ({ ...signup, schema })),
+);
 
 /** The message for this e-mail address, or null when it is right. Rejects if the rules cannot load. */
-export async function newsletterEmailError(email: string): Promise<string | null> {
-  const { newsletterSchema } = await loadNewsletterRules();
-  try {
-    newsletterSchema.validateSyncAt('email', { email });
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
-
-/** The multipart body the marketing form endpoint expects. */
-export function newsletterFormData(firstName: string, email: string, returnUrl: string): FormData {
-  const body = new FormData();
-  body.append(newsletterFieldName('first_name'), firstName.trim());
-  body.append(newsletterFieldName('email'), email.trim());
-  body.append(newsletterFieldName('formId'), NEWSLETTER_FORM_ID);
-  body.append(newsletterFieldName('formName'), NEWSLETTER_FORM_NAME);
-  body.append(newsletterFieldName('return'), returnUrl);
-  return body;
-}
-
-/** A 400 answer names what is wrong with the e-mail in its fieldErrors; use its words when it does. */
-async function serverEmailError(response: Response): Promise<string | null> {
-  try {
-    const body = (await response.json()) as Partial<ApiErrorBody> | null;
-    const message = body?.fieldErrors?.email ?? body?.fieldErrors?.['mauticform[email]'];
-    return typeof message === 'string' && message ? message : null;
-  } catch {
-    return null;
-  }
+async function emailErrorOf(email: string): Promise<string | null> {
+  const { newsletterEmailError, schema } = await newsletterSignup.load();
+  return newsletterEmailError(schema, email);
 }
 
 type Status = 'idle' | 'sending' | 'sent' | 'failed';
@@ -93,7 +52,7 @@ export function NewsletterForm() {
 
   /** Checks the address on blur or as the visitor types; a result for a value since changed is dropped. */
   const checkEmail = (value: string) => {
-    newsletterEmailError(value).then(
+    emailErrorOf(value).then(
       (error) => {
         if (emailRef.current?.value === value) setEmailError(error);
       },
@@ -115,7 +74,7 @@ export function NewsletterForm() {
   const send = async () => {
     let error: string | null;
     try {
-      error = await newsletterEmailError(email);
+      error = await emailErrorOf(email);
     } catch (failure) {
       console.error('[newsletter] sign-up failed:', (failure as Error).message);
       setStatus('failed');
@@ -128,22 +87,14 @@ export function NewsletterForm() {
     }
     setStatus('sending');
     try {
-      const response = await fetch(NEWSLETTER_ENDPOINT, {
-        method: 'POST',
-        headers: { Accept: 'application/json' },
-        body: newsletterFormData(firstName, email, window.location.href),
-      });
-      if (!response.ok) {
-        const fieldError = response.status === 400 ? await serverEmailError(response) : null;
-        if (fieldError) {
-          setEmailError(fieldError);
-          setStatus('idle');
-          emailRef.current?.focus();
-          return;
-        }
-        throw new Error(`HTTP ${response.status}`);
+      const { postNewsletterSignup } = await newsletterSignup.load();
+      const fieldError = await postNewsletterSignup(firstName, email, window.location.href);
+      if (fieldError) {
+        setEmailError(fieldError);
+        setStatus('idle');
+        emailRef.current?.focus();
+        return;
       }
-      trackEvent('newsletter_signup', { formId: NEWSLETTER_FORM_ID });
       setFirstName('');
       setEmail('');
       setEmailTouched(false);
@@ -155,7 +106,7 @@ export function NewsletterForm() {
   };
 
   return (
-    <form className={styles.form} noValidate onSubmit={onSubmit} onFocus={preloadRules} aria-labelledby={`${ids}-heading`}>
+    <form className={styles.form} noValidate onSubmit={onSubmit} onFocus={newsletterSignup.preload} aria-labelledby={`${ids}-heading`}>
       <h2 className={styles.heading} id={`${ids}-heading`}>
         Get print-saving tips
       </h2>
@@ -185,7 +136,7 @@ export function NewsletterForm() {
             inputMode="email"
             autoComplete="email"
             required
-            maxLength={FIELD_LIMITS.emailMax}
+            maxLength={EMAIL_MAX_LENGTH}
             value={email}
             aria-invalid={emailError ? true : undefined}
             aria-describedby={emailError ? emailErrorId : undefined}

@@ -87,7 +87,6 @@ export function ScrollManager() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const savedPositions = useRef(new Map<string, number>());
-  const firstRender = useRef(true);
 
   // The browser's own restoration fights ours on Back/Forward in a single-page app.
   useEffect(() => {

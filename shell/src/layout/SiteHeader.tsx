@@ -12,6 +12,7 @@ import { BasketToggle } from './BasketToggle';
 import { CopytechWordmark, MenuIcon } from './icons';
 import { DRAWER_ELEMENT_IDS, TOP_LINKS } from './navigation';
 import { useMenuController } from './useMenuController';
+import { preloadDrawerProps } from './drawerPart';
 import styles from './SiteHeader.module.css';
 
 const MenuButton = observer(function MenuButton() {
@@ -24,6 +25,7 @@ const MenuButton = observer(function MenuButton() {
       aria-controls={open ? DRAWER_ELEMENT_IDS.nav : undefined}
       aria-haspopup="dialog"
       onClick={() => uiStore.toggleDrawer('nav')}
+      {...preloadDrawerProps}
     >
       <MenuIcon />
       <span className={styles.menuLabel}>Menu</span>

@@ -5,11 +5,11 @@
 import type { Printing } from './navigation';
 import styles from './icons.module.css';
 
-interface IconProps {
+export interface IconProps {
   className?: string;
 }
 
-function classes(...names: Array<string | undefined>): string {
+export function classes(...names: Array<string | undefined>): string {
   return names.filter(Boolean).join(' ');
 }
 
@@ -70,14 +70,6 @@ export function MenuIcon({ className }: IconProps) {
   return (
     <svg className={classes(styles.icon, className)} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-export function CloseIcon({ className }: IconProps) {
-  return (
-    <svg className={classes(styles.icon, className)} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
     </svg>
   );
 }
