@@ -11,7 +11,7 @@ module.exports = createAppConfig({
   // first load and the expose: plus 8%, measured once yup and the results became lazy);
   // a build over budget fails. See the figures with BUDGET_REPORT=1 npm run build -w mfe-checker.
   budgets: {
-    firstLoad: 172_500,
+    firstLoad: 163_000,
     remoteEntry: 10_500,
     'expose:./SavingsChecker': 15_900,
   },
