@@ -42,7 +42,7 @@ const REACT_ROUTER_PRODUCTION = path.join(
 
 /** The files of the shared singleton libraries (and their own dependencies) as webpack resolves them. */
 const SINGLETON_LIBRARY =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|mobx|mobx-react-lite|mobx-persist-store|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]|[\\/]shared[\\/]build[\\/]react-router-dom\.ts$/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|mobx|mobx-react-lite|mobx-persist-store|react-router|react-router-dom|cookie|set-cookie-parser|use-sync-external-store)[\\/]|[\\/]shared[\\/]build[\\/]react-router-dom\.ts$/;
 
 // mobx's package entry picks its build at run time from process.env; production bundles take the
 // minified production build it ships (about 1 KB gzip less).
