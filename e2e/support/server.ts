@@ -65,7 +65,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
+        // A graceful close waits for open connections; a browser still holding one (keep-alive,
+        // a request in flight) must not hang the test run: after 5 s the server is killed.
+        const grace = setTimeout(() => child.kill('SIGKILL'), 5000);
         await exited;
+        clearTimeout(grace);
       }
       if (!env.VAR_DIR) rmSync(varDir, { recursive: true, force: true });
     },
