@@ -15,5 +15,6 @@ module.exports = createAppConfig({
     remoteEntry: 10_500,
     'expose:./BasketDrawer': 10_700,
     'expose:./InstantQuote': 7_600,
+    'lazy:forms': 17_800,
   },
 });

@@ -14,5 +14,10 @@ module.exports = createAppConfig({
     firstLoad: 163_000,
     remoteEntry: 10_500,
     'expose:./SavingsChecker': 15_900,
+    'lazy:checker-results': 6_700,
+    'lazy:altcha': 33_000,
+    'lazy:altcha-pbkdf2-worker': 2_100,
+    'lazy:altcha-sha-worker': 2_000,
+    'lazy:forms': 17_000,
   },
 });

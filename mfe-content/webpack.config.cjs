@@ -16,5 +16,9 @@ module.exports = createAppConfig({
     firstLoad: 156_000,
     remoteEntry: 10_100,
     'expose:./ContentPage': 10_200,
+    'lazy:enquiry-form': 4_600,
+    'lazy:service-request-form': 4_800,
+    'lazy:newsletter-signup': 2_100,
+    'lazy:forms': 18_400,
   },
 });

@@ -19,11 +19,17 @@
  *                   (its own chunk and the split chunks it needs synchronously). Its lazy children
  *                   (dynamic imports inside it) and the shared packages it consumes (the shell
  *                   already provides them) are not part of it.
+ * - `lazy:<name>`    a chunk loaded on demand, named with a webpackChunkName comment (a route's
+ *                   page, a drawer, the forms' rules, a web worker): the chunks of its chunk group,
+ *                   which may include split chunks it shares with another lazy part (each part
+ *                   counts them, as a visitor who opens only that part downloads them). Every
+ *                   import() and worker in the app's own code needs a name, or the build fails.
  *
  * Every part must have a budget and every budget must name a part: a new expose without one, or a
  * renamed expose whose budget is left behind, also fails the build. Budgets are bytes (gzip).
  * `BUDGET_REPORT=1` prints each part's figure; otherwise the plugin is silent within budget.
  */
+const path = require('node:path');
 const zlib = require('node:zlib');
 const { FEDERATION_RUNTIME_FILE } = require('./federationRuntime.cjs');
 
@@ -56,8 +62,9 @@ class BudgetPlugin {
     const { Compilation, WebpackError } = compiler.webpack;
     compiler.hooks.thisCompilation.tap(PLUGIN_NAME, (compilation) => {
       compilation.hooks.processAssets.tap({ name: PLUGIN_NAME, stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        this.figures = measure(compilation).map((p) => ({ ...p, budget: this.budgets[p.part] }));
-        for (const message of this.check()) compilation.errors.push(new WebpackError(message));
+        const { parts, unnamed } = measure(compilation);
+        this.figures = parts.map((p) => ({ ...p, budget: this.budgets[p.part] }));
+        for (const message of [...unnamed, ...this.check()]) compilation.errors.push(new WebpackError(message));
         if (process.env.BUDGET_REPORT && process.env.BUDGET_REPORT !== '0') {
           for (const f of this.figures) {
             const budget = f.budget === undefined ? 'no budget' : `budget ${kb(f.budget)} (${Math.round((f.bytes / f.budget) * 100)}%)`;
@@ -101,7 +108,8 @@ class BudgetPlugin {
 /**
  * The parts of a compilation and the JavaScript files of each, with their gzip size.
  * @param {Compilation} compilation
- * @returns {{ part: string, bytes: number, files: string[] }[]}
+ * @returns {{ parts: { part: string, bytes: number, files: string[] }[], unnamed: string[] }}
+ *   the parts, and a message for each lazy import that has no name to give it a budget by
  */
 function measure(compilation) {
   const { chunkGraph, moduleGraph } = compilation;
@@ -166,6 +174,15 @@ function measure(compilation) {
   };
 
   const parts = [];
+  /** Chunk groups measured as start-up or expose parts. @type {Set<import('webpack').ChunkGroup>} */
+  const measured = new Set();
+  /** @type {string[]} */
+  const unnamed = [];
+  /** Code of this app or of @copytech/shared, not of a package from node_modules. @param {Module | null} module */
+  const ownCode = (module) => {
+    const resource = module && /** @type {any} */ (module).resource;
+    return typeof resource === 'string' && !resource.split(path.sep).includes('node_modules');
+  };
   for (const [name, entrypoint] of compilation.entrypoints) {
     const entry = compilation.entries.get(name);
     const entryModules = (entry ? entry.dependencies : []).map((dep) => ({ dep, module: moduleGraph.getModule(dep) }));
@@ -175,6 +192,7 @@ function measure(compilation) {
       for (const block of container.module ? container.module.blocks : []) {
         const exposedName = /** @type {any} */ (block.dependencies[0]).exposedName;
         const group = chunkGraph.getBlockChunkGroup(block);
+        if (group) measured.add(group);
         parts.push(figure(`expose:${exposedName}`, group ? group.chunks : []));
       }
     } else {
@@ -183,6 +201,7 @@ function measure(compilation) {
       for (const { module } of entryModules) {
         for (const block of module ? module.blocks : []) {
           const group = chunkGraph.getBlockChunkGroup(block);
+          if (group) measured.add(group);
           for (const c of group ? group.chunks : []) chunks.add(c);
         }
       }
@@ -194,7 +213,21 @@ function measure(compilation) {
       parts.push(figure(name === 'main' ? 'firstLoad' : `firstLoad:${name}`, withConsumedShares(chunks), runtimeFiles));
     }
   }
-  return parts;
+  // Lazy chunks: every import() in the app's own code outside the start-up boundary, by its
+  // webpackChunkName. One without a name could have no budget, so it is an error of its own.
+  for (const group of compilation.chunkGroups) {
+    if (group.isInitial() || measured.has(group)) continue;
+    const own = group.origins.filter((o) => ownCode(o.module));
+    if (own.length === 0) continue; // the federation's and the shared packages' own async parts
+    if (group.name) {
+      parts.push(figure(`lazy:${group.name}`, group.chunks));
+    } else {
+      const what = (/** @type {string | undefined} */ request) => (request ? `import('${request}')` : 'a worker (new Worker(new URL(...)))');
+      const where = own.map((o) => `${what(o.request)} in ${path.relative(compilation.compiler.context, /** @type {any} */ (o.module).resource)}`);
+      unnamed.push(`Lazy chunk without a name: ${where.join(', ')}. Name it with /* webpackChunkName: "..." */ so it can have a byte budget.`);
+    }
+  }
+  return { parts, unnamed };
 }
 
 module.exports = { BudgetPlugin };

@@ -3,8 +3,9 @@
  *
  * The budget plugin on a tiny federated app compiled by webpack in a temp dir: a page (index ->
  * bootstrap, which consumes the shared 'tiny-lib'), one expose with a stylesheet, a split vendor
- * chunk both need, and lazy chunks that must not count. Expected files are found by marker strings in the emitted
- * files and by MF's own manifest, not by the plugin's chunk-graph walk.
+ * chunk both need, and named lazy chunks, which are parts of their own and not in the others.
+ * Expected files are found by marker strings in the emitted files and by MF's own manifest, not by
+ * the plugin's chunk-graph walk.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -56,14 +57,21 @@ const FILES: Record<string, string> = {
     `export const more = () => import(/* webpackChunkName: "widget-lazy" */ './widgetLazy');`,
   ].join('\n'),
   'src/widgetLazy.js': `export const lazy = () => 'WIDGET_LAZY_MARKER' + ${JSON.stringify(filler(4, 200))};\n`,
+  // an expose whose lazy import and worker have no webpackChunkName (only compiled when exposed)
+  'src/Unnamed.js': [
+    `export const more = () => import('./unnamedLazy');`,
+    `export const work = () => new Worker(new URL('./work.js', import.meta.url));`,
+  ].join('\n'),
+  'src/unnamedLazy.js': `export const lazy = () => 'UNNAMED_LAZY_MARKER';\n`,
+  'src/work.js': `self.onmessage = () => self.postMessage('WORK_MARKER');\n`,
 };
 
-const GENEROUS: Budgets = { firstLoad: 1_000_000, remoteEntry: 1_000_000, 'expose:./Widget': 1_000_000 };
+const GENEROUS: Budgets = { firstLoad: 1_000_000, remoteEntry: 1_000_000, 'expose:./Widget': 1_000_000, 'lazy:later': 1_000_000, 'lazy:widget-lazy': 1_000_000 };
 
-async function compile(budgets: Budgets, mode: 'production' | 'development' = 'production') {
+async function compile(budgets: Budgets, exposes: Record<string, string> = { './Widget': './src/Widget.js' }) {
   const plugin = new BudgetPlugin({ app: 'fixture', budgets });
   const compiler = webpack({
-    mode,
+    mode: 'production',
     context: dir,
     target: 'web',
     entry: { main: './src/index.js' },
@@ -84,7 +92,7 @@ async function compile(budgets: Budgets, mode: 'production' | 'development' = 'p
       new ModuleFederationPlugin({
         name: 'fixture',
         filename: 'remoteEntry.js',
-        exposes: { './Widget': './src/Widget.js' },
+        exposes,
         remotes: {},
         shared: { 'tiny-lib': { singleton: true, requiredVersion: '^1.0.0' } },
         manifest: { fileName: 'mf-manifest.json' },
@@ -130,7 +138,7 @@ describe('BudgetPlugin', () => {
       const { plugin, errors } = await compile(GENEROUS);
       expect(errors).toEqual([]);
       const figures = Object.fromEntries(plugin.figures.map((f) => [f.part, f]));
-      expect(Object.keys(figures).sort()).toEqual(['expose:./Widget', 'firstLoad', 'remoteEntry']);
+      expect(Object.keys(figures).sort()).toEqual(['expose:./Widget', 'firstLoad', 'lazy:later', 'lazy:widget-lazy', 'remoteEntry']);
 
       // the fixture splits as intended: one file per marker
       const [bigDep] = withMarker('BIG_DEP_MARKER');
@@ -141,6 +149,9 @@ describe('BudgetPlugin', () => {
         expect(withMarker(marker)).toHaveLength(1);
       }
       const lazy = [...withMarker('LATER_MARKER'), ...withMarker('WIDGET_LAZY_MARKER')];
+      // a named lazy chunk is a part of its own: its file, and no other part counts it
+      expect(figures['lazy:later']!.files).toEqual(withMarker('LATER_MARKER'));
+      expect(figures['lazy:widget-lazy']!.files).toEqual(withMarker('WIDGET_LAZY_MARKER'));
 
       // an expose: what MF's manifest lists as its synchronous JS (its chunk and the split vendor chunk)
       const manifest = JSON.parse(fs.readFileSync(dist('mf-manifest.json'), 'utf8'));
@@ -155,12 +166,13 @@ describe('BudgetPlugin', () => {
 
       for (const f of Object.values(figures)) {
         expect(f.bytes).toBe(f.files.reduce((sum, file) => sum + gzip(file), 0));
-        expect(f.files.filter((file) => lazy.includes(file) || !file.endsWith('.js'))).toEqual([]);
+        expect(f.files.filter((file) => !file.endsWith('.js'))).toEqual([]);
+        if (!f.part.startsWith('lazy:')) expect(f.files.filter((file) => lazy.includes(file))).toEqual([]);
       }
       expect(fs.existsSync(dist('main.js.gz'))).toBe(true); // the copies exist, and were not counted
 
       const lines = log.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith('budget fixture'));
-      expect(lines).toHaveLength(3);
+      expect(lines).toHaveLength(5);
       expect(lines.find((l) => l.includes('expose:./Widget'))).toContain(`(${figures['expose:./Widget']!.bytes} B)`);
     } finally {
       delete process.env.BUDGET_REPORT;
@@ -180,9 +192,24 @@ describe('BudgetPlugin', () => {
   });
 
   it('fails the compilation when an expose has no budget', async () => {
-    const { errors } = await compile({ firstLoad: 1_000_000, remoteEntry: 1_000_000 });
+    const { 'expose:./Widget': _omitted, ...budgets } = GENEROUS;
+    const { errors } = await compile(budgets);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('Byte budget missing: fixture expose:./Widget');
+  });
+
+  it('fails the compilation when a lazy chunk has no budget', async () => {
+    const { 'lazy:later': _omitted, ...budgets } = GENEROUS;
+    const { errors } = await compile(budgets);
+    expect(errors).toEqual([expect.stringContaining('Byte budget missing: fixture lazy:later')]);
+  });
+
+  it('fails the compilation on an import() or a worker without a name, which could have no budget', async () => {
+    const { errors } = await compile({ ...GENEROUS, 'expose:./Unnamed': 1_000_000 }, { './Widget': './src/Widget.js', './Unnamed': './src/Unnamed.js' });
+    expect(errors.sort()).toEqual([
+      expect.stringContaining("Lazy chunk without a name: a worker (new Worker(new URL(...))) in src/Unnamed.js."),
+      expect.stringContaining("Lazy chunk without a name: import('./unnamedLazy') in src/Unnamed.js. Name it with /* webpackChunkName"),
+    ]);
   });
 
   it('fails the compilation on a budget for a part the app does not have', async () => {

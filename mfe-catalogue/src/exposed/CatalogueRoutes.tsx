@@ -5,24 +5,32 @@
  * the catalogue does not have is the shared Not Found page.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Routes, useParams } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage, type CatalogueRoutesProps } from '@copytech/shared';
-import { allPrintersList, finisherListFor, LANDING_PAGES, printerListFor, scannerListFor, type ListDefinition } from '../lists/listDefinitions';
-import { ProductListPage } from '../lists/ProductListPage';
 import styles from './CatalogueRoutes.module.css';
+
+// Lists and product pages are separate chunks: a visitor downloads the one kind of page they
+// opened, and the other at idle (prefetch) for the likely next click.
+const loadListRoutes = () => import(/* webpackChunkName: "product-list", webpackPrefetch: true */ '../lists/ListRoutes');
+const LandingList = lazy(() => loadListRoutes().then((m) => ({ default: m.LandingList })));
+const AllPrintersList = lazy(() => loadListRoutes().then((m) => ({ default: m.AllPrintersList })));
+const PrinterList = lazy(() => loadListRoutes().then((m) => ({ default: m.PrinterList })));
+const ScannerList = lazy(() => loadListRoutes().then((m) => ({ default: m.ScannerList })));
+const FinisherList = lazy(() => loadListRoutes().then((m) => ({ default: m.FinisherList })));
 
 const loadProductRoutes = () => import(/* webpackChunkName: "product-page", webpackPrefetch: true */ '../product/ProductRoutes');
 const PrinterProductRoute = lazy(() => loadProductRoutes().then((m) => ({ default: m.PrinterProductRoute })));
 const ScannerProductRoute = lazy(() => loadProductRoutes().then((m) => ({ default: m.ScannerProductRoute })));
 const FinisherProductRoute = lazy(() => loadProductRoutes().then((m) => ({ default: m.FinisherProductRoute })));
 
-function ProductSuspense({ children }: { children: ReactNode }) {
+/** Holds the page's place, and tells a screen reader what is coming, while its chunk loads. */
+function Pending({ what, children }: { what: string; children: ReactNode }) {
   return (
     <Suspense
       fallback={
         <div className={styles.pending} aria-busy="true">
           <p role="status" className="visually-hidden">
-            Loading product…
+            Loading {what}…
           </p>
         </div>
       }
@@ -32,89 +40,41 @@ function ProductSuspense({ children }: { children: ReactNode }) {
   );
 }
 
-/** A list page by its definition; the key makes a new list start fresh (filters, focus, paging). */
-function ListRoute({ definition }: { definition: ListDefinition | null }) {
-  if (!definition) return <NotFoundPage />;
-  return <ProductListPage key={definition.path} definition={definition} />;
-}
-
-function PrinterTypeList() {
-  const { type = '' } = useParams();
-  return <ListRoute definition={printerListFor(type)} />;
-}
-function PrinterSubcategoryList() {
-  const { type = '', subcategory = '' } = useParams();
-  return <ListRoute definition={printerListFor(type, subcategory)} />;
-}
-function ScannerClassList() {
-  const { segment = '' } = useParams();
-  return <ListRoute definition={scannerListFor(segment)} />;
-}
-function FinisherCategoryList() {
-  const { segment = '' } = useParams();
-  return <ListRoute definition={finisherListFor(segment)} />;
-}
+const list = (page: ReactNode) => <Pending what="products">{page}</Pending>;
+const product = (page: ReactNode) => <Pending what="product">{page}</Pending>;
 
 export default function CatalogueRoutes({ section }: CatalogueRoutesProps) {
   switch (section) {
     case 'photocopiers':
     case 'commercial-printers':
     case 'office-printers':
-      return <ListRoute definition={LANDING_PAGES[section]} />;
+      return list(<LandingList section={section} />);
     case 'printers':
       return (
         <Routes>
-          <Route index element={<ListRoute definition={allPrintersList()} />} />
-          <Route path=":type" element={<PrinterTypeList />} />
-          <Route path=":type/:subcategory" element={<PrinterSubcategoryList />} />
-          <Route
-            path=":type/:brand/:model"
-            element={
-              <ProductSuspense>
-                <PrinterProductRoute />
-              </ProductSuspense>
-            }
-          />
+          <Route index element={list(<AllPrintersList />)} />
+          <Route path=":type" element={list(<PrinterList />)} />
+          <Route path=":type/:subcategory" element={list(<PrinterList />)} />
+          <Route path=":type/:brand/:model" element={product(<PrinterProductRoute />)} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       );
     case 'scanners':
       return (
         <Routes>
-          <Route index element={<ListRoute definition={scannerListFor()} />} />
-          <Route path=":segment" element={<ScannerClassList />} />
-          <Route
-            path=":brand/:model"
-            element={
-              <ProductSuspense>
-                <ScannerProductRoute />
-              </ProductSuspense>
-            }
-          />
-          <Route
-            path=":type/:brand/:model"
-            element={
-              <ProductSuspense>
-                <ScannerProductRoute />
-              </ProductSuspense>
-            }
-          />
+          <Route index element={list(<ScannerList />)} />
+          <Route path=":segment" element={list(<ScannerList />)} />
+          <Route path=":brand/:model" element={product(<ScannerProductRoute />)} />
+          <Route path=":type/:brand/:model" element={product(<ScannerProductRoute />)} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       );
     case 'finishers':
       return (
         <Routes>
-          <Route index element={<ListRoute definition={finisherListFor()} />} />
-          <Route path=":segment" element={<FinisherCategoryList />} />
-          <Route
-            path=":brand/:model"
-            element={
-              <ProductSuspense>
-                <FinisherProductRoute />
-              </ProductSuspense>
-            }
-          />
+          <Route index element={list(<FinisherList />)} />
+          <Route path=":segment" element={list(<FinisherList />)} />
+          <Route path=":brand/:model" element={product(<FinisherProductRoute />)} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       );

@@ -38,7 +38,8 @@ describe('a list page', () => {
       return listAnswer(makeProducts(30), url, FACETS);
     });
     renderCatalogue('/printers/multifunctionals');
-    expect(screen.getByRole('heading', { level: 1, name: 'Multifunctional printers' })).toBeInTheDocument();
+    // The list's chunk loads first (a lazy import), then the page shows its heading at once.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Multifunctional printers' })).toBeInTheDocument();
     expect(screen.getAllByTestId('product-card-skeleton')).toHaveLength(12);
     expect(screen.getByTestId('result-count')).toHaveTextContent('Loading printers…');
     await act(async () => release());
@@ -235,7 +236,7 @@ describe('which list each route shows', () => {
   ])('%s lists %s', async (path, endpoint, heading) => {
     const api = fakeApi((url) => listAnswer(makeProducts(1), url));
     renderCatalogue(path);
-    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(api.requests).toEqual([`${endpoint}?limit=12&offset=0`]);
   });
@@ -277,7 +278,7 @@ describe('which list each route shows', () => {
     const booklets = makeProducts(30, 0, { productCategory: 'finisher', productSpecification: 'booklet', colourPrinting: null, paperSize: null });
     const api = fakeApi((url) => (url.pathname === '/api/products/category/finishers/booklet' ? listAnswer(booklets, url) : { status: 404, body: {} }));
     const site = renderCatalogue('/finishers/booklet');
-    expect(screen.getByRole('heading', { level: 1, name: 'Booklet finishers' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Booklet finishers' })).toBeInTheDocument();
     await waitFor(() => expect(cards()).toHaveLength(12));
     expect(screen.getByTestId('result-count')).toHaveTextContent('Showing 12 of 30 finishers');
     expect(api.requests).toEqual(['/api/products/category/finishers/booklet?limit=12&offset=0']);
@@ -320,10 +321,10 @@ describe('which list each route shows', () => {
 
   it.each(['/printers/laser', '/printers/multifunctionals/a5-pink', '/printers/plotters/a3-colour', '/scanners/flatbed', '/finishers/glue', '/printers/multifunctionals/canon/x/extra'])(
     '%s is Not Found, without asking the API',
-    (path) => {
+    async (path) => {
       const api = fakeApi(() => ({ body: {} }));
       renderCatalogue(path);
-      expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
       expect(api.requests).toEqual([]);
     },
   );

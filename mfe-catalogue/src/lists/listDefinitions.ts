@@ -13,11 +13,9 @@ import {
   type ProductSort,
   type SpeedBoundsKey,
 } from '@copytech/shared/domain';
+import { FINISHER_CATEGORY_HEADINGS, HOME_CRUMB, PRINTER_TYPE_LABELS, SCANNER_CLASS_HEADINGS, type Crumb, type ScannerClassSegment } from './sectionLabels';
 
-export interface Crumb {
-  label: string;
-  to?: string;
-}
+export type { Crumb, ScannerClassSegment } from './sectionLabels';
 
 export interface ListDefinition {
   /** The page's path, which is also its canonical URL. */
@@ -48,7 +46,7 @@ export interface ListDefinition {
 const PRINTERS = { one: 'printer', many: 'printers' };
 const SCANNERS = { one: 'scanner', many: 'scanners' };
 const FINISHERS = { one: 'finisher', many: 'finishers' };
-const HOME: Crumb = { label: 'Home', to: '/' };
+const HOME = HOME_CRUMB;
 
 export const SUBCATEGORY_LABELS = {
   'a3-colour': 'A3 colour',
@@ -74,8 +72,7 @@ interface PrinterTypeInfo {
 
 export const PRINTER_TYPE_INFO: Record<PrinterType, PrinterTypeInfo> = {
   multifunctionals: {
-    heading: 'Multifunctional printers',
-    crumb: 'Multifunctionals',
+    ...PRINTER_TYPE_LABELS.multifunctionals,
     intro:
       'Print, copy, scan and send from one machine. A3 and A4, colour and mono multifunctionals from Canon, Ricoh, Konica Minolta, Sharp, Kyocera, Xerox and more, on lease, rental or outright purchase with service included.',
     endpoint: '/api/printers/multifunctionals',
@@ -85,8 +82,7 @@ export const PRINTER_TYPE_INFO: Record<PrinterType, PrinterTypeInfo> = {
     subcategories: ['a3-colour', 'a3-mono', 'a4-colour', 'a4-mono', 'colour', 'mono'],
   },
   'print-only': {
-    heading: 'Print-only printers',
-    crumb: 'Printers',
+    ...PRINTER_TYPE_LABELS['print-only'],
     intro:
       'Fast, dependable desktop and workgroup printers for offices that print but do not need to copy or scan. Colour and mono A4 lasers from HP, Kyocera, Canon, Brother, Lexmark and Ricoh.',
     endpoint: '/api/printers/officeprinters',
@@ -96,8 +92,7 @@ export const PRINTER_TYPE_INFO: Record<PrinterType, PrinterTypeInfo> = {
     subcategories: ['a4-colour', 'a4-mono', 'colour', 'mono'],
   },
   production: {
-    heading: 'Production printers',
-    crumb: 'Production printers',
+    ...PRINTER_TYPE_LABELS.production,
     intro:
       'Light, mid and heavy production presses for print rooms, in-plant and commercial printers: high volumes, heavy media and professional finishing, with engineers who know them.',
     endpoint: '/api/printers/productionprinters',
@@ -107,8 +102,7 @@ export const PRINTER_TYPE_INFO: Record<PrinterType, PrinterTypeInfo> = {
     subcategories: ['colour', 'mono'],
   },
   plotters: {
-    heading: 'Plotters',
-    crumb: 'Plotters',
+    ...PRINTER_TYPE_LABELS.plotters,
     intro:
       'Wide-format plotters for CAD drawings, plans, posters and signage, from A1 to B0, in colour and mono, with installation and service from Copytech.',
     endpoint: '/api/printers/plotterprinters',
@@ -120,20 +114,19 @@ export const PRINTER_TYPE_INFO: Record<PrinterType, PrinterTypeInfo> = {
 };
 
 export const SCANNER_CLASS_INFO = {
-  personal: { heading: 'Personal scanners', api: 'personal', intro: 'Compact scanners for one desk: fast duplex scanning of letters, receipts and ID cards straight to PDF or the cloud.' },
-  workgroup: { heading: 'Desktop workgroup scanners', api: 'desktop-workgroup', intro: 'Shared desktop scanners for teams: reliable feeders, network scanning and capture software.' },
-  'desktop-workgroup': { heading: 'Desktop workgroup scanners', api: 'desktop-workgroup', intro: 'Shared desktop scanners for teams: reliable feeders, network scanning and capture software.' },
-  departmental: { heading: 'Departmental scanners', api: 'departmental', intro: 'Higher-volume scanners for departments and mailrooms, built for thousands of pages a day.' },
-  production: { heading: 'Production scanners', api: 'production', intro: 'Production scanners for bureaux and back offices digitising tens of thousands of pages every day.' },
+  personal: { heading: SCANNER_CLASS_HEADINGS.personal, api: 'personal', intro: 'Compact scanners for one desk: fast duplex scanning of letters, receipts and ID cards straight to PDF or the cloud.' },
+  workgroup: { heading: SCANNER_CLASS_HEADINGS.workgroup, api: 'desktop-workgroup', intro: 'Shared desktop scanners for teams: reliable feeders, network scanning and capture software.' },
+  'desktop-workgroup': { heading: SCANNER_CLASS_HEADINGS['desktop-workgroup'], api: 'desktop-workgroup', intro: 'Shared desktop scanners for teams: reliable feeders, network scanning and capture software.' },
+  departmental: { heading: SCANNER_CLASS_HEADINGS.departmental, api: 'departmental', intro: 'Higher-volume scanners for departments and mailrooms, built for thousands of pages a day.' },
+  production: { heading: SCANNER_CLASS_HEADINGS.production, api: 'production', intro: 'Production scanners for bureaux and back offices digitising tens of thousands of pages every day.' },
 } as const;
-export type ScannerClassSegment = keyof typeof SCANNER_CLASS_INFO;
 
 export const FINISHER_CATEGORY_INFO: Record<FinisherCategory, { heading: string; intro: string }> = {
-  stapling: { heading: 'Stapling finishers', intro: 'Finishers that collate, offset and staple sets as they leave the printer.' },
-  booklet: { heading: 'Booklet finishers', intro: 'Booklet makers that fold and saddle-stitch brochures, reports and programmes in-line.' },
-  punch: { heading: 'Hole punch units', intro: 'Punch units that add two- or four-hole punching to finished sets.' },
-  folding: { heading: 'Folding units', intro: 'Folding units for letters, leaflets and mailers: C-fold, Z-fold and more.' },
-  inner: { heading: 'Inner finishers', intro: 'Compact inner finishers that staple inside the machine, adding no footprint.' },
+  stapling: { heading: FINISHER_CATEGORY_HEADINGS.stapling, intro: 'Finishers that collate, offset and staple sets as they leave the printer.' },
+  booklet: { heading: FINISHER_CATEGORY_HEADINGS.booklet, intro: 'Booklet makers that fold and saddle-stitch brochures, reports and programmes in-line.' },
+  punch: { heading: FINISHER_CATEGORY_HEADINGS.punch, intro: 'Punch units that add two- or four-hole punching to finished sets.' },
+  folding: { heading: FINISHER_CATEGORY_HEADINGS.folding, intro: 'Folding units for letters, leaflets and mailers: C-fold, Z-fold and more.' },
+  inner: { heading: FINISHER_CATEGORY_HEADINGS.inner, intro: 'Compact inner finishers that staple inside the machine, adding no footprint.' },
 };
 
 function describe(heading: string, intro: string): string {

@@ -12,7 +12,7 @@ import { PriceSummary } from '../cards/PriceSummary';
 import { PrintingIcon } from '../cards/PrintingIcon';
 import { printingOf, productName, specificationText } from '../cards/productFacts';
 import { Breadcrumbs } from '../layout/Breadcrumbs';
-import type { Crumb } from '../lists/listDefinitions';
+import type { Crumb } from '../lists/sectionLabels';
 import { Gallery } from './Gallery';
 import { jsonLdText, productJsonLd } from './productJsonLd';
 import { SimilarProducts } from './SimilarProducts';

@@ -23,11 +23,11 @@ import {
   type Product,
 } from '@copytech/shared/domain';
 import { fetchProduct, fetchScanner } from '../api/catalogueApi';
-import { FINISHER_CATEGORY_INFO, PRINTER_TYPE_INFO, SCANNER_CLASS_INFO, type Crumb, type ScannerClassSegment } from '../lists/listDefinitions';
+import { FINISHER_CATEGORY_HEADINGS, HOME_CRUMB, PRINTER_TYPE_LABELS, SCANNER_CLASS_HEADINGS, type Crumb, type ScannerClassSegment } from '../lists/sectionLabels';
 import { ProductPage, ProductPageSkeleton } from './ProductPage';
 import { useProductLoader, type ProductCheck } from './useProductLoader';
 
-const HOME: Crumb = { label: 'Home', to: '/' };
+const HOME = HOME_CRUMB;
 
 function mismatch(category: string, allowed: readonly string[]): string {
   return `Product type mismatch: ${category} not in ${allowed.join(', ')}`;
@@ -51,7 +51,7 @@ export function PrinterProductRoute() {
   const { type = '', brand, model } = useParams();
   const modelId = modelIdOfParams(brand, model);
   if (!isPrinterType(type) || !modelId) return <NotFoundPage />;
-  const info = PRINTER_TYPE_INFO[type];
+  const info = PRINTER_TYPE_LABELS[type];
   return (
     <ProductPageFor
       loadKey={`printer:${type}:${modelId}`}
@@ -88,7 +88,7 @@ export function ScannerProductRoute() {
       crumbs={(product) => {
         const segment = SCANNER_CLASS_OF_CATEGORY[String(product.productCategory)];
         const crumbs: Crumb[] = [HOME, { label: 'Scanners', to: '/scanners' }];
-        if (segment) crumbs.push({ label: SCANNER_CLASS_INFO[segment].heading, to: `/scanners/${segment}` });
+        if (segment) crumbs.push({ label: SCANNER_CLASS_HEADINGS[segment], to: `/scanners/${segment}` });
         return crumbs;
       }}
     />
@@ -110,7 +110,7 @@ export function FinisherProductRoute() {
       crumbs={(product) => {
         const crumbs: Crumb[] = [HOME, { label: 'Finishers', to: '/finishers' }];
         const spec = product.productSpecification ?? '';
-        if (isFinisherCategory(spec)) crumbs.push({ label: FINISHER_CATEGORY_INFO[spec].heading, to: `/finishers/${spec}` });
+        if (isFinisherCategory(spec)) crumbs.push({ label: FINISHER_CATEGORY_HEADINGS[spec], to: `/finishers/${spec}` });
         return crumbs;
       }}
     />

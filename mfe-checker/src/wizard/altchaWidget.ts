@@ -13,10 +13,10 @@ import 'altcha/external';
 import 'altcha/altcha.css';
 
 function pbkdf2Worker(): Worker {
-  return new Worker(new URL('altcha/workers/pbkdf2', import.meta.url));
+  return new Worker(/* webpackChunkName: "altcha-pbkdf2-worker" */ new URL('altcha/workers/pbkdf2', import.meta.url));
 }
 function shaWorker(): Worker {
-  return new Worker(new URL('altcha/workers/sha', import.meta.url));
+  return new Worker(/* webpackChunkName: "altcha-sha-worker" */ new URL('altcha/workers/sha', import.meta.url));
 }
 
 for (const algorithm of ['PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512']) globalThis.$altcha.algorithms.set(algorithm, pbkdf2Worker);

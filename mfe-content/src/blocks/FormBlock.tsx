@@ -9,9 +9,9 @@ import layout from './layout.module.css';
 import styles from './FormBlock.module.css';
 
 const FORMS = {
-  enquiry: lazy(() => import('../forms/EnquiryForm')),
-  'service-request': lazy(() => import('../forms/ServiceRequestForm')),
-  newsletter: lazy(() => import('../forms/NewsletterSignup')),
+  enquiry: lazy(() => import(/* webpackChunkName: "enquiry-form" */ '../forms/EnquiryForm')),
+  'service-request': lazy(() => import(/* webpackChunkName: "service-request-form" */ '../forms/ServiceRequestForm')),
+  newsletter: lazy(() => import(/* webpackChunkName: "newsletter-signup" */ '../forms/NewsletterSignup')),
 } as const;
 
 const DEFAULT_HEADINGS: Record<keyof typeof FORMS, string> = {
