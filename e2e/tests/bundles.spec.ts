@@ -107,14 +107,21 @@ test('every script in the built HTML pages is a file: a CSP without unsafe-inlin
   }
 });
 
-test('the federation runtime core is built once per app, into federation-runtime.*.js, and into no app bundle', () => {
-  // Hook names only the runtime core defines (our own code and the bundler runtime never spell them).
-  const CORE = /beforeInitContainer|\[ Federation Runtime \]/;
+test('the federation runtime (core, bundler runtime, runtime API) is built once per app, into federation-runtime.*.js, and into no app bundle', () => {
   const scripts = built.filter(({ file }) => file.endsWith('.js'));
-  const carriers = scripts.filter(({ text }) => CORE.test(text)).map(({ file }) => file);
-  expect(carriers.sort()).toEqual(
-    APPS.map((app) => scripts.find(({ file }) => file.startsWith(`${app}/dist/federation-runtime.`))?.file ?? `${app}/dist/federation-runtime.*.js is missing`).sort(),
-  );
+  const runtimeFiles = APPS.map((app) => scripts.find(({ file }) => file.startsWith(`${app}/dist/federation-runtime.`))?.file ?? `${app}/dist/federation-runtime.*.js is missing`).sort();
+  const MARKERS = {
+    // hook names only the runtime core defines (our own code never spells them)
+    core: /beforeInitContainer|\[ Federation Runtime \]/,
+    // @module-federation/webpack-bundler-runtime's init, which main.js and every remoteEntry.js bundled
+    'bundler runtime': /initOptions is required!/,
+    // @module-federation/runtime's instance API (loadRemote, registerRemotes, ...), used by remoteRegistry
+    'runtime API': /Please call createInstance first/,
+  };
+  for (const [part, marker] of Object.entries(MARKERS)) {
+    const carriers = scripts.filter(({ text }) => marker.test(text)).map(({ file }) => file);
+    expect(carriers.sort(), `the files that carry the ${part}`).toEqual(runtimeFiles);
+  }
   // Every page of an app loads it before its own entry script (deferred scripts run in order).
   for (const { file, text } of built.filter(({ file }) => file.endsWith('.html'))) {
     const order = [...text.matchAll(/<script\b[^>]*\ssrc="?([^"\s>]+)/gi)].map((m) => m[1]!.replace(/^.*\//, ''));

@@ -14,7 +14,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { StartupPreloadPlugin } = require('./startupPreload.cjs');
-const { FederationRuntimeProviderPlugin } = require('./federationRuntime.cjs');
+const { FederationRuntimeProviderPlugin, federationRuntimeExternals } = require('./federationRuntime.cjs');
 const { BudgetPlugin } = require('./budgets.cjs');
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -160,6 +160,9 @@ function createAppConfig(options) {
         // production bundles take the production build it also ships.
         alias: dev ? {} : { 'react-router$': REACT_ROUTER_PRODUCTION, mobx$: MOBX_PRODUCTION },
       },
+      // The federation's bundler runtime and @module-federation/runtime come from the page's
+      // runtime file, like the core (experiments.externalRuntime below).
+      externals: [federationRuntimeExternals],
       module: {
         rules: [
           {

@@ -9,6 +9,14 @@
  * `_FEDERATION_RUNTIME_CORE`, and every app's HTML page (the shell's index page and each remote's
  * standalone page) loads `federation-runtime.[hash].js` first, which defines that global.
  *
+ * The same file also carries the bundler runtime (@module-federation/webpack-bundler-runtime, the
+ * glue between webpack's chunk loading and the core) and @module-federation/runtime, which every
+ * main.js and remoteEntry.js bundled again, about 5 KB gzip each; see federationRuntimeExternals.
+ * One consequence: @module-federation/runtime's module-level "current instance" is shared by all
+ * the builds on a page and ends up as the last remote container's, so the host's code keeps its
+ * own instance (shared/src/federation/remoteRegistry.ts) instead of calling loadRemote() and
+ * friends.
+ *
  * The file is bundled here with esbuild from the same installed @module-federation/runtime-core
  * the apps are built against, with the same build-time flags the federation plugin gives the apps.
  * All apps build with the one @module-federation/enhanced version pinned by @copytech/shared's
@@ -23,6 +31,27 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const NAME = 'CopytechFederationRuntimePlugin';
 /** The global the externalRuntime bundles read (see ModuleFederationPlugin's externalRuntime). */
 const GLOBAL = '_FEDERATION_RUNTIME_CORE';
+/** @module-federation/runtime, which the apps' code (remoteRegistry) and the bundler runtime use. */
+const RUNTIME_GLOBAL = '_FEDERATION_RUNTIME';
+/** A factory of the object @module-federation/webpack-bundler-runtime's bundler entry exports. */
+const BUNDLER_RUNTIME_GLOBAL = '_FEDERATION_BUNDLER_RUNTIME';
+
+/**
+ * Webpack externals that make an app's bundle use the runtime file's copies: the federation
+ * plugin's own `externalRuntime` covers only the runtime core, while the bundler runtime (the glue
+ * between webpack's chunk loading and the core, with @module-federation/runtime and the parts of
+ * the SDK it needs, about 5 KB gzip) would otherwise be bundled again into main.js and into every
+ * remoteEntry.js. The federation entry imports the bundler runtime by its absolute path.
+ * @param {{ request?: string }} data
+ * @param {(err?: Error | null, result?: string) => void} callback
+ */
+function federationRuntimeExternals({ request }, callback) {
+  if (request === '@module-federation/runtime') return callback(null, `var ${RUNTIME_GLOBAL}`);
+  if (request && /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/.test(request)) {
+    return callback(null, `var ${BUNDLER_RUNTIME_GLOBAL}.create()`);
+  }
+  return callback();
+}
 
 /** @type {Map<string, string>} */
 const sourceCache = new Map();
@@ -43,9 +72,16 @@ function providerSource(resolveDir, minify) {
     stdin: {
       contents: [
         "import * as core from '@module-federation/runtime-core';",
+        "import * as runtime from '@module-federation/runtime';",
+        "import federation from '@module-federation/webpack-bundler-runtime/bundler';",
         `globalThis.${GLOBAL} = core;`,
         // What the federation's own provider plugin records, so its multiple-runtime check stays quiet.
         `globalThis.${GLOBAL}_FROM = { name: 'copytech', version: ${JSON.stringify(version)} };`,
+        `globalThis.${RUNTIME_GLOBAL} = runtime;`,
+        // Each app's federation entry copies this object's fields into its own
+        // __webpack_require__.federation; the two mutable ones are made fresh for each app, as they
+        // were when every app bundled its own copy.
+        `globalThis.${BUNDLER_RUNTIME_GLOBAL} = { create: () => ({ ...federation, bundlerRuntime: { ...federation.bundlerRuntime, S: {} }, bundlerRuntimeOptions: {} }) };`,
       ].join('\n'),
       resolveDir,
       sourcefile: 'federation-runtime.js',
@@ -104,4 +140,4 @@ class FederationRuntimeProviderPlugin {
 /** The name of the file the plugin emits. */
 const FEDERATION_RUNTIME_FILE = /^federation-runtime\.[0-9a-f]{10}\.js$/;
 
-module.exports = { FederationRuntimeProviderPlugin, providerSource, FEDERATION_RUNTIME_GLOBAL: GLOBAL, FEDERATION_RUNTIME_FILE };
+module.exports = { FederationRuntimeProviderPlugin, federationRuntimeExternals, providerSource, FEDERATION_RUNTIME_GLOBAL: GLOBAL, FEDERATION_RUNTIME_FILE };

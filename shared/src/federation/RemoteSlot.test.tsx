@@ -8,11 +8,17 @@ const runtime = {
   registerRemotes: jest.fn(),
   loadRemote: jest.fn(),
 };
+// The registry works through the page's host instance (getInstance), not the module-level functions.
 jest.mock('@module-federation/enhanced/runtime', () => ({
-  getInstance: () => runtime.getInstance(),
-  registerPlugins: (...args: unknown[]) => runtime.registerPlugins(...args),
-  registerRemotes: (...args: unknown[]) => runtime.registerRemotes(...args),
-  loadRemote: (...args: unknown[]) => runtime.loadRemote(...args),
+  getInstance: () => {
+    const instance = runtime.getInstance();
+    return {
+      ...instance,
+      registerPlugins: (...args: unknown[]) => runtime.registerPlugins(...args),
+      registerRemotes: (...args: unknown[]) => runtime.registerRemotes(...args),
+      loadRemote: (...args: unknown[]) => runtime.loadRemote(...args),
+    };
+  },
 }));
 
 import { RemoteSlot } from './RemoteSlot';

@@ -1,13 +1,15 @@
 /** Where the remotes configuration comes from: the page's inline copy first, /remotes.json after. */
-import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { INLINE_REMOTES_ID, resetFederationForTests, resetRemote, startFederation } from './remoteRegistry';
+import { getInstance } from '@module-federation/enhanced/runtime';
+import { INLINE_REMOTES_ID, loadExposedComponent, resetFederationForTests, resetRemote, startFederation } from './remoteRegistry';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  getInstance: jest.fn(() => ({ name: 'shell' })),
-  registerPlugins: jest.fn(),
-  registerRemotes: jest.fn(),
-  loadRemote: jest.fn(),
-}));
+/** A federation instance as the runtime's getInstance() returns it. */
+function federationInstance(name: string) {
+  return { name, registerPlugins: jest.fn(), registerRemotes: jest.fn(), loadRemote: jest.fn() };
+}
+const shell = federationInstance('shell');
+const registerRemotes = shell.registerRemotes;
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ getInstance: jest.fn() }));
 
 const fromServer = {
   remotes: {
@@ -41,13 +43,16 @@ function pageCarries(text: string | null) {
 const fetchMock = jest.fn();
 beforeEach(() => {
   resetFederationForTests();
-  jest.mocked(registerRemotes).mockClear();
+  jest.mocked(getInstance).mockReset().mockReturnValue(shell as unknown as ReturnType<typeof getInstance>);
+  registerRemotes.mockReset();
+  shell.loadRemote.mockReset();
   fetchMock.mockReset().mockResolvedValue({ ok: true, status: 200, json: async () => fromServer });
   global.fetch = fetchMock as unknown as typeof fetch;
 });
 
-const entryOf = (remote: Parameters<typeof registerRemotes>[0][number]) => ('entry' in remote ? remote.entry : undefined);
-const registered = () => jest.mocked(registerRemotes).mock.calls.at(-1)![0].map((r) => [r.name, new URL(entryOf(r)!).pathname]);
+type RemoteArg = { name: string; entry?: string };
+const entryOf = (remote: RemoteArg) => remote.entry;
+const registered = () => (registerRemotes.mock.calls.at(-1)![0] as RemoteArg[]).map((r) => [r.name, new URL(entryOf(r)!).pathname]);
 
 it('registers the remotes from the inline configuration without fetching /remotes.json', async () => {
   pageCarries(JSON.stringify(inline));
@@ -62,10 +67,10 @@ it('registers the remotes from the inline configuration without fetching /remote
   // A Retry re-registers from the same configuration, still without a fetch.
   await resetRemote('catalogue');
   expect(fetchMock).not.toHaveBeenCalled();
-  expect(jest.mocked(registerRemotes).mock.calls.at(-1)).toEqual([[{ name: 'catalogue', entry: 'http://localhost/remotes/catalogue/remoteEntry.js?retry=1' }], { force: true }]);
+  expect(registerRemotes.mock.calls.at(-1)).toEqual([[{ name: 'catalogue', entry: 'http://localhost/remotes/catalogue/remoteEntry.js?retry=1' }], { force: true }]);
   // Each retry is a fresh URL: neither a failed load the runtime remembers nor a stuck preload is reused.
   await resetRemote('catalogue');
-  expect(entryOf(jest.mocked(registerRemotes).mock.calls.at(-1)![0][0]!)).toBe('http://localhost/remotes/catalogue/remoteEntry.js?retry=2');
+  expect(entryOf((registerRemotes.mock.calls.at(-1)![0] as RemoteArg[])[0]!)).toBe('http://localhost/remotes/catalogue/remoteEntry.js?retry=2');
 });
 
 it.each([
@@ -80,10 +85,27 @@ it.each([
 
 it('reads the inline configuration once: after a failure the next start fetches', async () => {
   pageCarries(JSON.stringify(inline));
-  jest.mocked(registerRemotes).mockImplementationOnce(() => {
+  registerRemotes.mockImplementationOnce(() => {
     throw new Error('runtime refused');
   });
   await expect(startFederation()).rejects.toThrow('runtime refused');
   await expect(startFederation()).resolves.toEqual(fromServer);
   expect(fetchMock).toHaveBeenCalledTimes(1);
+});
+
+it("keeps to the page's own federation instance after a remote's container has started", async () => {
+  // Every build uses the page's one @module-federation/runtime, whose current instance becomes
+  // each remote container's own as it starts. The registry took the host's on first use.
+  pageCarries(JSON.stringify(inline));
+  await startFederation();
+  const catalogue = federationInstance('catalogue');
+  jest.mocked(getInstance).mockReturnValue(catalogue as unknown as ReturnType<typeof getInstance>);
+  shell.loadRemote.mockResolvedValue({ default: () => null });
+
+  await loadExposedComponent('basket/BasketDrawer');
+  await resetRemote('content');
+  expect(shell.loadRemote).toHaveBeenCalledWith('basket/BasketDrawer');
+  expect(registerRemotes.mock.calls.at(-1)![0]).toEqual([{ name: 'content', entry: 'http://localhost/remotes/content/remoteEntry.js?retry=1' }]);
+  expect(catalogue.loadRemote).not.toHaveBeenCalled();
+  expect(catalogue.registerRemotes).not.toHaveBeenCalled();
 });

@@ -3,7 +3,7 @@
  * build created, and loads exposed modules from them. Used by the shell and by the standalone
  * host pages of the remotes; a remote that shows another remote's fragment goes through here too.
  */
-import { getInstance, registerPlugins, registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
+import { getInstance } from '@module-federation/enhanced/runtime';
 import type { ExposedComponentModule, ExposedModuleId, ExposedModules, RemoteName, RemotesManifest } from '../contracts';
 import { REMOTE_NAMES } from '../contracts';
 import { isRemoteFailure, resiliencePlugin } from './resiliencePlugin';
@@ -19,6 +19,22 @@ export class RemoteUnavailableError extends Error {
 }
 
 let manifestPromise: Promise<RemotesManifest> | null = null;
+
+type FederationHost = NonNullable<ReturnType<typeof getInstance>>;
+let host: FederationHost | null = null;
+
+/**
+ * The federation instance of the page's own build (the shell, or a remote's standalone page),
+ * taken on first use. Every app's build uses the one @module-federation/runtime of the page's
+ * runtime file (shared/build/federationRuntime.cjs), whose current instance becomes each remote
+ * container's own as it starts: the first use here comes before any remote is loaded, and later
+ * calls must not follow the runtime to a remote's instance.
+ */
+function federationHost(): FederationHost {
+  host ??= getInstance() ?? null;
+  if (!host) throw new Error('no federation runtime in this build');
+  return host;
+}
 const DEFAULT_TIMEOUT_MS = 8000;
 
 function validManifest(value: unknown): value is RemotesManifest {
@@ -72,12 +88,11 @@ export function startFederation(manifestUrl = '/remotes.json'): Promise<RemotesM
   if (!manifestPromise) {
     const inline = inlineManifest();
     manifestPromise = (inline ? Promise.resolve(inline) : fetchManifest(manifestUrl)).then((manifest) => {
-      const instance = getInstance();
-      if (!instance) throw new Error('no federation runtime in this build');
-      registerPlugins([resiliencePlugin({ timeoutMs: manifest.timeoutMs || DEFAULT_TIMEOUT_MS })]);
+      const instance = federationHost();
+      instance.registerPlugins([resiliencePlugin({ timeoutMs: manifest.timeoutMs || DEFAULT_TIMEOUT_MS })]);
       // A remote's standalone page is itself a federation host: it never registers itself.
       const others = REMOTE_NAMES.filter((name) => name !== instance.name);
-      registerRemotes(others.map((name) => ({ name, entry: new URL(manifest.remotes[name], window.location.href).href })));
+      instance.registerRemotes(others.map((name) => ({ name, entry: new URL(manifest.remotes[name], window.location.href).href })));
       return manifest;
     });
     manifestPromise.catch(() => {
@@ -101,7 +116,7 @@ export async function resetRemote(name: RemoteName): Promise<void> {
   retries.set(name, attempt);
   const entry = new URL(manifest.remotes[name], window.location.href);
   entry.searchParams.set('retry', String(attempt));
-  registerRemotes([{ name, entry: entry.href }], { force: true });
+  federationHost().registerRemotes([{ name, entry: entry.href }], { force: true });
 }
 
 
@@ -113,7 +128,7 @@ export async function loadExposedComponent<Id extends ExposedModuleId>(
   } catch (error) {
     throw new RemoteUnavailableError(id, `the remotes manifest could not be loaded (${(error as Error).message})`);
   }
-  const module = await loadRemote<ExposedComponentModule<ExposedModules[Id]>>(id);
+  const module = await federationHost().loadRemote<ExposedComponentModule<ExposedModules[Id]>>(id);
   if (!module || isRemoteFailure(module)) {
     throw new RemoteUnavailableError(id, isRemoteFailure(module) ? module.reason : 'empty module');
   }
@@ -131,4 +146,5 @@ export function remoteNameOf(id: ExposedModuleId): RemoteName {
 export function resetFederationForTests(): void {
   manifestPromise = null;
   inlineConsumed = false;
+  host = null;
 }
