@@ -4,13 +4,14 @@
  * copies of react, react-dom and mobx the federation runtime instantiated (must be 1 each).
  * JavaScript the page only prefetched for later (webpack prefetch hints, fetched at idle) is shown
  * in its own column and is not part of the first load the budget applies to.
- * Needs `npm run build` first. Gzip sizes are measured here (level 9) so the figure does not
- * depend on the server's compression settings.
+ * Needs `npm run build` first. The measuring is e2e/support/firstLoad.ts, the same the budget test
+ * (e2e/tests/firstLoad.spec.ts) uses; gzip sizes are measured there (level 9) so the figure does
+ * not depend on the server's compression settings.
  */
-import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium';
 import { loadedSharedCopies } from '../support/federation';
+import { FIRST_LOAD_BUDGET_GZIP, kb, measureScripts } from '../support/firstLoad';
 import { startServer } from '../support/server';
 
 interface Row {
@@ -25,42 +26,20 @@ interface Row {
   mobx: number;
 }
 
-const BUDGET_GZIP = 170 * 1024;
-
 async function measure(page: Page, url: string, label: string, after?: (page: Page) => Promise<void>): Promise<Row> {
-  const bodies = new Map<string, Promise<Buffer>>();
-  const prefetched = new Map<string, Promise<Buffer>>();
-  const onResponse = (response: import('@playwright/test').Response) => {
-    const type = response.headers()['content-type'] ?? '';
-    const body = () => response.body().catch(() => Buffer.alloc(0));
-    // A script the page ran is a 'script' request; JavaScript fetched any other way is a
-    // prefetch for a later navigation (webpack's prefetch hints), reported on its own.
-    if (response.request().resourceType() === 'script') bodies.set(response.url(), body());
-    else if (type.includes('javascript')) prefetched.set(response.url(), body());
-  };
-  page.on('response', onResponse);
-  await page.goto(url, { waitUntil: 'networkidle' });
-  if (after) {
-    await after(page);
-    await page.waitForLoadState('networkidle');
-  }
-  page.off('response', onResponse);
-  const buffers = await Promise.all(bodies.values());
-  const ahead = (await Promise.all(prefetched.values())).filter((_, i) => !bodies.has([...prefetched.keys()][i]!));
+  const { requests, rawBytes, gzipBytes, prefetchedGzipBytes } = await measureScripts(page, url, after);
   const copies = await loadedSharedCopies(page);
   return {
     route: label,
-    requests: buffers.length,
-    rawBytes: buffers.reduce((sum, b) => sum + b.length, 0),
-    gzipBytes: buffers.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0),
-    prefetchedGzipBytes: ahead.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0),
+    requests,
+    rawBytes,
+    gzipBytes,
+    prefetchedGzipBytes,
     react: copies.react?.length ?? 0,
     reactDom: copies['react-dom']?.length ?? 0,
     mobx: copies.mobx?.length ?? 0,
   };
 }
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {
   const server = await startServer();
@@ -106,7 +85,7 @@ async function main() {
       String(r.react),
       String(r.reactDom),
       String(r.mobx),
-      r.gzipBytes <= BUDGET_GZIP ? 'ok' : 'OVER',
+      r.gzipBytes <= FIRST_LOAD_BUDGET_GZIP ? 'ok' : 'OVER',
     ]);
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
     const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
