@@ -12,7 +12,7 @@
  */
 import { action, computed, makeObservable, observable, runInAction } from 'mobx';
 import { readFirstTouch, trackEvent } from '@copytech/shared';
-import { CONTACT_FIELDS, QUOTE_MESSAGES, type ContactDetails } from '@copytech/shared/domain';
+import { CONTACT_FIELDS, loadOnce, QUOTE_MESSAGES, type ContactDetails } from '@copytech/shared/domain';
 import { newIdempotencyKey, sendQuoteRequest, type QuoteFailureKind, type QuoteOutcome, type QuoteRequestBody } from './quoteClient';
 
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -41,22 +41,13 @@ type ContactRules = Pick<typeof import('@copytech/shared/forms'), 'contactDetail
 
 /** The rules once loaded, for every quote form of this remote (observable: forms update when they arrive). */
 const loadedRules = observable.box<ContactRules | null>(null, { deep: false });
-let rulesLoad: Promise<ContactRules> | null = null;
-
 /** Loads yup and the contact details schema, once; a failed load is tried again by the next call. */
-export function loadQuoteFormRules(): Promise<ContactRules> {
-  rulesLoad ??= import(/* webpackChunkName: "forms" */ '@copytech/shared/forms').then(
-    (rules) => {
-      runInAction(() => loadedRules.set(rules));
-      return rules;
-    },
-    (error: unknown) => {
-      rulesLoad = null;
-      throw error;
-    },
-  );
-  return rulesLoad;
-}
+export const loadQuoteFormRules: () => Promise<ContactRules> = loadOnce(() =>
+  import(/* webpackChunkName: "forms" */ '@copytech/shared/forms').then((rules) => {
+    runInAction(() => loadedRules.set(rules));
+    return rules;
+  }),
+);
 
 const RULES_UNAVAILABLE: QuoteOutcome = { ok: false, kind: 'network', status: null, fieldErrors: {}, message: null, retryAfterSeconds: null };
 

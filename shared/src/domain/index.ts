@@ -20,4 +20,5 @@ export * from './newsletter';
 export * from './campaign';
 export { COMPANY } from '../company';
 export * from './savings';
+export * from './loadOnce';
 export type { ContactDetails, QuoteRequest, EnquiryRequest, ServiceRequest, EnquiriesSendRequest, NewsletterSignup } from '../forms';
