@@ -2,7 +2,8 @@
  * npm run bench:lighthouse — a benchmark, not a test. The median of 5 Lighthouse runs (mobile
  * settings: Moto G-class device, simulated slow 4G and 4x CPU slowdown) in the system Chromium,
  * for home, a list, a product page and the savings checker, against the production build.
- * BENCH_RUNS changes the number of runs; BENCH_PAGES=home,list limits the pages.
+ * BENCH_RUNS changes the number of runs; BENCH_PAGES=home,list limits the pages. A run Lighthouse
+ * could not measure (a runtime error, no metrics) is listed under "not measured" and replaced.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -36,20 +37,22 @@ async function main() {
       ['checker', '/discover-print-savings'],
     ];
     const wanted = process.env.BENCH_PAGES?.split(',');
-    const rows: Array<{ page: string; path: string } & Run & { scores: number[] }> = [];
+    const rows: Array<{ page: string; path: string } & Run & { scores: number[]; failed: string[] }> = [];
     const chosen = pages.filter(([name]) => !wanted || wanted.includes(name));
     const output = execFileSync(
       process.execPath,
       [path.join(__dirname, 'lighthouse-runner.mjs'), chromiumPath(), String(RUNS), ...chosen.map(([, page]) => `${server.url}${page}`)],
       { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
     );
-    const measured = JSON.parse(output.trim().split('\n').pop()!) as Array<{ url: string; runs: Run[] }>;
-    measured.forEach(({ runs }, index) => {
+    const measured = JSON.parse(output.trim().split('\n').pop()!) as Array<{ url: string; runs: Run[]; failed: string[] }>;
+    measured.forEach(({ runs, failed }, index) => {
+      if (runs.length === 0) throw new Error(`Lighthouse measured no run of ${chosen[index]![1]} (${failed.join(', ')})`);
       const [name, page] = chosen[index]!;
       rows.push({
         page: name,
         path: page,
         scores: runs.map((r) => r.score),
+        failed,
         score: median(runs.map((r) => r.score)),
         lcp: median(runs.map((r) => r.lcp)),
         tbt: median(runs.map((r) => r.tbt)),
@@ -58,7 +61,7 @@ async function main() {
       });
     });
     console.log(`Lighthouse ${RUNS} run(s) per page, mobile, medians (targets: performance >= 95, CLS < 0.05)\n`);
-    const header = ['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS', 'runs', 'path'];
+    const header = ['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS', 'runs', 'not measured', 'path'];
     const table = rows.map((r) => [
       r.page,
       `${r.score}${r.score >= 95 ? '' : ' (below 95)'}`,
@@ -67,6 +70,7 @@ async function main() {
       `${Math.round(r.tbt)} ms`,
       `${r.cls.toFixed(3)}${r.cls < 0.05 ? '' : ' (over)'}`,
       r.scores.join(' '),
+      r.failed.join(' ') || '-',
       r.path,
     ]);
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
