@@ -24,6 +24,8 @@ interface Row {
   react: number;
   reactDom: number;
   mobx: number;
+  /** Measured after an interaction (a click), so not a first load: the budget does not apply. */
+  afterInteraction: boolean;
 }
 
 async function measure(page: Page, url: string, label: string, after?: (page: Page) => Promise<void>): Promise<Row> {
@@ -38,6 +40,7 @@ async function measure(page: Page, url: string, label: string, after?: (page: Pa
     react: copies.react?.length ?? 0,
     reactDom: copies['react-dom']?.length ?? 0,
     mobx: copies.mobx?.length ?? 0,
+    afterInteraction: after !== undefined,
   };
 }
 
@@ -75,7 +78,7 @@ async function main() {
       await context.close();
     }
 
-    const header = ['route', 'JS requests', 'JS raw', 'JS gzip', '+ prefetched', 'react', 'react-dom', 'mobx', 'gzip budget'];
+    const header = ['route', 'JS requests', 'JS raw', 'JS gzip', '+ prefetched', 'react', 'react-dom', 'mobx', 'first-load budget'];
     const table = rows.map((r) => [
       r.route,
       String(r.requests),
@@ -85,7 +88,7 @@ async function main() {
       String(r.react),
       String(r.reactDom),
       String(r.mobx),
-      r.gzipBytes <= FIRST_LOAD_BUDGET_GZIP ? 'ok' : 'OVER',
+      r.afterInteraction ? 'n/a (after a click)' : r.gzipBytes <= FIRST_LOAD_BUDGET_GZIP ? 'ok' : 'OVER',
     ]);
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
     const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
