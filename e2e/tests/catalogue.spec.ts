@@ -166,6 +166,28 @@ test.describe('product pages', () => {
     await expect(page.getByRole('dialog').filter({ hasText: 'imageRUNNER ADVANCE DX C5840i' })).toBeVisible();
   });
 
+  test('monthly prices: a third of the quarterly lease, 1.5% to 3% of the price, and said what they are', async ({ page }) => {
+    const pounds = (text: string) => Number(text.replace(/[£,]/g, ''));
+    for (const path of [MFP_PATH, '/printers/multifunctionals/brother/mfc-l8900cdw', '/printers/production/sharp/bp-90c70', '/scanners/epson/es-60w']) {
+      await page.goto(path);
+      const product = page.getByTestId('product-page');
+      const text = (await product.textContent()) ?? '';
+      const from = text.match(/Starting at (£[\d,]+\.\d\d) ex VAT/);
+      const monthly = text.match(/or rent from (£[\d,]+\.\d\d) per month/);
+      const quarterly = text.match(/on a 60-month lease billed quarterly \((£[\d,]+\.\d\d) a quarter plus VAT\)/);
+      expect(from && monthly && quarterly, `${path}: prices and lease terms shown`).toBeTruthy();
+      const share = pounds(monthly![1]!) / pounds(from![1]!);
+      expect(share, `${path}: ${monthly![1]} a month on ${from![1]}`).toBeGreaterThanOrEqual(0.015);
+      expect(share, `${path}: ${monthly![1]} a month on ${from![1]}`).toBeLessThanOrEqual(0.03);
+      expect(Math.abs(pounds(quarterly![1]!) / 3 - pounds(monthly![1]!))).toBeLessThanOrEqual(0.005);
+      await expect(product).toContainText('It covers the machine only');
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', new RegExp(`rent from ${monthly![1]!.replace('.', '\\.')} per month on a 60-month lease`));
+    }
+    // A card says it in short.
+    await page.goto('/printers/multifunctionals');
+    await expect(cards(page).first()).toContainText(/or rent from £[\d,]+\.\d\d per month \(ex VAT, 60-month lease\)/);
+  });
+
   test('a production printer, a scanner, a production scanner and a finisher', async ({ page }) => {
     const pages: Array<[string, string, RegExp]> = [
       ['/printers/production/sharp/bp-90c70', 'Sharp BP-90C70', /Production Printer - Copytech$/],

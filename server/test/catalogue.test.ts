@@ -68,7 +68,7 @@ describe('printer and scanner lists', () => {
       images: [{ filename: 'front.png' }],
       isActive: 1,
       productFeatures: [{ featureName: 'Technology', featureValue: 'Laser' }],
-      price: { startingFrom: 690000, '60MonthLeasePrice': 13800 },
+      price: { startingFrom: 690000, '60MonthLeasePrice': 41400 },
       productAttributes: { printSpeedPpm: 40, scanSpeedPpm: null, maxPaperSize: 'SRA3', isColour: true },
       description: 'A3 colour, 40 ppm.',
     });

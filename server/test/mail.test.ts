@@ -72,14 +72,17 @@ describe('with a real SMTP server', () => {
       const mail = mimeParts(visitor.raw);
       expect(mail.headers).toContain(`Subject: Your Copytech quote ${reference}`);
       expect(mail.text).toContain(reference);
-      expect(mail.text).toMatch(/1\. Canon imageRUNNER ADVANCE DX C5840i[\s\S]*Starting at: £6,900\.00\n\s+Rental per month: £46\.00/);
-      expect(mail.text).toMatch(/2\. Ricoh IM C2010[\s\S]*Starting at: £3,500\.00\n\s+Rental per month: £23\.33/);
+      expect(mail.text).toMatch(/1\. Canon imageRUNNER ADVANCE DX C5840i[\s\S]*Starting at: £6,900\.00 ex VAT\n\s+Rental per month: £138\.00\n\s+Ex VAT, on a 60-month lease billed quarterly \(£414\.00 a quarter plus VAT\)\. It covers the machine only: toner, parts and servicing are charged per page printed/);
+      expect(mail.text).toMatch(/2\. Ricoh IM C2010[\s\S]*Starting at: £3,500\.00 ex VAT\n\s+Rental per month: £70\.00/);
       expect(mail.html).toContain('£6,900.00');
-      expect(mail.html).toContain('£23.33');
+      expect(mail.html).toContain('£70.00');
+      expect(mail.html).toContain('Rental: Ex VAT, on a 60-month lease billed quarterly (£210.00 a quarter plus VAT).');
+      expect(mail.text).toContain('Prices exclude VAT. Rental per month is a third of the quarterly payment on a 60-month lease');
       expect(mail.text).toContain('junk or spam folder');
 
       const sales = receiver.messages.find((m) => m.to.includes('sales@copytech.co.uk'))!;
       expect(mimeParts(sales.raw).text).toContain(`New quote request ${reference}`);
+      expect(mimeParts(sales.raw).text).toContain('starting at £6,900.00; 60-month lease £414.00/quarter; rental £138.00/month (all ex VAT)');
       expect(receiver.messages).toHaveLength(2);
     } finally {
       await app.close();

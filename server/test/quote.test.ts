@@ -50,10 +50,10 @@ describe('a valid quote', () => {
         productSpecification: 'office',
         path: '/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i',
         startingFrom: 690000,
-        leasePrice60: 13800,
-        rentalPerMonth: 4600,
+        leaseQuarterly: 41400,
+        rentalPerMonth: 13800,
       },
-      expect.objectContaining({ modelId: IMC2010, startingFrom: 350000, rentalPerMonth: 2333 }),
+      expect.objectContaining({ modelId: IMC2010, startingFrom: 350000, leaseQuarterly: 21000, rentalPerMonth: 7000 }),
     ]);
     const outbox = await app.db.selectFrom('outbox').selectAll().where('reference', '=', reference).orderBy('kind').execute();
     expect(outbox.map((r) => [r.channel, r.kind, r.status])).toEqual([
@@ -73,7 +73,7 @@ describe('a valid quote', () => {
     expect(visitor.headers).toMatch(new RegExp(`^Subject: Your Copytech quote ${reference}$`, 'm'));
     expect(visitor.text).toContain('Canon imageRUNNER ADVANCE DX C5850i');
     expect(visitor.text).toContain('Starting at: £7,900.00');
-    expect(visitor.text).toContain('Rental per month: £52.67');
+    expect(visitor.text).toContain('Rental per month: £158.00');
     expect(visitor.text).toContain('junk or spam folder');
     expect(visitor.text).toContain('0330 058 0590');
     expect(visitor.text).toMatch(/WHAT HAPPENS NEXT/);

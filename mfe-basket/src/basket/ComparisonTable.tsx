@@ -6,6 +6,7 @@
 import { useId } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { BasketItem } from '@copytech/shared';
+import { RENTAL_TERMS_SUMMARY } from '@copytech/shared/domain';
 import { productDetailsOf, reloadFailedProductDetails } from '../products/productDetails';
 import { buildComparison } from './comparison';
 import styles from './ComparisonTable.module.css';
@@ -85,6 +86,7 @@ export const ComparisonTable = observer(function ComparisonTable({ items }: { it
           </tbody>
         </table>
       </div>
+      <p className={styles.terms}>{RENTAL_TERMS_SUMMARY}</p>
       {failed.length > 0 ? (
         <p className={styles.failed} role="alert">
           We could not load the details of {failed.map((item) => `${item.brand} ${item.model}`).join(', ')}.{' '}

@@ -87,7 +87,7 @@ export const COMPARISON_ROWS: readonly RowRule[] = [
   { id: 'technology', label: 'Technology', text: technologyOf },
   {
     id: 'startingPrice',
-    label: 'Starting price',
+    label: 'Starting price (ex VAT)',
     number: (p) => startingFromPence(p),
     text: (p) => formatPence(startingFromPence(p)),
     higherIsBetter: false,
@@ -95,7 +95,7 @@ export const COMPARISON_ROWS: readonly RowRule[] = [
   },
   {
     id: 'rentalPerMonth',
-    label: 'Rental per month',
+    label: 'Rental per month (ex VAT)',
     number: (p) => rentalPerMonthPence(p),
     text: (p) => formatPence(rentalPerMonthPence(p)),
     higherIsBetter: false,

@@ -7,17 +7,17 @@ import BasketDrawer from './BasketDrawer';
 import { VALID_DETAILS, fakeApi, fillBasket, product, renderFragment, resetBasket } from '../testing/harness';
 
 const canon = product('Canon', 'imageRUNNER ADVANCE DX C3926i', {
-  price: { startingFrom: 310000, '60MonthLeasePrice': 7500 },
+  price: { startingFrom: 310000, '60MonthLeasePrice': 22500 },
   productAttributes: { printSpeedPpm: 26, scanSpeedPpm: 190, maxPaperSize: 'A3', isColour: true },
 });
 const ricoh = product('Ricoh', 'IM C4510', {
-  price: { startingFrom: 420000, '60MonthLeasePrice': 9000 },
+  price: { startingFrom: 420000, '60MonthLeasePrice': 27000 },
   productAttributes: { printSpeedPpm: 45, scanSpeedPpm: 240, maxPaperSize: 'A3', isColour: true },
 });
 const brother = product('Brother', 'MFC-L6910DN', {
   colourPrinting: 'mono',
   paperSize: 'A4',
-  price: { startingFrom: 90000, '60MonthLeasePrice': 2400 },
+  price: { startingFrom: 90000, '60MonthLeasePrice': 7200 },
   productAttributes: { printSpeedPpm: 50, scanSpeedPpm: null, maxPaperSize: 'A4', isColour: false },
   productFeatures: [{ featureName: 'Technology', featureValue: 'Laser' }],
 });
@@ -146,7 +146,11 @@ describe('Basket view', () => {
     expect(cells('scanSpeed')).toEqual(['190 ppm', '240 ppmBest: fastest', '–Not known']);
     expect(cells('colour')).toEqual(['Colour', 'Colour', 'Mono']);
     expect(cells('startingPrice')).toEqual(['£3,100.00', '£4,200.00', '£900.00Best: lowest']);
-    expect(cells('rentalPerMonth')).toEqual(['£25.00', '£30.00', '£8.00Best: lowest']);
+    expect(cells('rentalPerMonth')).toEqual(['£75.00', '£90.00', '£24.00Best: lowest']);
+    // Every price in the table is said to be ex VAT, and what the monthly figure is, under it.
+    expect(within(row('startingPrice')).getByRole('rowheader')).toHaveTextContent('Starting price (ex VAT)');
+    expect(within(row('rentalPerMonth')).getByRole('rowheader')).toHaveTextContent('Rental per month (ex VAT)');
+    expect(screen.getByText(/^Prices exclude VAT\. Rental per month is a third of the quarterly payment on a 60-month lease/)).toBeInTheDocument();
     expect(row('technology').querySelector('[data-best]')).toBeNull();
   });
 

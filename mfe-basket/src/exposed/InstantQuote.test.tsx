@@ -5,7 +5,7 @@ import { basketStore, uiStore } from '@copytech/shared';
 import InstantQuote from './InstantQuote';
 import { VALID_DETAILS, fakeApi, fillBasket, product, renderFragment, resetBasket } from '../testing/harness';
 
-const konica = product('Konica Minolta', 'bizhub C301i', { price: { startingFrom: 199900, '60MonthLeasePrice': 5100 } });
+const konica = product('Konica Minolta', 'bizhub C301i', { price: { startingFrom: 199900, '60MonthLeasePrice': 15300 } });
 const other = product('Ricoh', 'IM C4510');
 
 beforeEach(() => {

@@ -23,7 +23,7 @@ export function product(brand: string, model: string, extra: Partial<Product> = 
     paperSize: 'A3',
     isActive: 1,
     images: [{ filename: 'front.png' }],
-    price: { startingFrom: 250000, '60MonthLeasePrice': 6000 },
+    price: { startingFrom: 250000, '60MonthLeasePrice': 18000 },
     productAttributes: { printSpeedPpm: 30, scanSpeedPpm: null, maxPaperSize: 'A3', isColour: true },
     productFeatures: [{ featureName: 'Technology', featureValue: 'Laser' }],
     ...extra,

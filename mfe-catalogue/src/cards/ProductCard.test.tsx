@@ -31,8 +31,10 @@ describe('ProductCard', () => {
     expect(link).toHaveAttribute('href', '/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i');
     const facts = within(card).getByRole('list', { name: 'Key facts' });
     expect(within(facts).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['40 ppm', 'Up to SRA3', 'Colour']);
-    expect(card).toHaveTextContent('Starting at £6,900.00');
-    expect(card).toHaveTextContent('or rent from £46.00 per month');
+    expect(card).toHaveTextContent('Starting at £6,900.00 ex VAT');
+    expect(card).toHaveTextContent('or rent from £138.00 per month (ex VAT, 60-month lease)');
+    // The card keeps it short: the quarterly billing and what the payment covers are on the product page.
+    expect(card).not.toHaveTextContent('quarter');
   });
 
   it('links a production-spec MFP to the production path and says mono for a mono machine', () => {

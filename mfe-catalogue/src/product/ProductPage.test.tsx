@@ -43,8 +43,11 @@ describe('printer product page', () => {
     expect(fake.requests[0]).toBe(`/api/v3/products/${C5840I_ID}`);
 
     const page = screen.getByTestId('product-page');
-    expect(page).toHaveTextContent('Starting at £6,900.00');
-    expect(page).toHaveTextContent('or rent from £46.00 per month');
+    expect(page).toHaveTextContent('Starting at £6,900.00 ex VAT');
+    expect(page).toHaveTextContent('or rent from £138.00 per month');
+    expect(page).toHaveTextContent(
+      'Ex VAT, on a 60-month lease billed quarterly (£414.00 a quarter plus VAT). It covers the machine only: toner, parts and servicing are charged per page printed, under a separate service agreement.',
+    );
     const features = screen.getByRole('table', { name: /Features of/ });
     expect(within(features).getByRole('rowheader', { name: 'Technology' })).toBeInTheDocument();
     expect(within(features).getByRole('cell', { name: 'Laser' })).toBeInTheDocument();
@@ -53,7 +56,7 @@ describe('printer product page', () => {
 
     // Title, description, canonical URL (SPEC.md section 2)
     expect(document.title).toBe('Canon imageRUNNER ADVANCE DX C5840i Colour A3 Multifunctional Printer - Copytech');
-    expect(document.querySelector('meta[name="description"]')!.getAttribute('content')).toMatch(/starting at £6,900\.00.*rent from £46\.00 per month/);
+    expect(document.querySelector('meta[name="description"]')!.getAttribute('content')).toMatch(/starting at £6,900\.00 ex VAT, or rent from £138\.00 per month on a 60-month lease/);
     expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'http://localhost/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i');
 
     // schema.org Product with an Offer in GBP
@@ -62,7 +65,13 @@ describe('printer product page', () => {
       '@type': 'Product',
       name: 'Canon imageRUNNER ADVANCE DX C5840i',
       brand: { '@type': 'Brand', name: 'Canon' },
-      offers: { '@type': 'Offer', price: '6900.00', priceCurrency: 'GBP', availability: 'https://schema.org/InStock' },
+      offers: {
+        '@type': 'Offer',
+        price: '6900.00',
+        priceCurrency: 'GBP',
+        availability: 'https://schema.org/InStock',
+        priceSpecification: { '@type': 'UnitPriceSpecification', price: '6900.00', priceCurrency: 'GBP', valueAddedTaxIncluded: false },
+      },
     });
 
     // Similar products, as cards

@@ -27,6 +27,8 @@ export function productJsonLd(product: Product, origin: string): Record<string, 
       '@type': 'Offer',
       price: (from / 100).toFixed(2),
       priceCurrency: 'GBP',
+      // Site prices are ex VAT; saying so keeps a search result from showing them as VAT-inclusive.
+      priceSpecification: { '@type': 'UnitPriceSpecification', price: (from / 100).toFixed(2), priceCurrency: 'GBP', valueAddedTaxIncluded: false },
       availability: product.isActive === 1 || product.isActive === true ? 'https://schema.org/InStock' : 'https://schema.org/Discontinued',
       url,
       seller: { '@type': 'Organization', name: 'Copytech' },

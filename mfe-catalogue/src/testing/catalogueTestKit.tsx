@@ -22,7 +22,7 @@ export function makeProduct(n: number, overrides: Partial<Product> = {}): Produc
     paperSize: 'A3',
     images: [{ filename: 'front.png' }],
     isActive: 1,
-    price: { startingFrom: 690000, '60MonthLeasePrice': 13800 },
+    price: { startingFrom: 690000, '60MonthLeasePrice': 41400 },
     productAttributes: { printSpeedPpm: 40, scanSpeedPpm: null, maxPaperSize: 'SRA3', isColour: true },
     productFeatures: [
       { featureName: 'Technology', featureValue: 'Laser' },

@@ -7,7 +7,9 @@ import {
   COMPANY,
   URGENCY_LABELS,
   categoryLabel,
+  RENTAL_TERMS_SUMMARY,
   formatPence,
+  rentalNote,
   type ContactDetails,
   type EnquiryRequest,
   type ServiceRequest,
@@ -23,11 +25,11 @@ export interface QuotedProduct {
   productSpecification: string | null;
   /** site path of the product page ('#' when it cannot be linked) */
   path: string;
-  /** pence */
+  /** outright price, pence ex VAT */
   startingFrom: number | null;
-  /** pence per month over 60 months */
-  leasePrice60: number | null;
-  /** pence per month = 60-month lease / 3 */
+  /** the quarterly payment of the 60-month lease, pence ex VAT */
+  leaseQuarterly: number | null;
+  /** pence per month ex VAT = the quarterly payment / 3 */
   rentalPerMonth: number | null;
 }
 
@@ -38,6 +40,11 @@ export interface MailContext {
 }
 
 const money = (pence: number | null) => formatPence(pence) ?? 'price on request';
+
+/** The full wording of a quoted product's monthly figure: lease, quarterly billing, what it covers. */
+function leaseTermsOf(product: QuotedProduct): string | null {
+  return rentalNote({ price: { startingFrom: product.startingFrom, '60MonthLeasePrice': product.leaseQuarterly }, productCategory: product.productCategory })?.full ?? null;
+}
 
 /** The junk-folder hint every visitor e-mail carries ({from} is the sender address). */
 export const JUNK_HINT =
@@ -96,15 +103,17 @@ export function quoteVisitorMail(context: MailContext, reference: string, contac
     '',
     ...products.flatMap((p, i) => {
       const url = productUrl(context, p);
+      const terms = leaseTermsOf(p);
       return [
         `${i + 1}. ${p.brand} ${p.model} (${categoryLabel(p.productCategory)})`,
-        `   Starting at: ${money(p.startingFrom)}`,
+        `   Starting at: ${money(p.startingFrom)} ex VAT`,
         `   Rental per month: ${money(p.rentalPerMonth)}`,
+        ...(terms ? [`   ${terms}`] : []),
         ...(url ? [`   ${url}`] : []),
         '',
       ];
     }),
-    'All prices exclude VAT. Rental per month is our 60-month lease price divided by three.',
+    RENTAL_TERMS_SUMMARY,
     '',
     'WHAT HAPPENS NEXT',
     '',
@@ -125,11 +134,13 @@ export function quoteVisitorMail(context: MailContext, reference: string, contac
     .map((p) => {
       const url = productUrl(context, p);
       const name = `${escapeHtml(p.brand)} ${escapeHtml(p.model)}`;
+      const terms = leaseTermsOf(p);
       return `<tr>
 <td style="padding:8px;border-bottom:1px solid #d9dee3">${url ? `<a href="${escapeHtml(url)}" style="color:#0b4f8a">${name}</a>` : name}<br><span style="font-size:13px;color:#5b6670">${escapeHtml(categoryLabel(p.productCategory))}</span></td>
 <td style="padding:8px;border-bottom:1px solid #d9dee3;text-align:right;white-space:nowrap">${escapeHtml(money(p.startingFrom))}</td>
 <td style="padding:8px;border-bottom:1px solid #d9dee3;text-align:right;white-space:nowrap">${escapeHtml(money(p.rentalPerMonth))}</td>
-</tr>`;
+</tr>${terms ? `
+<tr><td colspan="3" style="padding:0 8px 8px;border-bottom:1px solid #d9dee3;font-size:13px;color:#5b6670">Rental: ${escapeHtml(terms)}</td></tr>` : ''}`;
     })
     .join('\n');
   const html = htmlPage(
@@ -138,12 +149,12 @@ export function quoteVisitorMail(context: MailContext, reference: string, contac
 <p>Thank you for asking Copytech for a quote. Your quote reference is <strong>${escapeHtml(reference)}</strong>.</p>
 <h2 style="font-size:17px;margin:24px 0 8px">Your quote</h2>
 <table role="presentation" style="width:100%;border-collapse:collapse;font-size:15px">
-<thead><tr><th style="text-align:left;padding:8px;border-bottom:2px solid #0b4f8a">Product</th><th style="text-align:right;padding:8px;border-bottom:2px solid #0b4f8a">Starting at</th><th style="text-align:right;padding:8px;border-bottom:2px solid #0b4f8a">Rental per month</th></tr></thead>
+<thead><tr><th style="text-align:left;padding:8px;border-bottom:2px solid #0b4f8a">Product</th><th style="text-align:right;padding:8px;border-bottom:2px solid #0b4f8a">Starting at (ex VAT)</th><th style="text-align:right;padding:8px;border-bottom:2px solid #0b4f8a">Rental per month (ex VAT)</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
 </table>
-<p style="font-size:13px;color:#5b6670">All prices exclude VAT. Rental per month is our 60-month lease price divided by three.</p>
+<p style="font-size:13px;color:#5b6670">${escapeHtml(RENTAL_TERMS_SUMMARY)}</p>
 <h2 style="font-size:17px;margin:24px 0 8px">What happens next</h2>
 <ol>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ol>
 <p>Questions? Call us on <strong>${escapeHtml(COMPANY.salesPhone)}</strong> and quote ${escapeHtml(reference)}, or reply to this e-mail.</p>
@@ -181,7 +192,7 @@ export function quoteSalesMail(
   ];
   const productLines = products.map(
     (p, i) =>
-      `${i + 1}. ${p.brand} ${p.model} [${p.modelId}] ${categoryLabel(p.productCategory)}: starting at ${money(p.startingFrom)}; 60-month lease ${money(p.leasePrice60)}/month; rental ${money(p.rentalPerMonth)}/month`,
+      `${i + 1}. ${p.brand} ${p.model} [${p.modelId}] ${categoryLabel(p.productCategory)}: starting at ${money(p.startingFrom)}; 60-month lease ${money(p.leaseQuarterly)}/quarter; rental ${money(p.rentalPerMonth)}/month (all ex VAT)`,
   );
   const text = [
     `New quote request ${reference}`,
@@ -209,7 +220,7 @@ export function quoteSalesMail(
 <ol>${products
       .map(
         (p) =>
-          `<li>${escapeHtml(`${p.brand} ${p.model}`)} <code>${escapeHtml(p.modelId)}</code>, ${escapeHtml(categoryLabel(p.productCategory))}: starting at ${escapeHtml(money(p.startingFrom))}; 60-month lease ${escapeHtml(money(p.leasePrice60))}/month; rental ${escapeHtml(money(p.rentalPerMonth))}/month</li>`,
+          `<li>${escapeHtml(`${p.brand} ${p.model}`)} <code>${escapeHtml(p.modelId)}</code>, ${escapeHtml(categoryLabel(p.productCategory))}: starting at ${escapeHtml(money(p.startingFrom))}; 60-month lease ${escapeHtml(money(p.leaseQuarterly))}/quarter; rental ${escapeHtml(money(p.rentalPerMonth))}/month (all ex VAT)</li>`,
       )
       .join('')}</ol>
 <h2 style="font-size:16px">Campaign (first touch)</h2>

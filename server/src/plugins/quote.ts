@@ -6,7 +6,7 @@
  * 201 { reference }. An Idempotency-Key makes retries safe.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { MODEL_ID_PATTERN, productPath, rentalPerMonthPence, startingFromPence, type Product } from '@copytech/shared/domain';
+import { MODEL_ID_PATTERN, leaseQuarterlyPence, productPath, rentalPerMonthPence, startingFromPence, type Product } from '@copytech/shared/domain';
 import { quoteRequestSchema } from '@copytech/shared/forms';
 import { productFromRow } from '../catalogue/productRecord';
 import { quoteBodySchema } from '../http/bodySchemas';
@@ -18,7 +18,6 @@ import { newReference } from '../writes/reference';
 import { perMinute, type WriteDeps } from './writeDeps';
 
 export function quotedProductOf(product: Product): QuotedProduct {
-  const lease = product.price?.['60MonthLeasePrice'];
   return {
     modelId: product.modelId,
     brand: product.brand,
@@ -27,7 +26,7 @@ export function quotedProductOf(product: Product): QuotedProduct {
     productSpecification: product.productSpecification ?? null,
     path: productPath(product),
     startingFrom: startingFromPence(product),
-    leasePrice60: typeof lease === 'number' && lease > 0 ? lease : null,
+    leaseQuarterly: leaseQuarterlyPence(product),
     rentalPerMonth: rentalPerMonthPence(product),
   };
 }

@@ -19,6 +19,9 @@ import {
   productPageTitle,
   productPath,
   rentalPerMonthPence,
+  leaseQuarterlyPence,
+  rentalNote,
+  RENTAL_TERMS_SUMMARY,
   slugify,
   SPEED_BOUNDS,
   startingFromPence,
@@ -37,7 +40,7 @@ function product(overrides: Partial<Product> = {}): Product {
     paperSize: 'A3',
     images: [{ filename: 'front.png' }],
     isActive: 1,
-    price: { startingFrom: 690000, '60MonthLeasePrice': 13800 },
+    price: { startingFrom: 690000, '60MonthLeasePrice': 41400 },
     productAttributes: { printSpeedPpm: 40, scanSpeedPpm: null, maxPaperSize: 'SRA3', isColour: true },
     ...overrides,
   };
@@ -276,6 +279,30 @@ describe('money (SPEC.md section 9): pence to GBP, en-GB, two decimals', () => {
   ])('rental per month of a 60-month lease of %p pence is %p (lease / 3, rounded to the penny)', (lease, rental) => {
     expect(rentalPerMonthPence({ price: { startingFrom: 100, '60MonthLeasePrice': lease as number | null } })).toBe(rental);
   });
+  it('reads the lease price as the quarterly payment: the monthly figure is a third of it', () => {
+    const brother = { price: { startingFrom: 70000, '60MonthLeasePrice': 4239 } };
+    expect(leaseQuarterlyPence(brother)).toBe(4239);
+    expect(rentalPerMonthPence(brother)).toBe(1413);
+    expect(rentalPerMonthPence(brother)! / 70000).toBeGreaterThan(0.019);
+    expect(leaseQuarterlyPence({ price: { startingFrom: 1, '60MonthLeasePrice': 0 } })).toBeNull();
+    expect(leaseQuarterlyPence({ price: null })).toBeNull();
+  });
+  it('says what a monthly figure is: short on a card, in full with the quarterly payment elsewhere', () => {
+    const note = rentalNote({ price: { startingFrom: 690000, '60MonthLeasePrice': 41400 }, productCategory: 'multifunctional-printer' })!;
+    expect(note.short).toBe('ex VAT, 60-month lease');
+    expect(note.full).toBe(
+      'Ex VAT, on a 60-month lease billed quarterly (£414.00 a quarter plus VAT). It covers the machine only: toner, parts and servicing are charged per page printed, under a separate service agreement. Lease finance is subject to status.',
+    );
+    // A scanner or finisher prints no pages, so its service is not said to be charged per page.
+    for (const productCategory of ['departmental-scanners', 'finisher'] as const) {
+      const other = rentalNote({ price: { startingFrom: 120000, '60MonthLeasePrice': 7200 }, productCategory })!;
+      expect(other.full).toContain('(£72.00 a quarter plus VAT)');
+      expect(other.full).toContain('servicing is priced separately');
+      expect(other.full).not.toContain('per page');
+    }
+    expect(rentalNote({ price: { startingFrom: 690000, '60MonthLeasePrice': null }, productCategory: 'multifunctional-printer' })).toBeNull();
+    expect(RENTAL_TERMS_SUMMARY).toMatch(/^Prices exclude VAT\. Rental per month is a third of the quarterly payment on a 60-month lease/);
+  });
   it('no price at all gives no rental and no starting price', () => {
     expect(rentalPerMonthPence({ price: null })).toBeNull();
     expect(rentalPerMonthPence(null)).toBeNull();
@@ -307,8 +334,8 @@ describe('titles and descriptions (SPEC.md section 2)', () => {
 
   it("quotes the 'starting at' price and the rental per month (60-month lease / 3)", () => {
     const text = productMetaDescription(product());
-    expect(text).toContain('starting at £6,900.00');
-    expect(text).toContain('rent from £46.00 per month');
+    expect(text).toContain('starting at £6,900.00 ex VAT');
+    expect(text).toContain('rent from £138.00 per month on a 60-month lease');
     expect(text.startsWith('Canon imageRUNNER ADVANCE DX C5840i multifunctional printer')).toBe(true);
   });
   it('leaves out the prices it does not have', () => {

@@ -164,11 +164,55 @@ export function formatPence(pence: number | null | undefined, options: { stripCo
   return options.stripCommas ? text.replace(/,/g, '') : text;
 }
 
-/** Rental per month = 60-month lease price / 3 (SPEC.md section 9), in whole pence. */
-export function rentalPerMonthPence(product: Pick<Product, 'price'> | null | undefined): number | null {
+// ---------------------------------------------------------------------------------------------
+// Lease and rental. `price.60MonthLeasePrice` is the QUARTERLY payment of a 60-month lease (UK
+// leases are billed quarterly), in pence ex VAT; the site shows it as a rental per month, one third
+// of it. Every monthly figure (cards, product page, comparison, meta description, e-mails) comes
+// from rentalPerMonthPence and is worded with rentalNote.
+
+export const LEASE_TERM_MONTHS = 60;
+/** Months covered by one lease payment: `60MonthLeasePrice` is billed quarterly. */
+export const LEASE_PAYMENT_MONTHS = 3;
+
+/** The quarterly payment of the 60-month lease, in pence ex VAT, or null when there is none. */
+export function leaseQuarterlyPence(product: Pick<Product, 'price'> | null | undefined): number | null {
   const lease = product?.price?.['60MonthLeasePrice'];
-  if (lease === null || lease === undefined || !Number.isFinite(lease) || lease <= 0) return null;
-  return Math.round(lease / 3);
+  return lease === null || lease === undefined || !Number.isFinite(lease) || lease <= 0 ? null : lease;
+}
+
+/** Rental per month = 60-month lease price / 3, in whole pence ex VAT. */
+export function rentalPerMonthPence(product: Pick<Product, 'price'> | null | undefined): number | null {
+  const quarterly = leaseQuarterlyPence(product);
+  return quarterly === null ? null : Math.round(quarterly / LEASE_PAYMENT_MONTHS);
+}
+
+/** The note under a list of several products' prices (comparison table, quote e-mails). */
+export const RENTAL_TERMS_SUMMARY =
+  `Prices exclude VAT. Rental per month is a third of the quarterly payment on a ${LEASE_TERM_MONTHS}-month lease (finance subject to status). ` +
+  'It covers the machine only: service and supplies are priced separately, per page printed for printers and copiers.';
+
+/** Scanners and finishers print nothing, so no per-page charge covers their service. */
+function chargesPerPage(product: Pick<Product, 'productCategory'>): boolean {
+  const category = String(product.productCategory ?? '');
+  return category !== 'finisher' && !isScannerCategory(category);
+}
+
+/**
+ * What a monthly figure is, said next to it. `short` fits under a card's price; `full` is for the
+ * product page and the e-mails: the lease, its billing, VAT, and what the payment does not cover.
+ */
+export function rentalNote(product: Pick<Product, 'price' | 'productCategory'>): { short: string; full: string } | null {
+  const quarterly = leaseQuarterlyPence(product);
+  if (quarterly === null) return null;
+  const covers = chargesPerPage(product)
+    ? 'It covers the machine only: toner, parts and servicing are charged per page printed, under a separate service agreement.'
+    : 'It covers the machine only: servicing is priced separately.';
+  return {
+    short: `ex VAT, ${LEASE_TERM_MONTHS}-month lease`,
+    full:
+      `Ex VAT, on a ${LEASE_TERM_MONTHS}-month lease billed quarterly (${formatPence(quarterly)} a quarter plus VAT). ` +
+      `${covers} Lease finance is subject to status.`,
+  };
 }
 
 export function startingFromPence(product: Pick<Product, 'price'> | null | undefined): number | null {
@@ -225,7 +269,7 @@ export function productMetaDescription(product: Pick<Product, 'brand' | 'model' 
   const rental = formatPence(rentalPerMonthPence(product));
   const name = `${product.brand} ${product.model}`;
   const parts = [`${name} ${categoryLabel(String(product.productCategory)).toLowerCase()}`];
-  if (from) parts.push(`starting at ${from}`);
-  if (rental) parts.push(`or rent from ${rental} per month`);
+  if (from) parts.push(`starting at ${from} ex VAT`);
+  if (rental) parts.push(`or rent from ${rental} per month on a ${LEASE_TERM_MONTHS}-month lease`);
   return `${parts.join(', ')}. Compare up to five machines and get an instant quote by e-mail from Copytech.`;
 }

@@ -27,9 +27,9 @@ export interface ProductFeature {
   featureValue: string;
 }
 export interface ProductPrice {
-  /** pence */
+  /** outright price, pence ex VAT */
   startingFrom: number | null;
-  /** pence per month over a 60-month lease */
+  /** the QUARTERLY payment of a 60-month lease, pence ex VAT (rental per month is a third of it) */
   '60MonthLeasePrice': number | null;
 }
 export interface ProductAttributes {
