@@ -74,7 +74,7 @@ export const PRINTER_TYPE_INFO: Record<PrinterType, PrinterTypeInfo> = {
   multifunctionals: {
     ...PRINTER_TYPE_LABELS.multifunctionals,
     intro:
-      'Print, copy, scan and send from one machine. A3 and A4, colour and mono multifunctionals from Canon, Ricoh, Konica Minolta, Sharp, Kyocera, Xerox and more, on lease, rental or outright purchase with service included.',
+      'Print, copy, scan and send from one machine. A3 and A4, colour and mono multifunctionals from Canon, Ricoh, Konica Minolta, Sharp, Kyocera, Xerox and more, on lease, rental or outright purchase, with service on one cost-per-page agreement.',
     endpoint: '/api/printers/multifunctionals',
     apiCategory: 'multifunctional-printers',
     speed: 'office',
