@@ -76,7 +76,7 @@ describe('with a real SMTP server', () => {
       expect(mail.text).toMatch(/2\. Ricoh IM C2010[\s\S]*Starting at: £3,500\.00 ex VAT\n\s+Rental per month: £70\.00/);
       expect(mail.html).toContain('£6,900.00');
       expect(mail.html).toContain('£70.00');
-      expect(mail.html).toContain('Rental: Ex VAT, on a 60-month lease billed quarterly (£210.00 a quarter plus VAT).');
+      expect(mail.html).toContain('>Ex VAT, on a 60-month lease billed quarterly (£210.00 a quarter plus VAT).');
       expect(mail.text).toContain('Prices exclude VAT. Rental per month is a third of the quarterly payment on a 60-month lease');
       expect(mail.text).toContain('junk or spam folder');
 

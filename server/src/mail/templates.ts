@@ -140,7 +140,7 @@ export function quoteVisitorMail(context: MailContext, reference: string, contac
 <td style="padding:8px;border-bottom:1px solid #d9dee3;text-align:right;white-space:nowrap">${escapeHtml(money(p.startingFrom))}</td>
 <td style="padding:8px;border-bottom:1px solid #d9dee3;text-align:right;white-space:nowrap">${escapeHtml(money(p.rentalPerMonth))}</td>
 </tr>${terms ? `
-<tr><td colspan="3" style="padding:0 8px 8px;border-bottom:1px solid #d9dee3;font-size:13px;color:#5b6670">Rental: ${escapeHtml(terms)}</td></tr>` : ''}`;
+<tr><td colspan="3" style="padding:0 8px 8px;border-bottom:1px solid #d9dee3;font-size:13px;color:#5b6670">${escapeHtml(terms)}</td></tr>` : ''}`;
     })
     .join('\n');
   const html = htmlPage(
