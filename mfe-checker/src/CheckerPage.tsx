@@ -7,6 +7,7 @@
 import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
 import { useDocumentMeta } from '@copytech/shared';
+import { CHECKER_META } from '@copytech/shared/domain';
 import type { SavingsCheckerStore } from './checker/SavingsCheckerStore';
 import { LazyResults, preloadResults } from './results/LazyResults';
 import { SavedProgressFrame } from './wizard/SavedProgressFrame';
@@ -16,11 +17,7 @@ import styles from './CheckerPage.module.css';
 export const CHECKER_TITLE = 'Discover your print savings';
 
 export const CheckerPage = observer(function CheckerPage({ store }: { store: SavingsCheckerStore }) {
-  useDocumentMeta({
-    title: 'Discover print savings',
-    description: 'Find out what your business really pays per printed page, and what it would pay at Copytech’s prices. Free, in about three minutes.',
-    canonicalPath: '/discover-print-savings',
-  });
+  useDocumentMeta(CHECKER_META);
   const restoring = store.restoreStatus !== 'done';
   // Saved progress that ends on the results: fetch them while the answers are checked.
   if (restoring && store.savedPosition === 'results') preloadResults();

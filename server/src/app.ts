@@ -116,6 +116,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   installErrorHandling(app);
   installFiniteQueryNumbers(app);
   await installSecurity(app, config);
+  // API answers are data for the site's pages, never pages to index (see site/sitemap.ts).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('X-Robots-Tag', 'noindex');
+  });
 
   const writeDeps = { db, outbox, config, clock };
   await app.register(healthPlugin, { db, mail: config.smtpUrl ? 'smtp' : 'files' });

@@ -1,6 +1,6 @@
 /** Where the page sits in the range: a nav landmark with an ordered list, the last item current. */
 import { Link } from 'react-router-dom';
-import type { Crumb } from '../lists/sectionLabels';
+import type { Crumb } from '@copytech/shared/domain';
 import styles from './Breadcrumbs.module.css';
 
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {

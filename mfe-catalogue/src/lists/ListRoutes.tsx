@@ -5,7 +5,7 @@
  */
 import { useParams } from 'react-router-dom';
 import { NotFoundPage } from '@copytech/shared';
-import { allPrintersList, finisherListFor, LANDING_PAGES, printerListFor, scannerListFor, type ListDefinition } from './listDefinitions';
+import { allPrintersList, finisherListFor, LANDING_PAGES, printerListFor, scannerListFor, type ListDefinition } from '@copytech/shared/domain';
 import { ProductListPage } from './ProductListPage';
 
 export type LandingSection = keyof typeof LANDING_PAGES;

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { SPEED_BOUNDS } from '@copytech/shared/domain';
 import type { ColourFilter, ListFacets, ListFilters } from '../api/catalogueApi';
 import { cleanSearch, MAX_SEARCH_LENGTH } from './filterState';
-import type { ListDefinition } from './listDefinitions';
+import type { ListDefinition } from '@copytech/shared/domain';
 import styles from './ProductFilters.module.css';
 
 const TYPING_PAUSE_MS = 700;

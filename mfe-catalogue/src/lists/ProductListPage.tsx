@@ -12,7 +12,7 @@ import { PRODUCT_SORTS, type ProductSort } from '@copytech/shared/domain';
 import { MAX_LIMIT, PAGE_SIZE, type ListFilters } from '../api/catalogueApi';
 import { ProductGrid, ProductGridSkeleton } from '../cards/ProductGrid';
 import { Breadcrumbs } from '../layout/Breadcrumbs';
-import type { ListDefinition } from './listDefinitions';
+import type { ListDefinition } from '@copytech/shared/domain';
 import { activeFilterCount, listUrlParams, parseListUrl, SORT_LABELS } from './filterState';
 import { ProductFilters } from './ProductFilters';
 import { useProductList } from './useProductList';

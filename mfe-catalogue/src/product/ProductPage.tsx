@@ -12,9 +12,9 @@ import { PriceSummary } from '../cards/PriceSummary';
 import { PrintingIcon } from '../cards/PrintingIcon';
 import { printingOf, productName, specificationText } from '../cards/productFacts';
 import { Breadcrumbs } from '../layout/Breadcrumbs';
-import type { Crumb } from '../lists/sectionLabels';
+import type { Crumb } from '@copytech/shared/domain';
 import { Gallery } from './Gallery';
-import { jsonLdText, productJsonLd } from './productJsonLd';
+import { jsonLdText, productJsonLd } from '@copytech/shared/domain';
 import { SimilarProducts } from './SimilarProducts';
 import styles from './ProductPage.module.css';
 

@@ -1,6 +1,8 @@
 /**
- * The three kinds of product page and their rules (SPEC.md section 5). Loaded on demand, so a
- * visitor browsing lists does not download the product page.
+ * The three kinds of product page. Loaded on demand, so a visitor browsing lists does not download
+ * the product page. Which product a path names, and whether it may be shown there, are the site's
+ * route rules (resolveSiteRoute, productTypeExists, productRouteProblem in @copytech/shared/domain),
+ * the same the server answers the page's status with:
  *
  *   /printers/{type}/{brand}/{model}        type in PRINTER_TYPES; category allowed for the type
  *   /scanners/{brand}/{model}               a scanner category
@@ -12,60 +14,58 @@
 import { useParams } from 'react-router-dom';
 import { NotFoundPage } from '@copytech/shared';
 import {
-  allowedCategoriesFor,
-  categoryAllowedForType,
+  FINISHER_CATEGORY_HEADINGS,
+  HOME_CRUMB,
+  PRINTER_TYPE_LABELS,
+  SCANNER_CLASS_HEADINGS,
   isFinisherCategory,
   isPrinterType,
-  isScannerCategory,
   modelIdFromSlugs,
-  SCANNER_CATEGORIES,
-  SCANNER_TYPES,
+  productRouteProblem,
+  productTypeExists,
+  type Crumb,
   type Product,
+  type ProductSection,
+  type ScannerClassSegment,
+  type SiteRoute,
 } from '@copytech/shared/domain';
 import { fetchProduct, fetchScanner } from '../api/catalogueApi';
-import { FINISHER_CATEGORY_HEADINGS, HOME_CRUMB, PRINTER_TYPE_LABELS, SCANNER_CLASS_HEADINGS, type Crumb, type ScannerClassSegment } from '../lists/sectionLabels';
 import { ProductPage, ProductPageSkeleton } from './ProductPage';
-import { useProductLoader, type ProductCheck } from './useProductLoader';
+import { useProductLoader } from './useProductLoader';
 
-const HOME = HOME_CRUMB;
+type ProductRoute = Extract<SiteRoute, { kind: 'product' }>;
 
-function mismatch(category: string, allowed: readonly string[]): string {
-  return `Product type mismatch: ${category} not in ${allowed.join(', ')}`;
-}
-
-function ProductPageFor({ load, check, loadKey, crumbs }: { load: ((signal: AbortSignal) => Promise<Product>) | null; check: ProductCheck; loadKey: string; crumbs: (product: Product) => Crumb[] }) {
-  const state = useProductLoader(load, check, loadKey);
+function ProductPageFor({ route, load, crumbs }: { route: ProductRoute; load: (signal: AbortSignal) => Promise<Product>; crumbs: (product: Product) => Crumb[] }) {
+  const state = useProductLoader(load, (product) => productRouteProblem(route, product), `${route.section}:${route.type ?? ''}:${route.modelId}`);
   if (state.status === 'loading') return <ProductPageSkeleton />;
   if (state.status === 'not-found') return <NotFoundPage />;
   return <ProductPage key={state.product.modelId} product={state.product} crumbs={crumbs(state.product)} />;
 }
 
-/** A modelId from URL slugs, or null when the slugs hold nothing a modelId keeps. */
-function modelIdOfParams(brand: string | undefined, model: string | undefined): string | null {
+/** The product route of the URL's parameters, or null when the path cannot name a product. */
+function routeOf(section: ProductSection, type: string | undefined, brand: string | undefined, model: string | undefined): ProductRoute | null {
   if (!brand || !model) return null;
-  const id = modelIdFromSlugs(brand, model);
-  return id.length > 0 ? id : null;
+  const modelId = modelIdFromSlugs(brand, model);
+  if (!modelId) return null;
+  const route: ProductRoute = { kind: 'product', section, type: type ?? null, modelId };
+  return productTypeExists(route) ? route : null;
 }
 
 export function PrinterProductRoute() {
-  const { type = '', brand, model } = useParams();
-  const modelId = modelIdOfParams(brand, model);
-  if (!isPrinterType(type) || !modelId) return <NotFoundPage />;
-  const info = PRINTER_TYPE_LABELS[type];
+  const { type, brand, model } = useParams();
+  const route = routeOf('printers', type, brand, model);
+  if (!route || !isPrinterType(route.type!)) return <NotFoundPage />;
+  const info = PRINTER_TYPE_LABELS[route.type];
   return (
     <ProductPageFor
-      loadKey={`printer:${type}:${modelId}`}
-      load={(signal) => fetchProduct(modelId, signal)}
-      check={(product) => {
-        const category = String(product.productCategory);
-        return categoryAllowedForType(type, category, product.productSpecification) ? null : mismatch(category, allowedCategoriesFor(type));
-      }}
-      crumbs={() => [HOME, { label: 'Printers', to: '/printers' }, { label: info.crumb, to: `/printers/${type}` }]}
+      route={route}
+      load={(signal) => fetchProduct(route.modelId, signal)}
+      crumbs={() => [HOME_CRUMB, { label: 'Printers', to: '/printers' }, { label: info.crumb, to: `/printers/${route.type}` }]}
     />
   );
 }
 
-const SCANNER_CLASS_OF_CATEGORY: Record<string, ScannerClassSegment> = {
+const SCANNER_CLASS_OF_CATEGORY: Readonly<Record<string, ScannerClassSegment>> = {
   'personal-scanners': 'personal',
   'desktop-workgroup-scanners': 'workgroup',
   'departmental-scanners': 'departmental',
@@ -75,19 +75,16 @@ const SCANNER_CLASS_OF_CATEGORY: Record<string, ScannerClassSegment> = {
 
 export function ScannerProductRoute() {
   const { type, brand, model } = useParams();
-  const modelId = modelIdOfParams(brand, model);
-  if ((type !== undefined && !(SCANNER_TYPES as readonly string[]).includes(type)) || !modelId) return <NotFoundPage />;
+  const route = routeOf('scanners', type, brand, model);
+  if (!route) return <NotFoundPage />;
   return (
     <ProductPageFor
-      loadKey={`scanner:${type ?? ''}:${modelId}`}
-      load={(signal) => fetchScanner(modelId, signal)}
-      check={(product) => {
-        const category = String(product.productCategory);
-        return isScannerCategory(category) ? null : mismatch(category, SCANNER_CATEGORIES);
-      }}
+      route={route}
+      load={(signal) => fetchScanner(route.modelId, signal)}
       crumbs={(product) => {
-        const segment = SCANNER_CLASS_OF_CATEGORY[String(product.productCategory)];
-        const crumbs: Crumb[] = [HOME, { label: 'Scanners', to: '/scanners' }];
+        const category = String(product.productCategory);
+        const segment = Object.hasOwn(SCANNER_CLASS_OF_CATEGORY, category) ? SCANNER_CLASS_OF_CATEGORY[category] : undefined;
+        const crumbs: Crumb[] = [HOME_CRUMB, { label: 'Scanners', to: '/scanners' }];
         if (segment) crumbs.push({ label: SCANNER_CLASS_HEADINGS[segment], to: `/scanners/${segment}` });
         return crumbs;
       }}
@@ -97,18 +94,14 @@ export function ScannerProductRoute() {
 
 export function FinisherProductRoute() {
   const { brand, model } = useParams();
-  const modelId = modelIdOfParams(brand, model);
-  if (!modelId) return <NotFoundPage />;
+  const route = routeOf('finishers', undefined, brand, model);
+  if (!route) return <NotFoundPage />;
   return (
     <ProductPageFor
-      loadKey={`finisher:${modelId}`}
-      load={(signal) => fetchProduct(modelId, signal)}
-      check={(product) => {
-        const category = String(product.productCategory);
-        return category === 'finisher' ? null : mismatch(category, ['finisher']);
-      }}
+      route={route}
+      load={(signal) => fetchProduct(route.modelId, signal)}
       crumbs={(product) => {
-        const crumbs: Crumb[] = [HOME, { label: 'Finishers', to: '/finishers' }];
+        const crumbs: Crumb[] = [HOME_CRUMB, { label: 'Finishers', to: '/finishers' }];
         const spec = product.productSpecification ?? '';
         if (isFinisherCategory(spec)) crumbs.push({ label: FINISHER_CATEGORY_HEADINGS[spec], to: `/finishers/${spec}` });
         return crumbs;

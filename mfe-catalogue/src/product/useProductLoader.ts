@@ -1,6 +1,7 @@
 /**
- * Loads the product a product page is for and applies SPEC.md section 5: the wrong category for
- * the page's type ('Product type mismatch: {category} not in {allowed}') or an inactive product
+ * Loads the product a product page is for and applies its check (productRouteProblem in
+ * @copytech/shared/domain, the rule the server's status follows too): the wrong category for the
+ * page's type ('Product type mismatch: {category} not in {allowed}') or an inactive product
  * ('Product is not active') are logged and shown to visitors as the standard Not Found page, as is
  * a product that fails to load (404 or network).
  */
@@ -10,12 +11,8 @@ import { isAbort } from '../api/http';
 
 export type ProductLoadState = { status: 'loading' } | { status: 'not-found' } | { status: 'ok'; product: Product };
 
-/** Returns the error message when the product may not be shown on this page, else null. */
+/** Returns the error message when the product may not be shown on this page (inactive included), else null. */
 export type ProductCheck = (product: Product) => string | null;
-
-export function isActiveProduct(product: Pick<Product, 'isActive'>): boolean {
-  return product.isActive === 1 || product.isActive === true;
-}
 
 export function useProductLoader(load: ((signal: AbortSignal) => Promise<Product>) | null, check: ProductCheck, key: string): ProductLoadState {
   const [state, setState] = useState<{ key: string; value: ProductLoadState }>({ key, value: { status: 'loading' } });
@@ -31,7 +28,7 @@ export function useProductLoader(load: ((signal: AbortSignal) => Promise<Product
       .then((product) => {
         if (controller.signal.aborted) return;
         if (!product || typeof product !== 'object' || !product.modelId) throw new Error('Product not found');
-        const problem = check(product) ?? (isActiveProduct(product) ? null : 'Product is not active');
+        const problem = check(product);
         if (problem) {
           console.error(`[catalogue] ${problem}`);
           setState({ key, value: { status: 'not-found' } });

@@ -8,11 +8,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { REMOTE_NAMES } from '@copytech/shared/domain';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { REMOTE_NAMES, type PageContent } from '@copytech/shared/domain';
 import type { Config } from '../config';
 import { sendError } from '../http/errors';
-import { isSiteRoute } from '../siteRoutes';
+import { createPageResolver, withPageHead } from '../site/pageHead';
+import { siteOrigin } from '../site/origin';
+import { robotsTxt, sitemapEntries, sitemapXml } from '../site/sitemap';
 import { createStartupHints, renderStartupHints } from '../site/startupHints';
 
 const HASHED = /\.[0-9a-f]{10}\.(js|css|png|jpe?g|svg|webp|woff2?)$/;
@@ -56,32 +58,55 @@ export const sitePlugin: FastifyPluginAsync<{ config: Config }> = async (app, { 
     });
   }
 
-  const startupHints = createStartupHints(config, app.catalogue);
+  const startupHints = createStartupHints(config);
+  const resolvePage = createPageResolver(
+    {
+      productByModelId: (modelId) => app.catalogue.byModelId(modelId),
+      contentPage: async (slug) => {
+        const row = await app.db.selectFrom('pages').where('slug', '=', slug).select('data').executeTakeFirst();
+        return row ? (JSON.parse(row.data) as PageContent) : null;
+      },
+    },
+    app.log,
+  );
 
   /**
-   * The shell's page, with what only the server knows added to its head: the marketing script's
-   * address, the remotes configuration and the preloads for this route (see site/startupHints.ts).
+   * The shell's page for a URL, answered with that page's status and head (site/pageHead.ts) and
+   * what only the server knows: the marketing script's address, the remotes configuration and the
+   * preloads for this page (site/startupHints.ts).
    */
-  async function sendIndex(reply: FastifyReply, pathname: string, status: number) {
+  async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     let html: string;
     try {
       html = await fs.readFile(path.join(shellDist, 'index.html'), 'utf8');
     } catch {
       return reply.code(503).type('text/plain').send('The site has not been built yet: run `npm run build`.');
     }
-    const hints = renderStartupHints(await startupHints(pathname), config.marketingScriptUrl ?? '');
-    html = html.includes('</head>') ? html.replace('</head>', `${hints}</head>`) : hints + html;
-    return reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const url = new URL(request.url, 'http://site.invalid');
+    const origin = siteOrigin(config, request);
+    const page = await resolvePage(url.pathname, url.searchParams, origin);
+    const hints = renderStartupHints(await startupHints(page), config.marketingScriptUrl ?? '');
+    html = withPageHead(html, page.head, origin);
+    html = html.includes('</head>') ? html.replace('</head>', () => `${hints}</head>`) : hints + html;
+    return reply.code(page.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }
 
-  // The index page for every route of the site; the status says whether the route exists.
-  app.get('/', (_request, reply) => sendIndex(reply, '/', 200));
+  app.get('/sitemap.xml', async (request, reply) => {
+    const xml = sitemapXml(await sitemapEntries(app.db), siteOrigin(config, request));
+    return reply.header('Cache-Control', 'public, max-age=600').type('application/xml; charset=utf-8').send(xml);
+  });
+  app.get('/robots.txt', async (request, reply) =>
+    reply.header('Cache-Control', 'public, max-age=600').type('text/plain; charset=utf-8').send(robotsTxt(siteOrigin(config, request))),
+  );
+
+  // The index page for every path of the site; its status says whether the page exists.
+  app.get('/', sendIndex);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, 404, `No such resource: ${pathname}`);
     if (pathname.startsWith('/api/') || pathname.startsWith('/remotes/') || pathname.startsWith('/assets/') || path.extname(pathname)) {
       return sendError(reply, 404, `No such resource: ${pathname}`);
     }
-    return sendIndex(reply, pathname, isSiteRoute(pathname) ? 200 : 404);
+    return sendIndex(request, reply);
   });
 };

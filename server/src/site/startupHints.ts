@@ -24,18 +24,13 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { API_PATHS, modelIdFromSlugs, productImageUrl, REMOTE_NAMES, type Product, type RemoteName, type RemotesManifest } from '@copytech/shared/domain';
+import { API_PATHS, productImageUrl, REMOTE_NAMES, remoteOfRoute, type RemoteName, type RemotesManifest } from '@copytech/shared/domain';
 import type { Config } from '../config';
-import { remoteForRoute } from '../siteRoutes';
+import type { PageAnswer } from './pageHead';
 
 export interface Preload {
   href: string;
   as: 'script' | 'fetch' | 'image';
-}
-
-/** What the server can look up to name a product page's reads. */
-export interface ProductLookup {
-  byModelId(modelId: string): Promise<Product | null>;
 }
 
 export interface StartupHints {
@@ -66,40 +61,23 @@ export function parseRemoteManifest(json: unknown, baseUrl: string): RemoteBuild
 
 const localManifestUrl = (name: RemoteName) => `/remotes/${name}/mf-manifest.json`;
 
-/** A CMS slug as the content room fetches them (it never fetches anything else). */
-const CONTENT_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 /**
- * The reads a route starts with, as the rooms make them (shell routes.tsx, catalogue
- * CatalogueRoutes.tsx): the content page by slug, or a product page's product and main image.
+ * The reads a page starts with, as the rooms make them (the content room by slug, the catalogue's
+ * product page by modelId): the content page, or a product page's product and main image. The page
+ * has been resolved already (pageHead.ts), so a Not Found page preloads nothing.
  */
-async function dataPreloads(pathname: string, products: ProductLookup): Promise<Preload[]> {
-  let path: string;
-  try {
-    path = decodeURIComponent(pathname).replace(/\/+$/, '') || '/';
-  } catch {
-    return [];
-  }
-  const segments = path.split('/').slice(1);
-  const contentSlug = path === '/' ? 'home' : /^\/(contact-us|customer-support)$/.test(path) ? segments[0] : segments[0] === 'services' && segments.length === 2 ? segments[1] : null;
-  if (contentSlug) return CONTENT_SLUG.test(contentSlug) ? [{ href: API_PATHS.page(contentSlug), as: 'fetch' }] : [];
-
-  const [section, ...rest] = segments;
-  const productSlugs =
-    (section === 'printers' && rest.length === 3) || (section === 'scanners' && (rest.length === 2 || rest.length === 3)) || (section === 'finishers' && rest.length === 2)
-      ? rest.slice(-2)
-      : null;
-  if (!productSlugs) return [];
-  const modelId = modelIdFromSlugs(productSlugs[0]!, productSlugs[1]!);
-  const product = modelId ? await products.byModelId(modelId).catch(() => null) : null;
-  if (!product || !product.isActive) return [];
+function dataPreloads(page: Pick<PageAnswer, 'status' | 'route' | 'product'>): Preload[] {
+  if (page.status !== 200) return [];
+  const { route, product } = page;
+  if (route.kind === 'content') return [{ href: API_PATHS.page(route.slug), as: 'fetch' }];
+  if (route.kind !== 'product' || !product) return [];
   return [
-    { href: section === 'scanners' ? API_PATHS.scanner(modelId) : API_PATHS.product(modelId), as: 'fetch' },
+    { href: route.section === 'scanners' ? API_PATHS.scanner(route.modelId) : API_PATHS.product(route.modelId), as: 'fetch' },
     { href: productImageUrl(product, 'x540'), as: 'image' },
   ];
 }
 
-export function createStartupHints(config: Config, products: ProductLookup) {
+export function createStartupHints(config: Config) {
   const cache = new Map<RemoteName, { mtimeMs: number; build: RemoteBuild | null }>();
 
   /** The remote's build as this server serves it, or null when it is elsewhere or unreadable. */
@@ -119,14 +97,15 @@ export function createStartupHints(config: Config, products: ProductLookup) {
     }
   }
 
-  return async function startupHints(pathname: string): Promise<StartupHints> {
+  return async function startupHints(page: Pick<PageAnswer, 'status' | 'route' | 'product'>): Promise<StartupHints> {
     const builds = await Promise.all(REMOTE_NAMES.map(async (name) => [name, await localBuild(name)] as const));
     const remotes = Object.fromEntries(builds.map(([name, build]) => [name, build?.entry ?? config.remoteManifests[name]])) as Record<RemoteName, string>;
     const preloads: Preload[] = [];
-    const owner = remoteForRoute(pathname);
+    // A 404 at a remote's route is rendered by that remote (its Not Found), so its entry is still needed.
+    const owner = remoteOfRoute(page.route);
     const build = owner && builds.find(([name]) => name === owner)?.[1];
     if (build) preloads.push({ href: build.entry, as: 'script' });
-    if (owner) preloads.push(...(await dataPreloads(pathname, products)));
+    preloads.push(...dataPreloads(page));
     return { remotes: { remotes, timeoutMs: config.remoteTimeoutMs }, preloads };
   };
 }

@@ -1,10 +1,10 @@
 /** The one Not Found page: every room shows this, wherever "not found" is decided. */
 import { Link } from 'react-router-dom';
-import { useDocumentMeta } from './documentMeta';
+import { NOT_FOUND_TITLE, useDocumentMeta } from './documentMeta';
 import styles from './NotFoundPage.module.css';
 
 export function NotFoundPage({ detail }: { detail?: string }) {
-  useDocumentMeta({ title: 'Page not found', robots: 'noindex' });
+  useDocumentMeta({ title: NOT_FOUND_TITLE, robots: 'noindex' });
   return (
     <section className={styles.notFound} aria-labelledby="not-found-heading" data-testid="not-found">
       <p className={styles.code}>404</p>

@@ -1,17 +1,12 @@
 /**
- * Page titles and meta (SPEC.md section 1): default title 'Trusted Photocopier and Printer
- * Supplier', template '%s - Copytech', default description.
+ * Page titles and meta in the browser, from the defaults in domain/documentHead.ts (default title,
+ * the '%s - Copytech' template, default description), which the server's first answer uses too.
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { DEFAULT_DESCRIPTION, applyTitleTemplate } from '../domain/documentHead';
 
-export const DEFAULT_TITLE = 'Trusted Photocopier and Printer Supplier';
-export const TITLE_TEMPLATE = '%s - Copytech';
-export const DEFAULT_DESCRIPTION = 'Simple, reliable and affordable print solutions for business.';
-
-export function applyTitleTemplate(title?: string | null): string {
-  return TITLE_TEMPLATE.replace('%s', title && title.trim() ? title.trim() : DEFAULT_TITLE);
-}
+export { DEFAULT_DESCRIPTION, DEFAULT_TITLE, NOT_FOUND_TITLE, TITLE_TEMPLATE, applyTitleTemplate } from '../domain/documentHead';
 
 export interface DocumentMeta {
   title?: string | null;
@@ -52,6 +47,9 @@ function setCanonical(path: string | null | undefined): void {
 }
 
 export function applyDocumentMeta(meta: DocumentMeta): void {
+  // The server's first answer carries the page's structured data in the head; once a page sets its
+  // own meta it renders its own (a product page's JSON-LD), so the server's copy goes.
+  document.head.querySelectorAll('script[type="application/ld+json"][data-server-head]').forEach((element) => element.remove());
   const title = applyTitleTemplate(meta.title);
   const description = meta.description || DEFAULT_DESCRIPTION;
   document.title = title;

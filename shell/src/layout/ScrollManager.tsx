@@ -93,8 +93,15 @@ export function ScrollManager() {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
   }, []);
 
-  // Before anything else renders for the new page: defaults, which the page's own meta replaces.
+  // Before anything else renders for a new page: defaults, which the page's own meta replaces. Not
+  // for the first page: the server answered its URL with that page's own head, which stays until
+  // the page sets the same meta.
+  const firstPath = useRef(true);
   useLayoutEffect(() => {
+    if (firstPath.current) {
+      firstPath.current = false;
+      return;
+    }
     applyDocumentMeta({});
   }, [location.pathname]);
 

@@ -1,6 +1,12 @@
-/** schema.org Product data with its Offer, for search engines (price in GBP from 'starting at'). */
-import { categoryLabel, productImageUrl, productPath, startingFromPence, imageFilenames, type Product } from '@copytech/shared/domain';
-import { productName } from '../cards/productFacts';
+/**
+ * schema.org Product data with its Offer, for search engines (price in GBP from 'starting at', ex
+ * VAT). The product page renders it, and the server puts it in the head of the page's first answer.
+ */
+import { categoryLabel, imageFilenames, productImageUrl, productPath, startingFromPence } from './catalogue';
+import type { Product } from './product';
+import { isActiveProduct } from './siteRoutes';
+
+const productName = (product: Pick<Product, 'brand' | 'model'>) => `${product.brand ?? ''} ${product.model ?? ''}`.trim();
 
 function absolute(path: string, origin: string): string {
   return new URL(path, origin).href;
@@ -29,7 +35,7 @@ export function productJsonLd(product: Product, origin: string): Record<string, 
       priceCurrency: 'GBP',
       // Site prices are ex VAT; saying so keeps a search result from showing them as VAT-inclusive.
       priceSpecification: { '@type': 'UnitPriceSpecification', price: (from / 100).toFixed(2), priceCurrency: 'GBP', valueAddedTaxIncluded: false },
-      availability: product.isActive === 1 || product.isActive === true ? 'https://schema.org/InStock' : 'https://schema.org/Discontinued',
+      availability: isActiveProduct(product) ? 'https://schema.org/InStock' : 'https://schema.org/Discontinued',
       url,
       seller: { '@type': 'Organization', name: 'Copytech' },
     };

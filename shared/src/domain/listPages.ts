@@ -1,7 +1,7 @@
 /**
- * Every list page of the catalogue (SPEC.md section 2): what it is called, what it says, which
- * API call fills it and which filters make sense on it. Routes look their page up here, so an
- * unknown segment has no definition and becomes Not Found.
+ * Every list page of the catalogue: what it is called, what it says, which API call fills it and
+ * which filters make sense on it. The catalogue's routes and the server (status, head, sitemap)
+ * look a page up here, so an unknown segment has no definition and is Not Found on both sides.
  */
 import {
   FINISHER_CATEGORIES,
@@ -10,9 +10,9 @@ import {
   isPrinterType,
   type FinisherCategory,
   type PrinterType,
-  type ProductSort,
   type SpeedBoundsKey,
-} from '@copytech/shared/domain';
+} from './catalogue';
+import type { ProductSort, Subcategory } from './productListing';
 import { FINISHER_CATEGORY_HEADINGS, HOME_CRUMB, PRINTER_TYPE_LABELS, SCANNER_CLASS_HEADINGS, type Crumb, type ScannerClassSegment } from './sectionLabels';
 
 export type { Crumb, ScannerClassSegment } from './sectionLabels';
@@ -48,15 +48,14 @@ const SCANNERS = { one: 'scanner', many: 'scanners' };
 const FINISHERS = { one: 'finisher', many: 'finishers' };
 const HOME = HOME_CRUMB;
 
-export const SUBCATEGORY_LABELS = {
+export const SUBCATEGORY_LABELS: Record<Subcategory, string> = {
   'a3-colour': 'A3 colour',
   'a3-mono': 'A3 mono',
   'a4-colour': 'A4 colour',
   'a4-mono': 'A4 mono',
   colour: 'Colour',
   mono: 'Mono',
-} as const;
-export type Subcategory = keyof typeof SUBCATEGORY_LABELS;
+};
 
 interface PrinterTypeInfo {
   heading: string;

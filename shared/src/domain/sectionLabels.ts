@@ -1,9 +1,9 @@
 /**
  * The names of the catalogue's sections and their crumbs, on their own so that a product page can
- * name its breadcrumbs without downloading the list pages' definitions (listDefinitions.ts, which
- * builds on these).
+ * name its breadcrumbs without bundling the list pages' definitions (listPages.ts, which builds on
+ * these).
  */
-import type { FinisherCategory, PrinterType } from '@copytech/shared/domain';
+import type { FinisherCategory, PrinterType } from './catalogue';
 
 export interface Crumb {
   label: string;

@@ -1,0 +1,175 @@
+/**
+ * What the first answer to a page's URL says before any script runs: its HTTP status and its head
+ * (title, description, canonical link, Open Graph, robots, a product's schema.org data). The page
+ * is found by the site's own route rules (resolveSiteRoute and productRouteProblem in
+ * @copytech/shared/domain, the rules the shell and the catalogue render with), and its data is read
+ * from this server's database in process, never over HTTP:
+ *
+ * - a product page: the product by modelId, 404 when it does not exist, its type is unknown, its
+ *   category does not belong at the path, or it is inactive;
+ * - a content or service page: the CMS page by slug and kind, 404 when there is none;
+ * - a list or landing page, the checker: their fixed titles and descriptions;
+ * - any other path: 404 with the Not Found title, never indexed.
+ *
+ * A failed read is logged and answered as Not Found, as a page fetch failure is in the browser.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  CHECKER_META,
+  DEFAULT_DESCRIPTION,
+  NOT_FOUND_TITLE,
+  applyTitleTemplate,
+  jsonLdText,
+  productImageUrl,
+  productJsonLd,
+  productMetaDescription,
+  productPageTitle,
+  productPath,
+  productRouteProblem,
+  productTypeExists,
+  resolveSiteRoute,
+  type PageContent,
+  type Product,
+  type SiteRoute,
+} from '@copytech/shared/domain';
+
+export interface PageHead {
+  /** Before the '%s - Copytech' template; null for the default title. */
+  title: string | null;
+  description: string | null;
+  canonicalPath: string | null;
+  ogType: string;
+  image: string | null;
+  card: string;
+  robots: string | null;
+  /** schema.org data for the head, as the page itself renders it. */
+  jsonLd: Record<string, unknown> | null;
+}
+
+export interface PageAnswer {
+  status: 200 | 404;
+  route: SiteRoute;
+  head: PageHead;
+  /** A product page's product, read once for the head and the preloads. */
+  product?: Product;
+}
+
+export interface PageSources {
+  productByModelId(modelId: string): Promise<Product | null>;
+  contentPage(slug: string): Promise<PageContent | null>;
+}
+
+/** List query parameters that filter (the catalogue marks a filtered list noindex, follow). */
+const FILTER_PARAMETERS = ['brand', 'maxPaperSize', 'minSpeed', 'maxSpeed', 'colour', 'q'];
+
+const head = (fields: Partial<PageHead>): PageHead => ({
+  title: null,
+  description: null,
+  canonicalPath: null,
+  ogType: 'website',
+  image: null,
+  card: 'summary',
+  robots: null,
+  jsonLd: null,
+  ...fields,
+});
+
+const notFound = (route: SiteRoute): PageAnswer => ({ status: 404, route, head: head({ title: NOT_FOUND_TITLE, robots: 'noindex' }) });
+
+export function createPageResolver(sources: PageSources, log: FastifyBaseLogger) {
+  /** The page at a path (and its query string, for a list's filters), with its status and head. */
+  return async function resolvePage(pathname: string, search: URLSearchParams, origin: string): Promise<PageAnswer> {
+    const route = resolveSiteRoute(pathname);
+    switch (route.kind) {
+      case 'not-found':
+        return notFound(route);
+      case 'checker':
+        return { status: 200, route, head: head(CHECKER_META) };
+      case 'list': {
+        const { list } = route;
+        const filtered = FILTER_PARAMETERS.some((name) => search.getAll(name).some((value) => value.trim() !== ''));
+        return { status: 200, route, head: head({ title: list.metaTitle, description: list.metaDescription, canonicalPath: list.path, robots: filtered ? 'noindex, follow' : null }) };
+      }
+      case 'content': {
+        let page: PageContent | null;
+        try {
+          page = await sources.contentPage(route.slug);
+        } catch (error) {
+          log.error({ err: (error as Error).message, slug: route.slug }, 'page head: content page could not be read');
+          return notFound(route);
+        }
+        if (!page || page.kind !== route.contentKind) return notFound(route);
+        const { meta } = page;
+        return {
+          status: 200,
+          route,
+          head: head({ title: meta.title, description: meta.description, canonicalPath: meta.url, ogType: meta.ogType || 'website', image: meta.image ?? null, card: meta.card || 'summary' }),
+        };
+      }
+      case 'product': {
+        if (!productTypeExists(route)) return notFound(route);
+        let product: Product | null;
+        try {
+          product = await sources.productByModelId(route.modelId);
+        } catch (error) {
+          log.error({ err: (error as Error).message, modelId: route.modelId }, 'page head: product could not be read');
+          return notFound(route);
+        }
+        if (!product) return notFound(route);
+        const problem = productRouteProblem(route, product);
+        if (problem) {
+          log.info({ modelId: route.modelId, path: pathname }, problem);
+          return notFound(route);
+        }
+        const canonical = productPath(product);
+        return {
+          status: 200,
+          route,
+          product,
+          head: head({
+            title: productPageTitle(product),
+            description: productMetaDescription(product),
+            canonicalPath: canonical === '#' ? null : canonical,
+            ogType: 'product',
+            image: productImageUrl(product, 'x540'),
+            card: 'summary_large_image',
+            jsonLd: productJsonLd(product, origin),
+          }),
+        };
+      }
+    }
+  };
+}
+
+const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (value: string) => escapeText(value).replace(/"/g, '&quot;');
+
+/**
+ * The index page with this page's head: its own <title> and description in place of the defaults,
+ * with the other tags, before </head>. Every value is escaped; the schema.org data is a non-executing
+ * script whose text cannot close its element. Tags carry data-server-head where the browser must
+ * tell them from its own (see applyDocumentMeta).
+ */
+export function withPageHead(html: string, page: PageHead, origin: string): string {
+  const title = applyTitleTemplate(page.title);
+  const description = page.description || DEFAULT_DESCRIPTION;
+  const absolute = (path: string) => new URL(path, origin).href;
+  const meta = (attribute: 'name' | 'property', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeAttribute(value)}">`;
+  const tags = [
+    `<title>${escapeText(title)}</title>`,
+    meta('name', 'description', description),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:type', page.ogType),
+    ...(page.image ? [meta('property', 'og:image', absolute(page.image))] : []),
+    meta('name', 'twitter:card', page.card),
+    ...(page.robots ? [meta('name', 'robots', page.robots)] : []),
+    ...(page.canonicalPath ? [`<link rel="canonical" href="${escapeAttribute(absolute(page.canonicalPath))}">`] : []),
+    ...(page.jsonLd ? [`<script type="application/ld+json" data-server-head>${jsonLdText(page.jsonLd)}</script>`] : []),
+  ].join('');
+  // The built page's default title and description (minified or not) give way to this page's.
+  return html
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta name="?description"?(?=[\s>])[^>]*>/, '')
+    .replace('</head>', () => `${tags}</head>`);
+}

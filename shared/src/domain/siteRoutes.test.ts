@@ -1,0 +1,104 @@
+import { productRouteProblem, productTypeExists, remoteOfRoute, resolveSiteRoute, type SiteRoute } from './siteRoutes';
+
+const summary = (route: SiteRoute) => {
+  switch (route.kind) {
+    case 'content':
+      return `content ${route.contentKind} ${route.slug}`;
+    case 'list':
+      return `list ${route.list.path}`;
+    case 'product':
+      return `product ${route.section} ${route.type ?? '-'} ${route.modelId}`;
+    default:
+      return route.kind;
+  }
+};
+
+describe('resolveSiteRoute', () => {
+  it.each([
+    ['/', 'content page home'],
+    ['/contact-us', 'content page contact-us'],
+    ['/customer-support/', 'content page customer-support'],
+    ['/services/print-audit', 'content service print-audit'],
+    ['/discover-print-savings', 'checker'],
+    ['/printers', 'list /printers'],
+    ['/printers/multifunctionals', 'list /printers/multifunctionals'],
+    ['/printers/multifunctionals/a3-colour', 'list /printers/multifunctionals/a3-colour'],
+    ['/printers/production/colour', 'list /printers/production/colour'],
+    ['/scanners', 'list /scanners'],
+    ['/scanners/workgroup', 'list /scanners/workgroup'],
+    ['/finishers/booklet', 'list /finishers/booklet'],
+    ['/photocopiers', 'list /photocopiers'],
+    ['/office-printers', 'list /office-printers'],
+    ['/commercial-printers', 'list /commercial-printers'],
+    ['/PRINTERS/multifunctionals', 'list /printers/multifunctionals'],
+    ['/printers/production/canon/imagepress-v1000', 'product printers production canonimagepressv1000'],
+    ['/printers/faxes/canon/x1', 'product printers faxes canonx1'],
+    ['/scanners/epson/es-60w', 'product scanners - epsones60w'],
+    ['/scanners/production/kodak-alaris/s3100', 'product scanners production kodakalariss3100'],
+    ['/finishers/konica-minolta/fs-539', 'product finishers - konicaminoltafs539'],
+  ])('%s is %s', (path, expected) => {
+    expect(summary(resolveSiteRoute(path))).toBe(expected);
+  });
+
+  it.each([
+    '/no-such-page',
+    '/printersx',
+    '/services',
+    '/services/Print_Audit',
+    '/services/a/b',
+    '/printers/multifunctionals/a5-colour',
+    '/printers/purple',
+    '/scanners/huge',
+    '/finishers/glue',
+    '/printers/a/b/c/d',
+    '/finishers/a/b/c',
+    '/scanners/a/b/c/d',
+    '/printers//x',
+    '/%E0%A4%A',
+    '/printers/multifunctionals/%2F/x',
+    '/printers/multifunctionals/---/***',
+    '/contact-us/more',
+    '/discover-print-savings/step-2',
+    '/toString',
+    '/__proto__',
+    '/scanners/constructor',
+    '/finishers/hasOwnProperty',
+    '/printers/toString',
+  ])('%s is Not Found', (path) => {
+    expect(resolveSiteRoute(path).kind).toBe('not-found');
+  });
+
+  it('names the remote that renders each kind of page', () => {
+    expect(remoteOfRoute(resolveSiteRoute('/'))).toBe('content');
+    expect(remoteOfRoute(resolveSiteRoute('/services/print-audit'))).toBe('content');
+    expect(remoteOfRoute(resolveSiteRoute('/discover-print-savings'))).toBe('checker');
+    expect(remoteOfRoute(resolveSiteRoute('/photocopiers'))).toBe('catalogue');
+    expect(remoteOfRoute(resolveSiteRoute('/finishers/konica-minolta/fs-539'))).toBe('catalogue');
+    expect(remoteOfRoute(resolveSiteRoute('/nowhere'))).toBeNull();
+  });
+});
+
+describe('whether a product may be shown at a product route', () => {
+  const route = (path: string) => resolveSiteRoute(path) as Extract<SiteRoute, { kind: 'product' }>;
+  const mfp = { productCategory: 'multifunctional-printer', productSpecification: 'office', isActive: 1 } as const;
+
+  it('knows the types each section has', () => {
+    expect(productTypeExists(route('/printers/multifunctionals/a/b'))).toBe(true);
+    expect(productTypeExists(route('/printers/faxes/a/b'))).toBe(false);
+    expect(productTypeExists(route('/printers/toString/a/b'))).toBe(false);
+    expect(productTypeExists(route('/scanners/a/b'))).toBe(true);
+    expect(productTypeExists(route('/scanners/production/a/b'))).toBe(true);
+    expect(productTypeExists(route('/scanners/huge/a/b'))).toBe(false);
+    expect(productTypeExists(route('/finishers/a/b'))).toBe(true);
+  });
+
+  it('allows the category for the type, and only an active product', () => {
+    expect(productRouteProblem(route('/printers/multifunctionals/a/b'), mfp)).toBeNull();
+    expect(productRouteProblem(route('/printers/plotters/a/b'), mfp)).toBe('Product type mismatch: multifunctional-printer not in plotter');
+    expect(productRouteProblem(route('/printers/multifunctionals/a/b'), { ...mfp, isActive: 0 })).toBe('Product is not active');
+    expect(productRouteProblem(route('/scanners/a/b'), mfp)).toMatch(/^Product type mismatch: multifunctional-printer not in production-scanners, /);
+    expect(productRouteProblem(route('/scanners/a/b'), { productCategory: 'personal-scanners', productSpecification: 'personal', isActive: true })).toBeNull();
+    expect(productRouteProblem(route('/finishers/a/b'), mfp)).toBe('Product type mismatch: multifunctional-printer not in finisher');
+    expect(productRouteProblem(route('/finishers/a/b'), { productCategory: 'finisher', productSpecification: 'booklet', isActive: 1 })).toBeNull();
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The site's routes as data: which page a path is, and whether a product may be shown at it. The
+ * shell and the catalogue render these pages in the browser; the server reads the same rules to
+ * answer each URL with the right status and head (and to list the pages in the sitemap), so a path
+ * is Not Found on both sides or on neither.
+ *
+ *   /                                  content 'home'
+ *   /contact-us, /customer-support     content pages
+ *   /services/{slug}                   service pages (content of kind 'service')
+ *   /discover-print-savings            the print-savings checker
+ *   /printers, /printers/{type}[/{subcategory}], /scanners[/{class}], /finishers[/{category}]
+ *                                      lists (listPages.ts decides which segments exist)
+ *   /photocopiers, /commercial-printers, /office-printers
+ *                                      landing pages (lists)
+ *   /printers/{type}/{brand}/{model}   a printer; type in PRINTER_TYPES, category allowed for it
+ *   /scanners/{brand}/{model}, /scanners/{type}/{brand}/{model}
+ *                                      a scanner; type in SCANNER_TYPES, a scanner category
+ *   /finishers/{brand}/{model}         a finisher
+ *
+ * A product must also be active. Anything else is Not Found.
+ */
+import type { RemoteName } from '../contracts';
+import {
+  SCANNER_CATEGORIES,
+  SCANNER_TYPES,
+  allowedCategoriesFor,
+  categoryAllowedForType,
+  isPrinterType,
+  isScannerCategory,
+  modelIdFromSlugs,
+  type PrinterType,
+} from './catalogue';
+import { LANDING_PAGES, allPrintersList, finisherListFor, printerListFor, scannerListFor, type ListDefinition } from './listPages';
+import type { Product } from './product';
+
+export type LandingSection = keyof typeof LANDING_PAGES;
+export type ProductSection = 'printers' | 'scanners' | 'finishers';
+
+export type SiteRoute =
+  | { kind: 'content'; slug: string; contentKind: 'page' | 'service' }
+  | { kind: 'checker' }
+  | { kind: 'list'; list: ListDefinition }
+  | { kind: 'product'; section: ProductSection; type: string | null; modelId: string }
+  | { kind: 'not-found' };
+
+/** The checker's title, description and canonical path (its page and the server's head agree). */
+export const CHECKER_META = {
+  title: 'Discover print savings',
+  description: 'Find out what your business really pays per printed page, and what it would pay at Copytech’s prices. Free, in about three minutes.',
+  canonicalPath: '/discover-print-savings',
+} as const;
+
+const CONTENT_PAGES: Readonly<Record<string, string>> = { '': 'home', 'contact-us': 'contact-us', 'customer-support': 'customer-support' };
+/** A CMS slug as the content room fetches them. */
+const CONTENT_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const NOT_FOUND: SiteRoute = { kind: 'not-found' };
+
+/** The path's segments, decoded; null when it cannot be decoded. A trailing slash is ignored. */
+function segmentsOf(pathname: string): string[] | null {
+  const parts = pathname.split('/').slice(1);
+  if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
+  try {
+    return parts.map((part) => decodeURIComponent(part));
+  } catch {
+    return null;
+  }
+}
+
+function product(section: ProductSection, type: string | null, brand: string, model: string): SiteRoute {
+  const modelId = modelIdFromSlugs(brand, model);
+  return modelId ? { kind: 'product', section, type, modelId } : NOT_FOUND;
+}
+
+const list = (definition: ListDefinition | null): SiteRoute => (definition ? { kind: 'list', list: definition } : NOT_FOUND);
+
+/** Which page a path (without its query) is. Section names match without regard to case, as the router does. */
+export function resolveSiteRoute(pathname: string): SiteRoute {
+  const segments = segmentsOf(pathname);
+  if (!segments) return NOT_FOUND;
+  const isRoot = segments.length === 1 && segments[0] === '';
+  if (!isRoot && segments.some((segment) => segment === '' || segment.includes('/'))) return NOT_FOUND;
+  const [first = '', ...rest] = segments;
+  const section = first.toLowerCase();
+
+  if (rest.length === 0 && Object.hasOwn(CONTENT_PAGES, section)) return { kind: 'content', slug: CONTENT_PAGES[section]!, contentKind: 'page' };
+  if (section === 'services' && rest.length === 1) return CONTENT_SLUG.test(rest[0]!) ? { kind: 'content', slug: rest[0]!, contentKind: 'service' } : NOT_FOUND;
+  if (section === 'discover-print-savings' && rest.length === 0) return { kind: 'checker' };
+  if (rest.length === 0 && Object.hasOwn(LANDING_PAGES, section)) return list(LANDING_PAGES[section as LandingSection]);
+
+  switch (section) {
+    case 'printers':
+      if (rest.length === 0) return list(allPrintersList());
+      if (rest.length <= 2) return list(printerListFor(rest[0]!, rest[1]));
+      return rest.length === 3 ? product('printers', rest[0]!, rest[1]!, rest[2]!) : NOT_FOUND;
+    case 'scanners':
+      if (rest.length <= 1) return list(scannerListFor(rest[0]));
+      if (rest.length === 2) return product('scanners', null, rest[0]!, rest[1]!);
+      return rest.length === 3 ? product('scanners', rest[0]!, rest[1]!, rest[2]!) : NOT_FOUND;
+    case 'finishers':
+      if (rest.length <= 1) return list(finisherListFor(rest[0]));
+      return rest.length === 2 ? product('finishers', null, rest[0]!, rest[1]!) : NOT_FOUND;
+    default:
+      return NOT_FOUND;
+  }
+}
+
+/** Whether a product page's type segment exists at all (before the product is looked up). */
+export function productTypeExists(route: Extract<SiteRoute, { kind: 'product' }>): boolean {
+  if (route.section === 'printers') return route.type !== null && isPrinterType(route.type);
+  if (route.section === 'scanners') return route.type === null || (SCANNER_TYPES as readonly string[]).includes(route.type);
+  return route.type === null;
+}
+
+function mismatch(category: string, allowed: readonly string[]): string {
+  return `Product type mismatch: ${category} not in ${allowed.join(', ')}`;
+}
+
+export function isActiveProduct(product: Pick<Product, 'isActive'>): boolean {
+  return product.isActive === 1 || product.isActive === true;
+}
+
+/**
+ * Why a product cannot be shown at a product route, or null when it can: its category is not
+ * allowed for the route ('Product type mismatch: {category} not in {allowed}'), or it is not active
+ * ('Product is not active'). An unknown type is checked first by productTypeExists.
+ */
+export function productRouteProblem(route: Extract<SiteRoute, { kind: 'product' }>, product: Pick<Product, 'productCategory' | 'productSpecification' | 'isActive'>): string | null {
+  const category = String(product.productCategory);
+  if (route.section === 'printers') {
+    const type = route.type as PrinterType;
+    if (!categoryAllowedForType(type, category, product.productSpecification)) return mismatch(category, allowedCategoriesFor(type));
+  } else if (route.section === 'scanners') {
+    if (!isScannerCategory(category)) return mismatch(category, SCANNER_CATEGORIES);
+  } else if (category !== 'finisher') {
+    return mismatch(category, ['finisher']);
+  }
+  return isActiveProduct(product) ? null : 'Product is not active';
+}
+
+/** The remote that renders a route's page, or null for Not Found (the shell's own page). */
+export function remoteOfRoute(route: SiteRoute): RemoteName | null {
+  switch (route.kind) {
+    case 'content':
+      return 'content';
+    case 'checker':
+      return 'checker';
+    case 'list':
+    case 'product':
+      return 'catalogue';
+    default:
+      return null;
+  }
+}
