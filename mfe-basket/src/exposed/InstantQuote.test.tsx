@@ -32,7 +32,7 @@ it('shows the one product and the same contact form, and sends only that product
 
   expect(screen.getByRole('heading', { level: 2, name: 'Instant quote' })).toBeInTheDocument();
   expect(screen.getByText('bizhub C301i')).toBeInTheDocument();
-  expect(await screen.findByText('From £1,999.00')).toBeInTheDocument();
+  expect(await screen.findByText('From £1,999.00 ex VAT')).toBeInTheDocument();
   const submit = screen.getByRole('button', { name: 'Send my instant quote' });
   expect(submit).toBeDisabled();
   await fill(user);

@@ -60,7 +60,7 @@ function InstantQuote(_props: InstantQuoteProps) {
                 <span className={styles.productText}>
                   <span className={styles.productBrand}>{item.brand}</span>
                   <span className={styles.productModel}>{item.model}</span>
-                  {from ? <span className={styles.productPrice}>From {from}</span> : null}
+                  {from ? <span className={styles.productPrice}>From {from} ex VAT</span> : null}
                 </span>
               </div>
               <p>Tell us where to send it: your quote for this printer arrives by e-mail, on average in 2 minutes.</p>
