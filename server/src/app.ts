@@ -15,6 +15,7 @@ import { CatalogueRepository } from './catalogue/repository';
 import { openDatabase, type Db } from './db/database';
 import { seedDatabase } from './db/seed';
 import { installErrorHandling, installFiniteQueryNumbers, installNotFound } from './http/errors';
+import { installJsonBodyParser } from './http/jsonBody';
 import { installSecurity } from './http/security';
 import { ProductImages } from './images/productImages';
 import { createFileSender, createSmtpSender } from './mail/transport';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
 
   installErrorHandling(app);
+  installJsonBodyParser(app);
   installFiniteQueryNumbers(app);
   await installSecurity(app, config);
 
