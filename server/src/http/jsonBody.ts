@@ -59,9 +59,9 @@ export function installJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parseJson(request, body, (error, value) => {
+    parseJson(request, body as string, (error, value) => {
       if (error) return done(error, undefined);
-      const duplicate = typeof body === 'string' ? firstDuplicateKey(body) : null;
+      const duplicate = firstDuplicateKey(body as string);
       if (duplicate !== null) {
         const field = duplicate.length > 40 ? `${duplicate.slice(0, 40)}…` : duplicate;
         return done(badRequest({ _: `${DUPLICATE_MESSAGE} ("${field}")` }, `${DUPLICATE_MESSAGE} ("${field}")`), undefined);
