@@ -147,3 +147,27 @@ describe('the answer cache is bounded and computes each answer once', () => {
     expect(answers.hits - hits).toBe(1);
   });
 });
+
+describe('a failure is not cached', () => {
+  it('answers 500 without Cache-Control or ETag, and computes again next time', async () => {
+    let calls = 0;
+    const failing = {
+      version: 0,
+      byModelId: async () => {
+        calls++;
+        throw new Error('database is down');
+      },
+    } as unknown as CatalogueRepository;
+    const app = Fastify();
+    installErrorHandling(app);
+    await app.register(cataloguePlugin, { catalogue: failing });
+    for (let i = 0; i < 2; i++) {
+      const res = await app.inject({ method: 'GET', url: `/api/v3/products/${C5840I}` });
+      expect(res.statusCode).toBe(500);
+      expect(res.headers['cache-control']).toBeUndefined();
+      expect(res.headers.etag).toBeUndefined();
+    }
+    expect(calls).toBe(2);
+    await app.close();
+  });
+});

@@ -100,8 +100,14 @@ export const cataloguePlugin: FastifyPluginAsync<{ catalogue: CatalogueRepositor
   /** Answers from the cache (or computes and caches); 404 with `notFound` when there is nothing to answer. */
   const cached = async (request: FastifyRequest, reply: FastifyReply, key: string, notFound: string, produce: () => Promise<unknown>) => {
     reply.header('Cache-Control', READ_CACHE);
-    if (await answers.send(request, reply, key, catalogue.version, produce)) return reply;
-    reply.removeHeader('Cache-Control');
+    let sent = false;
+    try {
+      sent = await answers.send(request, reply, key, catalogue.version, produce);
+    } finally {
+      // a 404 or a failure is not to be cached by browsers or proxies
+      if (!sent) reply.removeHeader('Cache-Control');
+    }
+    if (sent) return reply;
     throw new HttpError(404, notFound);
   };
   const list = async (request: FastifyRequest, reply: FastifyReply, scope: ListScope | null, query: ListQuerystring, what: string) => {
