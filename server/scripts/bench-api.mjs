@@ -1,7 +1,9 @@
 // npm run bench:api: starts the built app in this process on a loopback port with a temporary
 // VAR_DIR (seeded from server/data, rate limits raised), runs autocannon for BENCH_SECONDS
-// (default 10) against a list endpoint, a product endpoint and POST /api/quote, and prints
-// requests per second and p99 latency. BENCH_PORT (default 8112), BENCH_CONNECTIONS (default 10).
+// (default 10) against a 12-product list (plain, with Accept-Encoding: br, with gzip), a product
+// endpoint (plain and br) and POST /api/quote, and prints requests per second and p99 latency.
+// BENCH_PORT (default 8112), BENCH_CONNECTIONS (default 50), BENCH_ONLY (a comma list of words:
+// only the scenarios whose name contains one of them, e.g. BENCH_ONLY=list).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +12,9 @@ import { buildApp, loadConfig } from '../dist/app.js';
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const port = Number(process.env.BENCH_PORT || 8112);
-const connections = Number(process.env.BENCH_CONNECTIONS || 10);
+const connections = Number(process.env.BENCH_CONNECTIONS || 50);
+const workers = Number(process.env.BENCH_WORKERS || 0);
+const only = (process.env.BENCH_ONLY || '').split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
 const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copytech-bench-'));
 
 const config = loadConfig({
@@ -34,17 +38,22 @@ const quote = JSON.stringify({
   utm: {},
 });
 
+const list = `${base}/api/printers/multifunctionals?limit=12&sort=price-asc`;
+const product = `${base}/api/v3/products/canonimagerunneradvancedxc5840i`;
 const scenarios = [
-  { name: 'GET list', url: `${base}/api/printers/multifunctionals?limit=12&sort=price-asc` },
-  { name: 'GET product', url: `${base}/api/v3/products/canonimagerunneradvancedxc5840i` },
+  { name: 'GET list', url: list },
+  { name: 'GET list br', url: list, headers: { 'accept-encoding': 'br' } },
+  { name: 'GET list gzip', url: list, headers: { 'accept-encoding': 'gzip' } },
+  { name: 'GET product', url: product },
+  { name: 'GET product br', url: product, headers: { 'accept-encoding': 'br' } },
   { name: 'POST quote', url: `${base}/api/quote`, method: 'POST', headers: { 'content-type': 'application/json' }, body: quote },
-];
+].filter((scenario) => !only.length || only.some((word) => scenario.name.toLowerCase().includes(word)));
 
 const rows = [];
 try {
   for (const scenario of scenarios) {
     process.stdout.write(`${scenario.name}: ${seconds} s with ${connections} connections…\n`);
-    const result = await autocannon({ ...scenario, connections, duration: seconds });
+    const result = await autocannon({ ...scenario, connections, duration: seconds, ...(workers ? { workers } : {}) });
     rows.push({
       endpoint: scenario.name,
       'requests/s': Math.round(result.requests.average),
@@ -52,11 +61,12 @@ try {
       'avg ms': Number(result.latency.average.toFixed(2)),
       total: result.requests.total,
       'non-2xx': result.non2xx,
+      'bytes/answer': result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
       errors: result.errors,
     });
   }
   const quotes = await app.db.selectFrom('quotes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-  console.log(`\nCopytech API on Node ${process.version}, ${os.cpus().length} CPU(s), SQLite in ${varDir}`);
+  console.log(`\nCopytech API on Node ${process.version}, ${os.cpus().length} CPU(s), ${connections} connections, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}, SQLite in ${varDir}`);
   console.table(rows);
   console.log(`quotes stored during the run: ${quotes?.n}`);
 } finally {

@@ -7,14 +7,15 @@
  * the worker stops, the mail transport closes and the database is released.
  */
 import path from 'node:path';
-import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config';
 import { CatalogueRepository } from './catalogue/repository';
 import { openDatabase, type Db } from './db/database';
 import { seedDatabase } from './db/seed';
+import { BROTLI_OPTIONS, COMPRESSION, GZIP_OPTIONS } from './http/compression';
 import { installErrorHandling, installFiniteQueryNumbers, installNotFound } from './http/errors';
+import { installJsonBodyParser } from './http/jsonBody';
 import { installSecurity } from './http/security';
 import { ProductImages } from './images/productImages';
 import { createFileSender, createSmtpSender } from './mail/transport';
@@ -105,15 +106,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await db.destroy();
   });
 
-  // Dynamic responses (JSON, the index page) are compressed per request at a fast brotli level;
-  // the built site's files carry their own precompressed copies (see plugins/site.ts).
+  // Dynamic responses (JSON, the index page) are compressed per request at a cheap level
+  // (http/compression.ts); the catalogue's cached answers carry their own compressed forms, and
+  // the built site's files their own precompressed copies (see plugins/site.ts).
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
-    threshold: 1024,
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+    threshold: COMPRESSION.threshold,
+    brotliOptions: BROTLI_OPTIONS,
+    zlibOptions: GZIP_OPTIONS,
   });
 
   installErrorHandling(app);
+  installJsonBodyParser(app);
   installFiniteQueryNumbers(app);
   await installSecurity(app, config);
   // API answers are data for the site's pages, never pages to index (see site/sitemap.ts).

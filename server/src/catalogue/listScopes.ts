@@ -43,6 +43,12 @@ export const KNOWN_CATEGORIES: readonly string[] = [
 
 type BaseScope = Omit<ListScope, 'key' | 'paperClass' | 'colour'>;
 
+/** The entry of a table named by a URL segment: own properties only, so `toString`, `constructor`
+ * or `__proto__` are unknown names, not the prototype's members. */
+function own<T>(table: Readonly<Record<string, T>>, name: string): T | null {
+  return Object.hasOwn(table, name) ? (table[name] as T) : null;
+}
+
 /** /api/printers/{name} */
 export const PRINTER_LISTS: Record<string, BaseScope> = {
   multifunctionals: { printerTypes: ['multifunctionals'], speedField: 'printSpeedPpm' },
@@ -66,7 +72,8 @@ function categoryList(name: string): BaseScope | null {
   if (name === 'printers') return { kinds: ['printer'], speedField: 'printSpeedPpm' };
   if (name === 'scanners') return { kinds: ['scanner'], speedField: 'scanSpeedPpm' };
   if (name === 'finishers') return { kinds: ['finisher'], speedField: 'printSpeedPpm' };
-  if (name !== 'production' && name !== 'all' && SCANNER_LISTS[name]) return SCANNER_LISTS[name];
+  const scannerList = name !== 'production' && name !== 'all' ? own(SCANNER_LISTS, name) : null;
+  if (scannerList) return scannerList;
   if (KNOWN_CATEGORIES.includes(name)) {
     return { categories: [name], speedField: (SCANNER_CATEGORIES as readonly string[]).includes(name) ? 'scanSpeedPpm' : 'printSpeedPpm' };
   }
@@ -102,8 +109,8 @@ export function categoryScope(category: string, subcategory?: string): ListScope
   return withSubcategory(`category:${category}`, categoryList(category), subcategory);
 }
 export function printerScope(name: string, subcategory?: string): ListScope | null {
-  return withSubcategory(`printers:${name}`, Object.hasOwn(PRINTER_LISTS, name) ? PRINTER_LISTS[name] : null, subcategory);
+  return withSubcategory(`printers:${name}`, own(PRINTER_LISTS, name), subcategory);
 }
 export function scannerScope(name: string): ListScope | null {
-  return withSubcategory(`scanners:${name}`, Object.hasOwn(SCANNER_LISTS, name) ? SCANNER_LISTS[name] : null);
+  return withSubcategory(`scanners:${name}`, own(SCANNER_LISTS, name));
 }

@@ -58,11 +58,26 @@ const FACETS_TTL_MS = 60_000;
 
 export class CatalogueRepository {
   private readonly facetsCache = new Map<string, { at: number; facets: ProductFacets }>();
+  private catalogueVersion = 0;
 
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /**
+   * Bumped whenever products are written after the repository was made (the seed runs before it,
+   * at start): answers cached by the version are then computed afresh. Whatever writes products
+   * while the app runs (tests, a future admin) calls changed().
+   */
+  get version(): number {
+    return this.catalogueVersion;
+  }
+
+  changed(): void {
+    this.catalogueVersion++;
+    this.facetsCache.clear();
+  }
 
   async list(scope: ListScope, filters: ListFilters): Promise<ProductListResponse> {
     const where = all([...scopeConditions(scope), ...filterConditions(filters)]);

@@ -96,7 +96,7 @@ function fieldErrorsFromAjv(issues: AjvIssue[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const field = fieldOf(issue);
-    errors[field] ??= messageOf(issue);
+    if (!Object.hasOwn(errors, field)) errors[field] = messageOf(issue);
   }
   return errors;
 }

@@ -3,9 +3,10 @@
  * single products and scanners, similar and featured products. Lists show active products only;
  * a single product is returned whatever its state (isActive 0 lets the page say it is not active).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LIST_LIMITS, PRODUCT_SORTS, slugify, type ProductSort } from '@copytech/shared/domain';
 import type { ListFilters } from '../catalogue/repository';
+import { AnswerCache } from '../catalogue/answerCache';
 import { categoryScope, printerScope, scannerScope, type ListScope } from '../catalogue/listScopes';
 import type { CatalogueRepository } from '../catalogue/repository';
 import { HttpError, badRequest } from '../http/errors';
@@ -79,84 +80,88 @@ export function listFiltersOf(query: ListQuerystring): ListFilters {
 
 const READ_CACHE = 'public, max-age=60';
 
-export const cataloguePlugin: FastifyPluginAsync<{ catalogue: CatalogueRepository }> = async (app, { catalogue }) => {
-  const list = async (scope: ListScope | null, query: ListQuerystring, what: string) => {
+/** The cache key of a list request: the scope and the filters in one order (the order of brands or sizes asked for does not matter). */
+export function listKey(scope: ListScope, filters: ListFilters): string {
+  return JSON.stringify([
+    scope.key,
+    filters.limit,
+    filters.offset,
+    filters.minSpeed ?? null,
+    filters.maxSpeed ?? null,
+    [...filters.brands].sort(),
+    [...filters.maxPaperSizes].sort(),
+    filters.colour ?? null,
+    filters.terms,
+    filters.sort,
+  ]);
+}
+
+export const cataloguePlugin: FastifyPluginAsync<{ catalogue: CatalogueRepository; answers?: AnswerCache }> = async (app, { catalogue, answers = new AnswerCache() }) => {
+  /** Answers from the cache (or computes and caches); 404 with `notFound` when there is nothing to answer. */
+  const cached = async (request: FastifyRequest, reply: FastifyReply, key: string, notFound: string, produce: () => Promise<unknown>) => {
+    reply.header('Cache-Control', READ_CACHE);
+    let sent = false;
+    try {
+      sent = await answers.send(request, reply, key, catalogue.version, produce);
+    } finally {
+      // a 404 or a failure is not to be cached by browsers or proxies
+      if (!sent) reply.removeHeader('Cache-Control');
+    }
+    if (sent) return reply;
+    throw new HttpError(404, notFound);
+  };
+  const list = async (request: FastifyRequest, reply: FastifyReply, scope: ListScope | null, query: ListQuerystring, what: string) => {
     if (!scope) throw new HttpError(404, `Unknown ${what}.`);
-    return catalogue.list(scope, listFiltersOf(query));
+    const filters = listFiltersOf(query);
+    return cached(request, reply, `list:${listKey(scope, filters)}`, `Unknown ${what}.`, () => catalogue.list(scope, filters));
   };
 
   app.get<{ Params: { category: string }; Querystring: ListQuerystring }>(
     '/api/products/category/:category',
     { schema: { params: { type: 'object', properties: { category: SEGMENT } }, querystring: listQuerySchema } },
-    async (request, reply) => {
-      reply.header('Cache-Control', READ_CACHE);
-      return list(categoryScope(request.params.category), request.query, 'product category');
-    },
+    async (request, reply) => list(request, reply, categoryScope(request.params.category), request.query, 'product category'),
   );
   app.get<{ Params: { category: string; subcategory: string }; Querystring: ListQuerystring }>(
     '/api/products/category/:category/:subcategory',
     { schema: { params: { type: 'object', properties: { category: SEGMENT, subcategory: SEGMENT } }, querystring: listQuerySchema } },
-    async (request, reply) => {
-      reply.header('Cache-Control', READ_CACHE);
-      return list(categoryScope(request.params.category, request.params.subcategory), request.query, 'product category or sub-category');
-    },
+    async (request, reply) => list(request, reply, categoryScope(request.params.category, request.params.subcategory), request.query, 'product category or sub-category'),
   );
 
   // Static segments win over parameters, so /api/printers/similiar is not a list name.
   app.get<{ Querystring: { id: string } }>(
     '/api/printers/similiar',
     { schema: { querystring: { type: 'object', required: ['id'], properties: { id: SEGMENT } } } },
-    async (request, reply) => {
-      const results = await catalogue.similar(request.query.id);
-      if (!results) throw new HttpError(404, 'Product not found.');
-      reply.header('Cache-Control', READ_CACHE);
-      return { results };
-    },
+    async (request, reply) =>
+      cached(request, reply, `similar:${request.query.id}`, 'Product not found.', async () => {
+        const results = await catalogue.similar(request.query.id);
+        return results ? { results } : null;
+      }),
   );
   app.get<{ Params: { list: string }; Querystring: ListQuerystring }>(
     '/api/printers/:list',
     { schema: { params: { type: 'object', properties: { list: SEGMENT } }, querystring: listQuerySchema } },
-    async (request, reply) => {
-      reply.header('Cache-Control', READ_CACHE);
-      return list(printerScope(request.params.list), request.query, 'printer list');
-    },
+    async (request, reply) => list(request, reply, printerScope(request.params.list), request.query, 'printer list'),
   );
   app.get<{ Params: { list: string; subcategory: string }; Querystring: ListQuerystring }>(
     '/api/printers/:list/:subcategory',
     { schema: { params: { type: 'object', properties: { list: SEGMENT, subcategory: SEGMENT } }, querystring: listQuerySchema } },
-    async (request, reply) => {
-      reply.header('Cache-Control', READ_CACHE);
-      return list(printerScope(request.params.list, request.params.subcategory), request.query, 'printer list or sub-category');
-    },
+    async (request, reply) => list(request, reply, printerScope(request.params.list, request.params.subcategory), request.query, 'printer list or sub-category'),
   );
 
   app.get<{ Params: { list: string }; Querystring: ListQuerystring }>(
     '/api/scanners/:list',
     { schema: { params: { type: 'object', properties: { list: SEGMENT } }, querystring: listQuerySchema } },
-    async (request, reply) => {
-      reply.header('Cache-Control', READ_CACHE);
-      return list(scannerScope(request.params.list), request.query, 'scanner list');
-    },
+    async (request, reply) => list(request, reply, scannerScope(request.params.list), request.query, 'scanner list'),
   );
 
-  const single = async (modelId: string) => {
-    const product = await catalogue.byModelId(modelId.toLowerCase());
-    if (!product) throw new HttpError(404, 'Product not found.');
-    return product;
+  const single = async (request: FastifyRequest<{ Params: { modelId: string } }>, reply: FastifyReply) => {
+    const modelId = request.params.modelId.toLowerCase();
+    return cached(request, reply, `product:${modelId}`, 'Product not found.', () => catalogue.byModelId(modelId));
   };
-  app.get<{ Params: { modelId: string } }>('/api/v3/products/:modelId', { schema: { params: modelIdParams } }, async (request, reply) => {
-    const product = await single(request.params.modelId);
-    reply.header('Cache-Control', READ_CACHE);
-    return product;
-  });
-  app.get<{ Params: { modelId: string } }>('/api/scanners/getsinglescanner/:modelId', { schema: { params: modelIdParams } }, async (request, reply) => {
-    const product = await single(request.params.modelId);
-    reply.header('Cache-Control', READ_CACHE);
-    return product;
-  });
+  app.get<{ Params: { modelId: string } }>('/api/v3/products/:modelId', { schema: { params: modelIdParams } }, single);
+  app.get<{ Params: { modelId: string } }>('/api/scanners/getsinglescanner/:modelId', { schema: { params: modelIdParams } }, single);
 
-  app.get<{ Querystring: { limit: number; offset: number } }>('/api/featured-printers', { schema: { querystring: pagingQuerySchema } }, async (request, reply) => {
-    reply.header('Cache-Control', READ_CACHE);
-    return catalogue.featured(request.query.limit, request.query.offset);
-  });
+  app.get<{ Querystring: { limit: number; offset: number } }>('/api/featured-printers', { schema: { querystring: pagingQuerySchema } }, async (request, reply) =>
+    cached(request, reply, `featured:${request.query.limit}:${request.query.offset}`, 'Not found.', () => catalogue.featured(request.query.limit, request.query.offset)),
+  );
 };

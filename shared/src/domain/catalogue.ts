@@ -246,7 +246,7 @@ const CATEGORY_LABELS: Record<string, string> = {
 
 export function categoryLabel(category: string | null | undefined): string {
   if (!category) return 'Product';
-  return CATEGORY_LABELS[category] ?? category.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+  return (Object.hasOwn(CATEGORY_LABELS, category) ? CATEGORY_LABELS[category] : undefined) ?? category.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
 export function isColourProduct(product: Pick<Product, 'colourPrinting' | 'productAttributes'>): boolean | null {

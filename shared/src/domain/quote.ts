@@ -47,7 +47,7 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   const inner = (error as { inner?: Array<{ path?: string; message: string }> }).inner ?? [];
   for (const issue of inner.length ? inner : [error as { path?: string; message: string }]) {
     const key = issue.path || '_';
-    if (!errors[key]) errors[key] = issue.message;
+    if (!Object.hasOwn(errors, key)) errors[key] = issue.message;
   }
   return errors;
 }

@@ -2,7 +2,8 @@
  * The yup schemas of POST /api/enquiries/send (SPEC.md section 7): the contact-us enquiry and the
  * customer-support service request, built from the limits and messages in ../domain/enquiry.ts.
  */
-import { boolean, mixed, object, string, type InferType } from 'yup';
+import { boolean, mixed, object, type InferType } from 'yup';
+import { text } from './text';
 import { ENQUIRY_LIMITS, ENQUIRY_MESSAGES, URGENCIES, type Urgency } from '../domain/enquiry';
 import { FIELD_LIMITS, UK_PHONE_PATTERN, phoneLength } from '../domain/quote';
 
@@ -11,21 +12,21 @@ const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
 /** Multi-line text: line breaks and tabs allowed, other control characters not. */
 const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 
-const personName = string()
+const personName = text()
   .trim()
   .required(ENQUIRY_MESSAGES.name)
   .min(FIELD_LIMITS.nameMin, ENQUIRY_MESSAGES.name)
   .max(ENQUIRY_LIMITS.nameMax, ENQUIRY_MESSAGES.name)
   .matches(SINGLE_LINE, ENQUIRY_MESSAGES.name);
 
-const email = string()
+const email = text()
   .trim()
   .required(ENQUIRY_MESSAGES.email)
   .max(FIELD_LIMITS.emailMax, ENQUIRY_MESSAGES.email)
   .email(ENQUIRY_MESSAGES.email)
   .matches(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, ENQUIRY_MESSAGES.email);
 
-const ukPhone = string()
+const ukPhone = text()
   .trim()
   .matches(UK_PHONE_PATTERN, { message: ENQUIRY_MESSAGES.phone, excludeEmptyString: true })
   .test('phone-length', ENQUIRY_MESSAGES.phone, (value) => {
@@ -34,10 +35,10 @@ const ukPhone = string()
     return length >= FIELD_LIMITS.phoneMin && length <= FIELD_LIMITS.phoneMax;
   });
 
-const company = string().trim().max(ENQUIRY_LIMITS.companyMax, ENQUIRY_MESSAGES.company).matches(SINGLE_LINE, ENQUIRY_MESSAGES.company);
+const company = text().trim().max(ENQUIRY_LIMITS.companyMax, ENQUIRY_MESSAGES.company).matches(SINGLE_LINE, ENQUIRY_MESSAGES.company);
 
 const longText = (short: string, long: string) =>
-  string()
+  text()
     .trim()
     .required(short)
     .min(ENQUIRY_LIMITS.textMin, short)
@@ -63,13 +64,13 @@ export const serviceRequestSchema = object({
   email,
   phone: ukPhone.required(ENQUIRY_MESSAGES.phone),
   company: company.required(ENQUIRY_MESSAGES.company).min(2, ENQUIRY_MESSAGES.company),
-  machine: string()
+  machine: text()
     .trim()
     .required(ENQUIRY_MESSAGES.machine)
     .min(2, ENQUIRY_MESSAGES.machine)
     .max(ENQUIRY_LIMITS.machineMax, ENQUIRY_MESSAGES.machine)
     .matches(SINGLE_LINE, ENQUIRY_MESSAGES.machine),
-  serialNumber: string()
+  serialNumber: text()
     .trim()
     .required(ENQUIRY_MESSAGES.serialNumber)
     .matches(/^[A-Za-z0-9][A-Za-z0-9 ./-]{2,39}$/, ENQUIRY_MESSAGES.serialNumber),

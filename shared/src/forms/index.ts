@@ -15,3 +15,4 @@ export * from './quote';
 export * from './enquiry';
 export * from './newsletter';
 export * from './savings';
+export * from './text';

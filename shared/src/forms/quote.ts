@@ -3,7 +3,8 @@
  * patterns in ../domain/quote.ts. The basket remote validates its form with contactDetailsSchema
  * and the server validates every POST /api/quote with quoteRequestSchema.
  */
-import { array, mixed, object, string, type InferType } from 'yup';
+import { array, mixed, object, type InferType } from 'yup';
+import { text } from './text';
 import { CAMPAIGN_KEYS } from '../domain/campaign';
 import { FIELD_LIMITS, MAX_QUOTE_PRODUCTS, MODEL_ID_PATTERN, QUOTE_MESSAGES, UK_PHONE_PATTERN, UK_POSTCODE_PATTERN, phoneLength } from '../domain/quote';
 
@@ -11,7 +12,7 @@ import { FIELD_LIMITS, MAX_QUOTE_PRODUCTS, MODEL_ID_PATTERN, QUOTE_MESSAGES, UK_
 const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
 
 const name = (message: string) =>
-  string()
+  text()
     .trim()
     .required(message)
     .min(FIELD_LIMITS.nameMin, message)
@@ -21,13 +22,13 @@ const name = (message: string) =>
 export const contactDetailsSchema = object({
   firstName: name(QUOTE_MESSAGES.firstName),
   lastName: name(QUOTE_MESSAGES.lastName),
-  email: string()
+  email: text()
     .trim()
     .required(QUOTE_MESSAGES.email)
     .max(FIELD_LIMITS.emailMax, QUOTE_MESSAGES.email)
     .email(QUOTE_MESSAGES.email)
     .matches(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, QUOTE_MESSAGES.email),
-  phoneNumber: string()
+  phoneNumber: text()
     .trim()
     .required(QUOTE_MESSAGES.phoneNumber)
     .matches(UK_PHONE_PATTERN, QUOTE_MESSAGES.phoneNumber)
@@ -35,7 +36,7 @@ export const contactDetailsSchema = object({
       const length = phoneLength(value ?? '');
       return length >= FIELD_LIMITS.phoneMin && length <= FIELD_LIMITS.phoneMax;
     }),
-  postcode: string()
+  postcode: text()
     .trim()
     .required(QUOTE_MESSAGES.postcode)
     .max(FIELD_LIMITS.postcodeMax, QUOTE_MESSAGES.postcode)
@@ -47,13 +48,13 @@ export const contactDetailsSchema = object({
 export type ContactDetails = InferType<typeof contactDetailsSchema>;
 
 const utmSchema = object(
-  Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, string().max(200).matches(NO_CONTROL_CHARS).optional()])),
+  Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, text().max(200).matches(NO_CONTROL_CHARS).optional()])),
 ).noUnknown(true);
 
 /** POST /api/quote (SPEC.md section 7). */
 export const quoteRequestSchema = object({
   productIds: array()
-    .of(string().required().matches(MODEL_ID_PATTERN, 'Unknown product id.'))
+    .of(text().required().matches(MODEL_ID_PATTERN, 'Unknown product id.'))
     .required('Choose at least one product.')
     .min(1, 'Choose at least one product.')
     .max(MAX_QUOTE_PRODUCTS, `A quote can include up to ${MAX_QUOTE_PRODUCTS} printers.`)

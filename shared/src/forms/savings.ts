@@ -3,7 +3,8 @@
  * bounds and messages in ../domain/savings.ts. The checker remote checks progress restored from
  * storage with the shape schema; the server parses every POST /api/report with parseSavingsAnswers.
  */
-import { array, boolean, mixed, number, object, string, ValidationError } from 'yup';
+import { array, boolean, mixed, number, object, ValidationError } from 'yup';
+import { text } from './text';
 import {
   COPYTECH_PRICE_PER_PAGE,
   ENTRY_MODES,
@@ -81,7 +82,7 @@ export const savingsAnswersShapeSchema = object({
   otherChargesPricePerPeriod: array()
     .of(
       object({
-        name: string()
+        name: text()
           .typeError(SAVINGS_MESSAGES.otherChargeName)
           .defined(SAVINGS_MESSAGES.otherChargeName)
           .strict(true)
