@@ -69,15 +69,26 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
             ...(typeof options.logger === 'object' ? { stream: options.logger.stream } : {}),
           },
     bodyLimit: 64 * 1024,
-    trustProxy: config.trustProxy,
+    // A hop count trusts the nearest N proxies, whatever their address.
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     ajv: { customOptions: { allErrors: true } },
   });
 
   const db = await openDatabase(config.varDir);
   app.decorate('db', db);
   try {
-    const summary = await seedDatabase(db, config.dataDir, new Date(clock()));
+    const summary = await seedDatabase(db, config.dataDir, new Date(clock()), { prune: config.seedPrune });
     app.log.info({ seed: summary }, 'seed data loaded');
+    const { products, pages, posts } = summary;
+    if (products.retired || pages.removed || posts.removed) {
+      app.log.warn({ retired: products.retired, pagesRemoved: pages.removed, postsRemoved: posts.removed, dataDir: config.dataDir }, 'seed pruned what DATA_DIR no longer lists (SEED_PRUNE)');
+    }
+    if (products.stale || pages.stale || posts.stale) {
+      app.log.warn(
+        { products: products.stale, pages: pages.stale, posts: posts.stale, dataDir: config.dataDir },
+        'the database holds products, pages or posts that DATA_DIR no longer lists; they are kept as they are. Start once with SEED_PRUNE=1 to retire or remove them',
+      );
+    }
   } catch (error) {
     await db.destroy();
     throw error;
@@ -126,7 +137,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
 
   const writeDeps = { db, outbox, config, clock };
-  await app.register(healthPlugin, { db, mail: config.smtpUrl ? 'smtp' : 'files' });
+  const images = new ProductImages(
+    path.join(config.dataDir, 'images'),
+    path.join(config.varDir, 'image-cache'),
+    (brand, model) => catalogue.kindBySlugs(brand, model),
+    (message) => app.log.warn(message),
+  );
+  await images.probeCache();
+  await app.register(healthPlugin, { db, config, images, clock });
   await app.register(cataloguePlugin, { catalogue });
   await app.register(contentPlugin, { db });
   await app.register(quotePlugin, writeDeps);
@@ -134,9 +152,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(newsletterPlugin, writeDeps);
   await app.register(captchaPlugin, writeDeps);
   await app.register(reportPlugin, writeDeps);
-  await app.register(imagesPlugin, {
-    images: new ProductImages(path.join(config.dataDir, 'images'), path.join(config.varDir, 'image-cache'), (brand, model) => catalogue.kindBySlugs(brand, model)),
-  });
+  await app.register(imagesPlugin, { images });
   await app.register(remotesPlugin, { config });
   if (config.serveSite) {
     // Loaded only when the site is served (API-only runs and most tests never load @fastify/static).

@@ -33,8 +33,12 @@ export interface Config {
   /** Seed data: catalogue/*.json, content/pages/*.json, content/blog.json, images/. */
   dataDir: string;
   logLevel: string;
-  /** Fastify trustProxy: which proxies may set X-Forwarded-For / -Proto. */
-  trustProxy: boolean | string;
+  /**
+   * Fastify trustProxy: which proxies may set X-Forwarded-For / -Proto. Nobody by default: a
+   * client that could reach the server past its proxy would otherwise choose its own address for
+   * the rate limits. Behind a proxy or a CDN, name it (addresses/CIDRs, or a hop count).
+   */
+  trustProxy: boolean | string | number;
   /** smtp://host:port (or smtps://user:pass@host) — null writes .eml files into {varDir}/outbox. */
   smtpUrl: string | null;
   mailFrom: string;
@@ -46,12 +50,24 @@ export interface Config {
   /** The site's public address (https://www.copytech.co.uk) for links in e-mails; none when unset. */
   publicUrl: string | null;
   rateLimits: RateLimits;
+  /** Retire products and remove pages and posts that the seed files no longer list (SEED_PRUNE=1). */
+  seedPrune: boolean;
+  /** Minutes mail may keep failing before /api/health says degraded. */
+  mailAlertAfterMinutes: number;
+}
+
+/**
+ * A start-up problem a person must fix, said in one line that names the setting and the path or
+ * value (main.ts prints it without a stack trace and exits 1).
+ */
+export class StartupError extends Error {
+  override name = 'StartupError';
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new StartupError(`${name} must be a non-negative integer, got "${value}"`);
   return parsed;
 }
 
@@ -61,7 +77,7 @@ function urlFrom(value: string | undefined, name: string): string | null {
     const url = new URL(value);
     if (!['http:', 'https:', 'smtp:', 'smtps:'].includes(url.protocol)) throw new Error('protocol');
   } catch {
-    throw new Error(`${name} must be an absolute URL, got "${value}"`);
+    throw new StartupError(`${name} must be an absolute URL, got "${value}"`);
   }
   return value;
 }
@@ -69,14 +85,30 @@ function urlFrom(value: string | undefined, name: string): string | null {
 /** A bare e-mail address (it goes into mail headers: nothing else is allowed through). */
 function emailFrom(value: string | undefined, fallback: string, name: string): string {
   if (value === undefined || value === '') return fallback;
-  if (!/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/.test(value)) throw new Error(`${name} must be a plain e-mail address, got "${value}"`);
+  if (!/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/.test(value)) throw new StartupError(`${name} must be a plain e-mail address, got "${value}"`);
   return value;
 }
 
-function trustProxyFrom(value: string | undefined): boolean | string {
-  if (value === undefined || value === '') return 'loopback,linklocal,uniquelocal';
+/** An SMTP URL must name a host: `smtp://` alone would only fail at the first send. */
+function smtpUrlFrom(value: string | undefined): string | null {
+  const url = urlFrom(value, 'SMTP_URL');
+  if (url === null) return null;
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') throw new StartupError(`SMTP_URL must start with smtp:// or smtps://, got "${parsed.protocol}//..."`);
+  if (!parsed.hostname) throw new StartupError('SMTP_URL must name the mail server, e.g. smtp://mail.example.com:587, got no host');
+  return url;
+}
+
+/**
+ * Whom to believe about the client's address and protocol: nobody unless configured. `true`
+ * trusts every hop (only when nothing can reach the server but the proxy), a number the nearest N
+ * hops, anything else a comma-separated list of addresses or CIDRs (or loopback, linklocal,
+ * uniquelocal).
+ */
+function trustProxyFrom(value: string | undefined): boolean | string | number {
+  if (value === undefined || value === '' || value === 'false') return false;
   if (value === 'true') return true;
-  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
   return value;
 }
 
@@ -98,7 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(REPO_ROOT, 'server', 'data'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
-    smtpUrl: urlFrom(env.SMTP_URL, 'SMTP_URL'),
+    smtpUrl: smtpUrlFrom(env.SMTP_URL),
     mailFrom: emailFrom(env.MAIL_FROM, 'quotes@copytech.co.uk', 'MAIL_FROM'),
     salesEmail: emailFrom(env.SALES_EMAIL, 'sales@copytech.co.uk', 'SALES_EMAIL'),
     enquiryApi: enquiryUrl && env.ENQUIRY_API_KEY ? { url: enquiryUrl, key: env.ENQUIRY_API_KEY } : null,
@@ -108,5 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       quotePerMinute: intFrom(env.RATE_LIMIT_QUOTE_PER_MINUTE, 10, 'RATE_LIMIT_QUOTE_PER_MINUTE'),
       formsPerMinute: intFrom(env.RATE_LIMIT_FORMS_PER_MINUTE, 10, 'RATE_LIMIT_FORMS_PER_MINUTE'),
     },
+    seedPrune: env.SEED_PRUNE === '1' || env.SEED_PRUNE === 'true',
+    mailAlertAfterMinutes: intFrom(env.MAIL_ALERT_AFTER_MINUTES, 15, 'MAIL_ALERT_AFTER_MINUTES'),
   };
 }

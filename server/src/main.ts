@@ -1,9 +1,30 @@
-/** Starts the server: `npm start` (built) or `npm run dev -w server` (watch). */
+/**
+ * Starts the server: `npm start` (built) or `npm run dev -w server` (watch). A start-up problem is
+ * one line on stderr naming the setting and the path or value to fix, and exit code 1; the stack
+ * trace only with LOG_LEVEL=debug.
+ */
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { SeedDataError } from './catalogue/productRecord';
+import { StartupError, loadConfig } from './config';
 
-const config = loadConfig();
-const app = await buildApp({ config });
+function fail(error: unknown): never {
+  const err = error as NodeJS.ErrnoException;
+  const known = error instanceof StartupError || error instanceof SeedDataError;
+  let line = known ? err.message : `${err?.message ?? String(error)}`;
+  if (error instanceof SeedDataError && !/DATA_DIR/.test(line)) line = `DATA_DIR: ${line}`;
+  process.stderr.write(`Copytech cannot start: ${line.replace(/\s*\n\s*/g, ' ')}\n`);
+  if (!known && process.env.LOG_LEVEL === 'debug' && err?.stack) process.stderr.write(`${err.stack}\n`);
+  process.exit(1);
+}
+
+let config: ReturnType<typeof loadConfig>;
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  config = loadConfig();
+  app = await buildApp({ config });
+} catch (error) {
+  fail(error);
+}
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
@@ -17,6 +38,9 @@ try {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Copytech is running at http://localhost:${config.port}`);
 } catch (error) {
-  app.log.error(error);
-  process.exit(1);
+  const code = (error as NodeJS.ErrnoException).code;
+  await app.close().catch(() => undefined);
+  if (code === 'EADDRINUSE') fail(new StartupError(`PORT ${config.port} is already in use on ${config.host}: stop the other server or set PORT`));
+  if (code === 'EACCES') fail(new StartupError(`PORT ${config.port} on ${config.host} may not be opened by this user: set PORT above 1023`));
+  fail(error);
 }

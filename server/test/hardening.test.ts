@@ -1,6 +1,6 @@
 /** Bad input never gives a 500; body limit, rate limits, security headers, JSON 404s, health. */
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../src/config';
+import { StartupError, loadConfig } from '../src/config';
 import { C5840I, quoteBody, testApp, testConfig } from './helpers';
 
 const WRITES = ['/api/quote', '/api/enquiries/send', '/api/newsletter'];
@@ -91,7 +91,7 @@ describe('garbage in, 4xx out', () => {
   it('reports readiness', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok', mail: 'files', outbox: { pending: 0, dead: 0 } });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', mail: 'files', outbox: { pending: 0, dead: 0, failingSince: null }, reasons: [] });
   });
 
   it('says 503 when the database is gone', async () => {
@@ -99,6 +99,9 @@ describe('garbage in, 4xx out', () => {
     await broken.db.destroy();
     const res = await broken.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
+    expect((await broken.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(503);
+    // Liveness is the process, not its database: a restart would not bring the database back.
+    expect((await broken.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
     await broken.close().catch(() => undefined);
   });
 });
@@ -127,6 +130,34 @@ describe('rate limits', () => {
       await app.close();
     }
   });
+
+  it('by default believes no X-Forwarded-For: inventing one per request from a private network earns no fresh limit', async () => {
+    const app = await testApp(testConfig({ rateLimits: { quotePerMinute: 3, formsPerMinute: 3 } }));
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const res = await app.inject({ method: 'POST', url: '/api/quote', payload: quoteBody([C5840I]), remoteAddress: '192.168.1.20', headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+      expect(statuses.slice(3).every((status) => status === 429)).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('behind a configured proxy, limits the client the proxy names', async () => {
+    const app = await testApp(testConfig({ rateLimits: { quotePerMinute: 1, formsPerMinute: 1 } }, { TRUST_PROXY: '192.168.1.1' }));
+    try {
+      const send = (client: string) =>
+        app.inject({ method: 'POST', url: '/api/quote', payload: quoteBody([C5840I]), remoteAddress: '192.168.1.1', headers: { 'x-forwarded-for': client } });
+      expect((await send('198.51.100.1')).statusCode).toBe(201);
+      expect((await send('198.51.100.1')).statusCode).toBe(429);
+      expect((await send('198.51.100.2')).statusCode).toBe(201);
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('security headers', () => {
@@ -134,6 +165,8 @@ describe('security headers', () => {
     REMOTE_CATALOGUE_URL: 'https://catalogue.cdn.example.com/v42/mf-manifest.json',
     REMOTE_BASKET_URL: '/remotes/basket/mf-manifest.json',
     MARKETING_SCRIPT_URL: 'https://mautic.example.com/mtc.js',
+    // As behind a reverse proxy on the same machine.
+    TRUST_PROXY: 'loopback',
   };
   let app: FastifyInstance;
   beforeAll(async () => {
@@ -173,8 +206,11 @@ describe('security headers', () => {
   });
 
   it('takes trusted proxies from TRUST_PROXY', () => {
-    expect(loadConfig({}).trustProxy).toBe('loopback,linklocal,uniquelocal');
+    // Nobody unless configured: a client on a private network must not choose its own address.
+    expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
   });
 
@@ -182,6 +218,11 @@ describe('security headers', () => {
     expect(() => loadConfig({ MAIL_FROM: 'quotes@copytech.co.uk\r\nBcc: x@example.com' })).toThrow(/MAIL_FROM/);
     expect(() => loadConfig({ SALES_EMAIL: 'Sales <sales@copytech.co.uk>' })).toThrow(/SALES_EMAIL/);
     expect(() => loadConfig({ SMTP_URL: 'not a url' })).toThrow(/SMTP_URL/);
+    // A URL without a host would be accepted and fail only at the first send.
+    expect(() => loadConfig({ SMTP_URL: 'smtp://' })).toThrow(StartupError);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://' })).toThrow('SMTP_URL must name the mail server, e.g. smtp://mail.example.com:587, got no host');
+    expect(() => loadConfig({ SMTP_URL: 'https://mail.example.com' })).toThrow(/SMTP_URL must start with smtp:\/\/ or smtps:\/\//);
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl).toBe('smtp://127.0.0.1:2525');
     expect(loadConfig({ ENQUIRY_API_URL: 'https://api.example.com/enquiries' }).enquiryApi).toBeNull();
     expect(loadConfig({ ENQUIRY_API_URL: 'https://api.example.com/enquiries', ENQUIRY_API_KEY: 'k' }).enquiryApi).toEqual({ url: 'https://api.example.com/enquiries', key: 'k' });
   });

@@ -146,7 +146,8 @@ describe('an SMTP outage', () => {
       expect(row).toMatchObject({ status: 'dead', attempts: MAX_ATTEMPTS });
       expect(await app.outbox.runDue()).toMatchObject({ attempted: 0 });
       const health = (await app.inject({ method: 'GET', url: '/api/health' })).json();
-      expect(health.outbox).toEqual({ pending: 0, dead: 1 });
+      expect(health.outbox).toEqual({ pending: 0, dead: 1, failingSince: null });
+      expect(health).toMatchObject({ status: 'degraded', reasons: [{ code: 'outbox-dead' }] });
     } finally {
       await app.close();
     }

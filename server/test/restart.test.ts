@@ -1,4 +1,4 @@
-/** Restarts: quotes and queued mail survive; the seed is idempotent; removed products go inactive. */
+/** Restarts: quotes and queued mail survive; the seed is idempotent; removed products go inactive only when pruning is asked for. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { migrationProvider } from '../src/db/migrations';
@@ -22,9 +22,9 @@ describe('restart on the same VAR_DIR', () => {
       expect(JSON.parse(quote.products)[0].modelId).toBe(C5840I);
       expect(await second.db.selectFrom('products').select(['model_id', 'updated_at', 'source_hash']).orderBy('model_id').execute()).toEqual(productsBefore);
       expect(await seedDatabase(second.db, dataDir)).toEqual({
-        products: { inserted: 0, updated: 0, retired: 0, unchanged: productsBefore.length },
-        pages: { inserted: 0, updated: 0, removed: 0, unchanged: 2 },
-        posts: { inserted: 0, updated: 0, removed: 0, unchanged: 3 },
+        products: { inserted: 0, updated: 0, retired: 0, unchanged: productsBefore.length, stale: 0 },
+        pages: { inserted: 0, updated: 0, removed: 0, unchanged: 2, stale: 0 },
+        posts: { inserted: 0, updated: 0, removed: 0, unchanged: 3, stale: 0 },
       });
       // Each migration ran once, on the first start.
       const applied = (await second.db.selectFrom('kysely_migration' as never).select('name' as never).execute()) as Array<{ name: string }>;
@@ -38,9 +38,9 @@ describe('restart on the same VAR_DIR', () => {
     }
   });
 
-  it('marks a product removed from the files inactive (not deleted), updates a changed one, and brings one back', async () => {
+  it('with SEED_PRUNE, marks a product removed from the files inactive (not deleted), updates a changed one, and brings one back', async () => {
     const dataDir = fixtureDataCopy();
-    const config = testConfig({ dataDir });
+    const config = testConfig({ dataDir, seedPrune: true });
     const file = path.join(dataDir, 'catalogue', 'printers.json');
     const original = fs.readFileSync(file, 'utf8');
 

@@ -45,7 +45,8 @@ const HTML_URLS = ['/', '/printers/multifunctionals', '/discover-print-savings',
 describe('security headers of the production app', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await testApp(testConfig({ serveSite: true, siteRoot }));
+    // As behind a reverse proxy on the same machine (TRUST_PROXY trusts nobody by default).
+    app = await testApp(testConfig({ serveSite: true, siteRoot }, { TRUST_PROXY: 'loopback' }));
   });
   afterAll(() => app.close());
 
@@ -84,7 +85,7 @@ describe('security headers of the production app', () => {
   it('HSTS only when the request came over TLS through a trusted proxy; never over plain HTTP', async () => {
     const plain = await app.inject({ method: 'GET', url: '/' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
-    // inject() comes from 127.0.0.1, a trusted proxy by default (loopback, link-local, private ranges).
+    // inject() comes from 127.0.0.1, the trusted proxy here.
     const tls = await app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
     expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     const tlsApi = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });

@@ -3,14 +3,18 @@
  *
  * - catalogue/*.json: products, upserted by modelId. A row is written only when what the file
  *   says (and what the shared rules derive from it) changed, so a second run changes nothing.
- *   A product removed from the files is not deleted: quotes and old links may refer to it. It is
- *   marked inactive (and in_source = 0), so its page says 'Product is not active' and lists
- *   leave it out; putting it back in a file brings it back.
- * - content/pages/{slug}.json: CMS pages, upserted by slug; a page removed from the files is
- *   removed (nothing refers to pages).
- * - content/blog.json: blog posts, upserted by slug; likewise removed when removed.
+ * - content/pages/{slug}.json: CMS pages, upserted by slug.
+ * - content/blog.json: blog posts, upserted by slug.
  *
- * Everything happens in one transaction: a bad file leaves the database as it was.
+ * What the files no longer list is left alone unless pruning is asked for (SEED_PRUNE=1): a
+ * wrong DATA_DIR must never empty a live catalogue. The summary counts it (`stale`), and the
+ * caller warns. With pruning, a product is not deleted (quotes and old links may refer to it) but
+ * marked inactive (in_source = 0), so its page is Not Found and lists leave it out; putting it back
+ * in a file brings it back. Pages and posts are removed (nothing refers to them).
+ *
+ * A data folder that does not exist, or holds no products or no pages, is refused before anything
+ * is read into the database. Everything happens in one transaction: a bad file leaves the database
+ * as it was.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -19,10 +23,27 @@ import type { BlogPost, PageContent } from '@copytech/shared/domain';
 import { SeedDataError, checkSeedProduct, productRowOf } from '../catalogue/productRecord';
 import type { Db } from './database';
 
+/** `stale`: rows the files no longer list, left as they are because pruning was not asked for. */
 export interface SeedSummary {
-  products: { inserted: number; updated: number; retired: number; unchanged: number };
-  pages: { inserted: number; updated: number; removed: number; unchanged: number };
-  posts: { inserted: number; updated: number; removed: number; unchanged: number };
+  products: { inserted: number; updated: number; retired: number; unchanged: number; stale: number };
+  pages: { inserted: number; updated: number; removed: number; unchanged: number; stale: number };
+  posts: { inserted: number; updated: number; removed: number; unchanged: number; stale: number };
+}
+
+export interface SeedOptions {
+  /** Retire products and remove pages and posts the files no longer list. */
+  prune?: boolean;
+}
+
+/** A data folder that cannot be the seed: said in one line naming DATA_DIR and the path. */
+function checkDataDir(dataDir: string): void {
+  let isDir = false;
+  try {
+    isDir = fs.statSync(dataDir).isDirectory();
+  } catch {
+    /* missing */
+  }
+  if (!isDir) throw new SeedDataError(`DATA_DIR ${dataDir} does not exist or is not a folder (it must hold catalogue/*.json and content/pages/*.json)`);
 }
 
 function readJson(file: string): unknown {
@@ -71,8 +92,10 @@ function checkPost(value: unknown, where: string): BlogPost {
   return post;
 }
 
-export async function seedDatabase(db: Db, dataDir: string, now: Date = new Date()): Promise<SeedSummary> {
+export async function seedDatabase(db: Db, dataDir: string, now: Date = new Date(), options: SeedOptions = {}): Promise<SeedSummary> {
   const stamp = now.toISOString();
+  const prune = options.prune === true;
+  checkDataDir(dataDir);
 
   // Read and check everything before touching the database.
   const productRows = new Map<string, ReturnType<typeof productRowOf> & { file: string }>();
@@ -92,16 +115,18 @@ export async function seedDatabase(db: Db, dataDir: string, now: Date = new Date
     if (slugPairs.has(pair)) throw new SeedDataError(`two products have the URL slug ${pair}`);
     slugPairs.add(pair);
   }
+  if (productRows.size === 0) throw new SeedDataError(`DATA_DIR ${dataDir} holds no products: ${path.join(dataDir, 'catalogue')} has no *.json file with any product`);
   const pages = jsonFiles(path.join(dataDir, 'content', 'pages')).map((file) => checkPage(readJson(file), file));
+  if (pages.length === 0) throw new SeedDataError(`DATA_DIR ${dataDir} holds no pages: ${path.join(dataDir, 'content', 'pages')} has no *.json file`);
   const blogFile = path.join(dataDir, 'content', 'blog.json');
   const postsValue = fs.existsSync(blogFile) ? readJson(blogFile) : [];
   if (!Array.isArray(postsValue)) throw new SeedDataError(`${blogFile}: must be a list of posts`);
   const posts = postsValue.map((post, i) => checkPost(post, `blog.json[${i}]`));
 
   const summary: SeedSummary = {
-    products: { inserted: 0, updated: 0, retired: 0, unchanged: 0 },
-    pages: { inserted: 0, updated: 0, removed: 0, unchanged: 0 },
-    posts: { inserted: 0, updated: 0, removed: 0, unchanged: 0 },
+    products: { inserted: 0, updated: 0, retired: 0, unchanged: 0, stale: 0 },
+    pages: { inserted: 0, updated: 0, removed: 0, unchanged: 0, stale: 0 },
+    posts: { inserted: 0, updated: 0, removed: 0, unchanged: 0, stale: 0 },
   };
 
   await db.transaction().execute(async (trx) => {
@@ -121,6 +146,10 @@ export async function seedDatabase(db: Db, dataDir: string, now: Date = new Date
     }
     for (const current of existing.values()) {
       if (!productRows.has(current.model_id) && (current.in_source === 1 || current.is_active === 1)) {
+        if (!prune) {
+          summary.products.stale++;
+          continue;
+        }
         await trx.updateTable('products').set({ in_source: 0, is_active: 0, updated_at: stamp }).where('model_id', '=', current.model_id).execute();
         summary.products.retired++;
       }
@@ -143,6 +172,10 @@ export async function seedDatabase(db: Db, dataDir: string, now: Date = new Date
     const pageSlugs = new Set(pages.map((p) => p.slug));
     for (const slug of existingPages.keys()) {
       if (!pageSlugs.has(slug)) {
+        if (!prune) {
+          summary.pages.stale++;
+          continue;
+        }
         await trx.deleteFrom('pages').where('slug', '=', slug).execute();
         summary.pages.removed++;
       }
@@ -165,6 +198,10 @@ export async function seedDatabase(db: Db, dataDir: string, now: Date = new Date
     const postSlugs = new Set(posts.map((p) => p.slug));
     for (const slug of existingPosts.keys()) {
       if (!postSlugs.has(slug)) {
+        if (!prune) {
+          summary.posts.stale++;
+          continue;
+        }
         await trx.deleteFrom('blog_posts').where('slug', '=', slug).execute();
         summary.posts.removed++;
       }

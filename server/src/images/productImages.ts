@@ -4,10 +4,14 @@
  * 4:3 box, as WebP when the browser accepts it and PNG (or JPEG for .jpg names) otherwise.
  * Rendered images are cached on disk under {VAR_DIR}/image-cache, keyed by the source file and
  * its modification time, so dropping in a real photo replaces the illustration without a restart.
+ * When the cache cannot be written (a read-only or full disk, a wrong VAR_DIR), the image is still
+ * served: rendered images are then kept in a bounded memory cache, the first failure is reported
+ * once through onCacheError, and `cacheError` says why (for /api/health) until a write succeeds.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { IMAGE_HEIGHTS, PRODUCTION_CATEGORIES, type ImageSize } from '@copytech/shared/domain';
 
@@ -92,14 +96,53 @@ async function renderToBuffer(file: string, height: number, format: ImageFormat)
   return pipeline.toBuffer();
 }
 
+/** What the memory cache may hold while the disk cache cannot be written. */
+const MEMORY_CACHE_BYTES = 64 * 1024 * 1024;
+
 export class ProductImages {
   private readonly inFlight = new Map<string, Promise<Buffer>>();
+  private readonly memory = new LRUCache<string, Buffer>({ maxSize: MEMORY_CACHE_BYTES, sizeCalculation: (body) => body.length });
+  /** Why the disk cache could not be written last time, or null while it works. */
+  cacheError: string | null = null;
 
   constructor(
     private readonly imagesDir: string,
     private readonly cacheDir: string,
     private readonly kindOf: (brandSlug: string, modelSlug: string) => Promise<{ category: string; paperSize: string | null } | null>,
+    private readonly onCacheError: (message: string) => void = () => undefined,
   ) {}
+
+  /** Writes a rendered image to the disk cache; a failure keeps it in memory instead. */
+  private async store(file: string, key: string, body: Buffer): Promise<void> {
+    try {
+      await fs.mkdir(this.cacheDir, { recursive: true });
+      const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await fs.writeFile(temp, body);
+      await fs.rename(temp, file);
+      this.cacheError = null;
+    } catch (error) {
+      this.memory.set(key, body);
+      const message = `the image cache ${this.cacheDir} cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); images are served from memory`;
+      if (this.cacheError === null) this.onCacheError(message);
+      this.cacheError = message;
+    }
+  }
+
+  /** Tries a write in the cache folder now (at start and for /api/health), updating cacheError. */
+  async probeCache(): Promise<string | null> {
+    const probe = path.join(this.cacheDir, `.probe-${process.pid}`);
+    try {
+      await fs.mkdir(this.cacheDir, { recursive: true });
+      await fs.writeFile(probe, '');
+      await fs.rm(probe, { force: true });
+      this.cacheError = null;
+    } catch (error) {
+      const message = `the image cache ${this.cacheDir} cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); images are served from memory`;
+      if (this.cacheError === null) this.onCacheError(message);
+      this.cacheError = message;
+    }
+    return this.cacheError;
+  }
 
   /** The source for a product image: photo, illustration or placeholder (with its stamp). */
   async sourceFor(brand: string, model: string, filename: string): Promise<{ file: string; stamp: string; kind: SourceKind }> {
@@ -128,17 +171,15 @@ export class ProductImages {
     const etag = createHash('sha256').update(`${RENDER_VERSION}|${source.file}|${source.stamp}|${height}|${format}`).digest('hex').slice(0, 32);
     const cached = path.join(this.cacheDir, `${etag}.${format}`);
     let body: Buffer;
+    const remembered = this.memory.get(etag);
     try {
-      body = await fs.readFile(cached);
+      body = remembered ?? (await fs.readFile(cached));
     } catch {
       let pending = this.inFlight.get(etag);
       if (!pending) {
         pending = (async () => {
           const rendered = await renderToBuffer(source.file, height, format);
-          await fs.mkdir(this.cacheDir, { recursive: true });
-          const temp = `${cached}.${process.pid}.${Date.now()}.tmp`;
-          await fs.writeFile(temp, rendered);
-          await fs.rename(temp, cached);
+          await this.store(cached, etag, rendered);
           return rendered;
         })().finally(() => this.inFlight.delete(etag));
         this.inFlight.set(etag, pending);
