@@ -641,9 +641,17 @@ test.describe('security headers of the production server', () => {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('strict-transport-security')).toBeNull();
     }
-    // The test talks to the server over loopback, which TRUST_PROXY trusts by default.
-    const overTls = await fetch(base() + '/', { headers: { 'X-Forwarded-Proto': 'https' } });
-    expect(overTls.headers.get('strict-transport-security')).toMatch(/^max-age=\d{7,}/);
+    // The default trusts no proxy, so a claim of TLS is not believed.
+    const claimed = await fetch(base() + '/', { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(claimed.headers.get('strict-transport-security')).toBeNull();
+    // Behind a reverse proxy on loopback, named in TRUST_PROXY, TLS at the proxy earns HSTS.
+    const proxied = await startServer({ TRUST_PROXY: 'loopback' });
+    try {
+      const overTls = await fetch(proxied.url + '/', { headers: { 'X-Forwarded-Proto': 'https' } });
+      expect(overTls.headers.get('strict-transport-security')).toMatch(/^max-age=\d{7,}/);
+    } finally {
+      await proxied.stop();
+    }
   });
 
   test('a remote configured on another origin is allowed in script-src and connect-src, and nothing else is', async () => {
