@@ -18,17 +18,20 @@ export function App() {
   return (
     <div className={styles.app}>
       <ScrollManager />
-      <a className={styles.skipLink} href="#main">
-        Skip to main content
-      </a>
-      <TopStrip />
-      <HubLinks />
-      <SiteHeader />
-      <main id="main" className={styles.main} tabIndex={-1}>
-        <SiteRoutes />
-      </main>
-      <SiteFooter />
-      <CookieBanner />
+      {/* The page under the drawers and the modal: inert while one is open (useDialogFocus). */}
+      <div className={styles.page} data-under-overlays="">
+        <a className={styles.skipLink} href="#main">
+          Skip to main content
+        </a>
+        <TopStrip />
+        <HubLinks />
+        <SiteHeader />
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <SiteRoutes />
+        </main>
+        <SiteFooter />
+        <CookieBanner />
+      </div>
       <DrawerHost />
       <ModalHost />
     </div>

@@ -188,3 +188,27 @@ test('any drawer closes when the page changes underneath it (a remote navigated)
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(uiStore.drawer).toBeNull();
 });
+
+test('the page under an open drawer is inert, and comes back with focus on the opener when it closes', async () => {
+  const user = userEvent.setup();
+  renderInShell(
+    <>
+      <div data-under-overlays="">
+        <SiteHeader />
+        <main id="main" tabIndex={-1}>
+          <LocationProbe />
+        </main>
+      </div>
+      <DrawerHost />
+    </>,
+  );
+  const page = document.querySelector('[data-under-overlays]')!;
+  const toggle = screen.getByTitle('Comparison basket');
+  await user.click(toggle);
+  expect(screen.getByRole('dialog', { name: 'Comparison basket' })).toBeInTheDocument();
+  expect(page).toHaveAttribute('inert');
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(page).not.toHaveAttribute('inert');
+  expect(toggle).toHaveFocus();
+});

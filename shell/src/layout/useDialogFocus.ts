@@ -47,6 +47,11 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>, onEscape: () 
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const openedOnPath = window.location.pathname;
     openDialogs.push(dialog);
+    // The page under the dialog is inert while any dialog is open (set after the opener is known,
+    // since focus inside an inert page is lost): it cannot be focused, clicked or read, as
+    // aria-modal promises but not every browser and screen reader keeps.
+    const page = document.querySelector<HTMLElement>('[data-under-overlays]');
+    page?.setAttribute('inert', '');
 
     const first = focusableElementsIn(dialog)[0];
     if (!focusWithoutScroll(first)) focusWithoutScroll(dialog);
@@ -91,6 +96,7 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>, onEscape: () 
       document.removeEventListener('focusin', onFocusIn);
       const index = openDialogs.lastIndexOf(dialog);
       if (index >= 0) openDialogs.splice(index, 1);
+      if (openDialogs.length === 0) page?.removeAttribute('inert');
       // Back to the opener; if it is gone (or hidden at this width), or the dialog closed because
       // the visitor went to another page, to the main content.
       const main = document.getElementById('main');
