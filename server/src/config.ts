@@ -46,6 +46,30 @@ export interface Config {
   /** The site's public address (https://www.copytech.co.uk) for links in e-mails; none when unset. */
   publicUrl: string | null;
   rateLimits: RateLimits;
+  /** Outbox delivery: deliveries in flight at once, and the SMTP connection pool. */
+  outbox: OutboxSettings;
+}
+
+export interface OutboxSettings {
+  /** OUTBOX_CONCURRENCY: rows delivered at once */
+  concurrency: number;
+  /** SMTP_MAX_CONNECTIONS: pooled SMTP connections */
+  smtpMaxConnections: number;
+  /** SMTP_MAX_MESSAGES: messages per SMTP connection before it is replaced */
+  smtpMaxMessages: number;
+}
+
+function outboxFrom(env: NodeJS.ProcessEnv): OutboxSettings {
+  const atLeastOne = (name: string, fallback: number) => {
+    const value = intFrom(env[name], fallback, name);
+    if (value < 1) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
+    return value;
+  };
+  return {
+    concurrency: atLeastOne('OUTBOX_CONCURRENCY', 10),
+    smtpMaxConnections: atLeastOne('SMTP_MAX_CONNECTIONS', 5),
+    smtpMaxMessages: atLeastOne('SMTP_MAX_MESSAGES', 100),
+  };
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -108,5 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       quotePerMinute: intFrom(env.RATE_LIMIT_QUOTE_PER_MINUTE, 10, 'RATE_LIMIT_QUOTE_PER_MINUTE'),
       formsPerMinute: intFrom(env.RATE_LIMIT_FORMS_PER_MINUTE, 10, 'RATE_LIMIT_FORMS_PER_MINUTE'),
     },
+    outbox: outboxFrom(env),
   };
 }
