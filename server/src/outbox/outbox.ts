@@ -34,6 +34,7 @@ export const DEFAULT_CONCURRENCY = 10;
 
 /** Claim order: lower first. */
 export const PRIORITY = { visitor: 0, staff: 1, service: 2 } as const;
+const PRIORITY_LEVELS = [PRIORITY.visitor, PRIORITY.staff, PRIORITY.service];
 
 /** Delay before the next attempt, after `attempts` failed ones (1-based). */
 export function backoffAfter(attempts: number): number {
@@ -246,39 +247,48 @@ export class OutboxWorker {
     return result;
   }
 
-  /** Claims up to `limit` due rows, by priority then due time. */
+  /**
+   * Claims up to `limit` due rows, by priority then due time. One query per priority level, each
+   * an ordered walk of the (status, priority, next_attempt_at) index: a single ORDER BY over the
+   * levels would sort every pending row, and a backlog of thousands made each claim slow.
+   */
   private async claim(limit: number): Promise<{ rows: OutboxRow[]; contended: boolean }> {
     const now = this.clock();
-    const due = await this.db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .orderBy('priority')
-      .orderBy('next_attempt_at')
-      .orderBy('created_at')
-      .limit(limit + this.inFlight.size)
-      .execute();
-    const rows: OutboxRow[] = [];
+    const ids: string[] = [];
     let contended = false;
-    for (const row of due) {
-      // A row of ours whose lease ran out (a stalled event loop) is still ours to finish.
-      if (this.inFlight.has(row.id) || rows.length >= limit) continue;
-      const lease = now + this.leaseMs;
-      const claimed = await this.db
-        .updateTable('outbox')
-        .set({ next_attempt_at: lease, claimed_by: this.id })
-        .where('id', '=', row.id)
+    for (const priority of PRIORITY_LEVELS) {
+      if (ids.length >= limit) break;
+      const due = await this.db
+        .selectFrom('outbox')
+        .select(['id', 'next_attempt_at'])
         .where('status', '=', 'pending')
-        .where('next_attempt_at', '=', row.next_attempt_at)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) {
-        contended = true;
-        continue;
+        .where('priority', '=', priority)
+        .where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at')
+        .limit(limit - ids.length + this.inFlight.size)
+        .execute();
+      for (const row of due) {
+        // A row of ours whose lease ran out (a stalled event loop) is still ours to finish.
+        if (this.inFlight.has(row.id) || ids.length >= limit) continue;
+        const claimed = await this.db
+          .updateTable('outbox')
+          .set({ next_attempt_at: now + this.leaseMs, claimed_by: this.id })
+          .where('id', '=', row.id)
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '=', row.next_attempt_at)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) {
+          contended = true;
+          continue;
+        }
+        this.inFlight.add(row.id);
+        ids.push(row.id);
       }
-      this.inFlight.add(row.id);
-      rows.push(row);
     }
+    if (ids.length === 0) return { rows: [], contended };
+    const rows = await this.db.selectFrom('outbox').selectAll().where('id', 'in', ids).execute();
+    const order = new Map(ids.map((id, i) => [id, i]));
+    rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     return { rows, contended };
   }
 
