@@ -9,8 +9,8 @@
  *
  * The worker keeps up to `concurrency` deliveries in flight and claims the next due rows as soon
  * as a slot frees, by priority (the visitor's own mail, then staff notifications, then outside
- * services) and then due time, so a new visitor's mail overtakes a backlog. It pauses only when
- * nothing is due.
+ * services) and then due time, with one slot kept for the newest visitor mail, so a new
+ * visitor's mail overtakes a backlog. It pauses only when nothing is due.
  *
  * A worker claims a row by moving its next_attempt_at forward by a short lease with a
  * conditional update, so several server instances can share one outbox without sending a
@@ -138,6 +138,8 @@ export class OutboxWorker {
   private again = false;
   /** ids of the rows being delivered now (never claimed again by this worker meanwhile) */
   private readonly inFlight = new Set<string>();
+  /** the row in the newest-first slot, if one is being delivered (see claim()) */
+  private newestId: string | null = null;
 
   constructor(
     private readonly db: Db,
@@ -231,6 +233,7 @@ export class OutboxWorker {
               })
               .finally(() => {
                 this.inFlight.delete(row.id);
+                if (this.newestId === row.id) this.newestId = null;
                 running.delete(delivery);
               });
             running.add(delivery);
@@ -251,38 +254,58 @@ export class OutboxWorker {
    * Claims up to `limit` due rows, by priority then due time. One query per priority level, each
    * an ordered walk of the (status, priority, next_attempt_at) index: a single ORDER BY over the
    * levels would sort every pending row, and a backlog of thousands made each claim slow.
+   *
+   * One delivery slot (when there are two or more) takes the newest due visitor mail instead of
+   * the oldest: after a burst of thousands of quotes, the visitor who has just pressed Send, and
+   * is watching their inbox, is not put behind all the others, while the other slots still drain
+   * the backlog oldest first (so no row waits for ever).
    */
   private async claim(limit: number): Promise<{ rows: OutboxRow[]; contended: boolean }> {
     const now = this.clock();
     const ids: string[] = [];
     let contended = false;
-    for (const priority of PRIORITY_LEVELS) {
-      if (ids.length >= limit) break;
-      const due = await this.db
+    const take = async (row: { id: string; next_attempt_at: number }): Promise<boolean> => {
+      // A row of ours whose lease ran out (a stalled event loop) is still ours to finish.
+      if (this.inFlight.has(row.id)) return false;
+      const claimed = await this.db
+        .updateTable('outbox')
+        .set({ next_attempt_at: now + this.leaseMs, claimed_by: this.id })
+        .where('id', '=', row.id)
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '=', row.next_attempt_at)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) {
+        contended = true;
+        return false;
+      }
+      this.inFlight.add(row.id);
+      ids.push(row.id);
+      return true;
+    };
+    const due = (priority: number, newest: boolean, count: number) =>
+      this.db
         .selectFrom('outbox')
         .select(['id', 'next_attempt_at'])
         .where('status', '=', 'pending')
         .where('priority', '=', priority)
         .where('next_attempt_at', '<=', now)
-        .orderBy('next_attempt_at')
-        .limit(limit - ids.length + this.inFlight.size)
+        .orderBy('next_attempt_at', newest ? 'desc' : 'asc')
+        .limit(count + this.inFlight.size)
         .execute();
-      for (const row of due) {
-        // A row of ours whose lease ran out (a stalled event loop) is still ours to finish.
-        if (this.inFlight.has(row.id) || ids.length >= limit) continue;
-        const claimed = await this.db
-          .updateTable('outbox')
-          .set({ next_attempt_at: now + this.leaseMs, claimed_by: this.id })
-          .where('id', '=', row.id)
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '=', row.next_attempt_at)
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) {
-          contended = true;
-          continue;
+
+    if (this.concurrency > 1 && this.newestId === null) {
+      for (const row of await due(PRIORITY.visitor, true, 1)) {
+        if (await take(row)) {
+          this.newestId = row.id;
+          break;
         }
-        this.inFlight.add(row.id);
-        ids.push(row.id);
+      }
+    }
+    for (const priority of PRIORITY_LEVELS) {
+      if (ids.length >= limit) break;
+      for (const row of await due(priority, false, limit - ids.length)) {
+        if (ids.length >= limit) break;
+        await take(row);
       }
     }
     if (ids.length === 0) return { rows: [], contended };
