@@ -168,6 +168,8 @@ export class OutboxWorker {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.current?.catch(() => undefined);
+    // stopped: runDue() by hand works again (nothing is scheduled any more)
+    this.stopping = false;
   }
 
   /** Something was enqueued: deliver it now rather than at the next poll. */
