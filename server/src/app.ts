@@ -94,7 +94,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     throw error;
   }
 
-  const mail = config.smtpUrl ? createSmtpSender(config.smtpUrl) : createFileSender(path.join(config.varDir, 'outbox'));
+  const mail = config.smtpUrl
+    ? createSmtpSender(config.smtpUrl, { maxConnections: config.outbox.smtpMaxConnections, maxMessages: config.outbox.smtpMaxMessages })
+    : createFileSender(path.join(config.varDir, 'outbox'));
   if (config.smtpUrl) app.log.info(`mail: sending through ${mail.description}`);
   else app.log.info(`mail: SMTP_URL is not set, so e-mails are written as ${mail.description} instead of being sent`);
 
@@ -106,7 +108,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     'enquiry-api': config.enquiryApi ? enquiryApiForwarder(config.enquiryApi) : notConfigured('ENQUIRY_API_URL'),
     mautic: config.mauticUrl ? mauticForwarder(config.mauticUrl) : notConfigured('MAUTIC_URL'),
   };
-  const outbox = new OutboxWorker(db, deliverers, app.log, { clock, pollMs: options.outbox?.pollMs });
+  const outbox = new OutboxWorker(db, deliverers, app.log, { clock, pollMs: options.outbox?.pollMs, concurrency: config.outbox.concurrency });
   app.decorate('outbox', outbox);
   const catalogue = new CatalogueRepository(db, clock);
   app.decorate('catalogue', catalogue);

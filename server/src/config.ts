@@ -54,6 +54,30 @@ export interface Config {
   seedPrune: boolean;
   /** Minutes mail may keep failing before /api/health says degraded. */
   mailAlertAfterMinutes: number;
+  /** Outbox delivery: deliveries in flight at once, and the SMTP connection pool. */
+  outbox: OutboxSettings;
+}
+
+export interface OutboxSettings {
+  /** OUTBOX_CONCURRENCY: rows delivered at once */
+  concurrency: number;
+  /** SMTP_MAX_CONNECTIONS: pooled SMTP connections */
+  smtpMaxConnections: number;
+  /** SMTP_MAX_MESSAGES: messages per SMTP connection before it is replaced */
+  smtpMaxMessages: number;
+}
+
+function outboxFrom(env: NodeJS.ProcessEnv): OutboxSettings {
+  const atLeastOne = (name: string, fallback: number) => {
+    const value = intFrom(env[name], fallback, name);
+    if (value < 1) throw new StartupError(`${name} must be at least 1, got "${env[name]}"`);
+    return value;
+  };
+  return {
+    concurrency: atLeastOne('OUTBOX_CONCURRENCY', 10),
+    smtpMaxConnections: atLeastOne('SMTP_MAX_CONNECTIONS', 5),
+    smtpMaxMessages: atLeastOne('SMTP_MAX_MESSAGES', 100),
+  };
 }
 
 /**
@@ -142,5 +166,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     seedPrune: env.SEED_PRUNE === '1' || env.SEED_PRUNE === 'true',
     mailAlertAfterMinutes: intFrom(env.MAIL_ALERT_AFTER_MINUTES, 15, 'MAIL_ALERT_AFTER_MINUTES'),
+    outbox: outboxFrom(env),
   };
 }

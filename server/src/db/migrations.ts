@@ -5,6 +5,7 @@
  */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { SAVINGS_CHECKER_MIGRATION, savingsCheckerMigration } from './savingsCheckerMigration';
+import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
   '2026_01_001_initial': {
@@ -120,6 +121,23 @@ const migrations: Record<string, Migration> = {
     },
   },
   [SAVINGS_CHECKER_MIGRATION]: savingsCheckerMigration,
+  '2026_11_002_outbox_priority': {
+    // priority: 0 the visitor's own mail, 1 staff notifications, 2 calls to outside services;
+    // the worker claims by priority, then due time. claimed_by: the worker whose lease a
+    // pending row is under (a lease is renewed while its send is in progress).
+    async up(db: Kysely<Database>) {
+      await db.schema.alterTable('outbox').addColumn('priority', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema.alterTable('outbox').addColumn('claimed_by', 'varchar(36)').execute();
+      await db.updateTable('outbox').set({ priority: 0 }).where('channel', '=', 'mail').where('kind', 'like', '%-visitor').execute();
+      await db.updateTable('outbox').set({ priority: 2 }).where('channel', '!=', 'mail').execute();
+      await db.schema.createIndex('outbox_claim').on('outbox').columns(['status', 'priority', 'next_attempt_at']).execute();
+    },
+    async down(db: Kysely<Database>) {
+      await db.schema.dropIndex('outbox_claim').ifExists().execute();
+      await db.schema.alterTable('outbox').dropColumn('claimed_by').execute();
+      await db.schema.alterTable('outbox').dropColumn('priority').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

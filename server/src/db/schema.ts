@@ -3,7 +3,7 @@
  * (text, integer, bigint), JSON documents as text, and times as ISO text or epoch milliseconds,
  * so the same queries run on SQLite and PostgreSQL.
  */
-import type { Insertable, Selectable } from 'kysely';
+import type { ColumnType, Insertable, Selectable } from 'kysely';
 
 export interface ProductsTable {
   model_id: string;
@@ -117,6 +117,10 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** 0 the visitor's own mail, 1 staff notifications, 2 outside services: claimed in that order */
+  priority: ColumnType<number, number | undefined, number>;
+  /** the worker whose lease a pending row is under (renewed while it is being delivered) */
+  claimed_by: string | null;
 }
 
 export interface Database {

@@ -3,6 +3,12 @@
  * smtps://user:pass@host for TLS with a login); without it every message is written as an .eml
  * file into {VAR_DIR}/outbox/, so the site works on a fresh machine and a developer can open
  * what a visitor would receive.
+ *
+ * SMTP goes through a pool of reused connections (one login and TLS handshake serves many
+ * messages), which the outbox worker's concurrent deliveries share. Every message's Message-ID
+ * is derived from its outbox row, so a retry of a message whose first attempt did reach the
+ * server (a crash before the row was marked sent) carries the same Message-ID, and mail systems
+ * can recognise the duplicate.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -22,9 +28,25 @@ function address(value: MailAddress): Mail.Address {
   return { name: displayName(value.name) ?? '', address: value.address };
 }
 
-/** The nodemailer message, with every header value made safe. */
-export function nodemailerMessage(message: MailMessage): Mail.Options {
+export interface SmtpPoolOptions {
+  /** connections open at once */
+  maxConnections: number;
+  /** messages sent over one connection before it is replaced */
+  maxMessages: number;
+}
+
+export const DEFAULT_SMTP_POOL: SmtpPoolOptions = { maxConnections: 5, maxMessages: 100 };
+
+/** The Message-ID of an outbox row's mail: the same on every attempt, in the sender's domain. */
+export function messageIdOf(outboxId: string, from: MailAddress): string {
+  const domain = from.address.slice(from.address.lastIndexOf('@') + 1) || 'localhost';
+  return `<${outboxId.replace(/[^A-Za-z0-9-]/g, '')}@${domain}>`;
+}
+
+/** The nodemailer message, with every header value made safe (and a stable Message-ID when the outbox row is known). */
+export function nodemailerMessage(message: MailMessage, outboxId?: string): Mail.Options {
   return {
+    ...(outboxId ? { messageId: messageIdOf(outboxId, message.from) } : {}),
     from: address(message.from),
     to: message.to.map(address),
     ...(message.replyTo ? { replyTo: address(message.replyTo) } : {}),
@@ -36,9 +58,12 @@ export function nodemailerMessage(message: MailMessage): Mail.Options {
   };
 }
 
-export function createSmtpSender(smtpUrl: string): MailSender {
+export function createSmtpSender(smtpUrl: string, pool: SmtpPoolOptions = DEFAULT_SMTP_POOL): MailSender {
   const url = new URL(smtpUrl);
   const transporter: Transporter = nodemailer.createTransport({
+    pool: true,
+    maxConnections: pool.maxConnections,
+    maxMessages: pool.maxMessages,
     host: url.hostname,
     port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
     secure: url.protocol === 'smtps:',
@@ -49,8 +74,8 @@ export function createSmtpSender(smtpUrl: string): MailSender {
   });
   return {
     description: `SMTP ${url.protocol}//${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
-    async send(message) {
-      await transporter.sendMail(nodemailerMessage(message));
+    async send(message, meta) {
+      await transporter.sendMail(nodemailerMessage(message, meta.id));
     },
     close() {
       transporter.close();
@@ -63,7 +88,7 @@ export function createFileSender(outboxDir: string): MailSender {
   return {
     description: `.eml files in ${outboxDir}`,
     async send(message, meta) {
-      const info = (await transporter.sendMail(nodemailerMessage(message))) as { message: Buffer };
+      const info = (await transporter.sendMail(nodemailerMessage(message, meta.id))) as { message: Buffer };
       await fs.mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${meta.reference ?? 'no-ref'}-${meta.kind}-${meta.id.slice(0, 8)}.eml`.replace(/[^A-Za-z0-9._-]/g, '_');
