@@ -6,15 +6,13 @@
 import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { basketStore, useDocumentMeta } from '@copytech/shared';
-import { categoryLabel, productImageUrl, productMetaDescription, productPageTitle, productPath, type Product } from '@copytech/shared/domain';
+import { categoryLabel, jsonLdText, productDocumentMeta, productJsonLd, productPageTitle, type Crumb, type Product } from '@copytech/shared/domain';
 import { AddToBasketButton } from '../cards/AddToBasketButton';
 import { PriceSummary } from '../cards/PriceSummary';
 import { PrintingIcon } from '../cards/PrintingIcon';
 import { printingOf, productName, specificationText } from '../cards/productFacts';
 import { Breadcrumbs } from '../layout/Breadcrumbs';
-import type { Crumb } from '@copytech/shared/domain';
 import { Gallery } from './Gallery';
-import { jsonLdText, productJsonLd } from '@copytech/shared/domain';
 import { SimilarProducts } from './SimilarProducts';
 import styles from './ProductPage.module.css';
 
@@ -50,15 +48,7 @@ const InstantQuoteButton = observer(function InstantQuoteButton({ product }: { p
 
 export function ProductPage({ product, crumbs }: { product: Product; crumbs: Crumb[] }) {
   const name = productName(product);
-  const canonical = productPath(product);
-  useDocumentMeta({
-    title: productPageTitle(product),
-    description: productMetaDescription(product),
-    canonicalPath: canonical === '#' ? null : canonical,
-    ogType: 'product',
-    image: productImageUrl(product, 'x540'),
-    card: 'summary_large_image',
-  });
+  useDocumentMeta(productDocumentMeta(product));
   const features = (product.productFeatures ?? []).filter((f) => f && f.featureName && f.featureValue);
   const origin = typeof window === 'undefined' ? 'https://www.copytech.co.uk' : window.location.origin;
 

@@ -20,11 +20,8 @@ import {
   NOT_FOUND_TITLE,
   applyTitleTemplate,
   jsonLdText,
-  productImageUrl,
+  productDocumentMeta,
   productJsonLd,
-  productMetaDescription,
-  productPageTitle,
-  productPath,
   productRouteProblem,
   productTypeExists,
   resolveSiteRoute,
@@ -121,21 +118,7 @@ export function createPageResolver(sources: PageSources, log: FastifyBaseLogger)
           log.info({ modelId: route.modelId, path: pathname }, problem);
           return notFound(route);
         }
-        const canonical = productPath(product);
-        return {
-          status: 200,
-          route,
-          product,
-          head: head({
-            title: productPageTitle(product),
-            description: productMetaDescription(product),
-            canonicalPath: canonical === '#' ? null : canonical,
-            ogType: 'product',
-            image: productImageUrl(product, 'x540'),
-            card: 'summary_large_image',
-            jsonLd: productJsonLd(product, origin),
-          }),
-        };
+        return { status: 200, route, product, head: head({ ...productDocumentMeta(product), jsonLd: productJsonLd(product, origin) }) };
       }
     }
   };

@@ -263,6 +263,22 @@ export function productPageTitle(product: Pick<Product, 'brand' | 'model' | 'pro
     .join(' ');
 }
 
+/**
+ * A product page's head: its title (before the template), description, canonical path, Open Graph
+ * type and image, card. The page sets it in the browser and the server sends it in the first answer.
+ */
+export function productDocumentMeta(product: Product): { title: string; description: string; canonicalPath: string | null; ogType: 'product'; image: string; card: 'summary_large_image' } {
+  const canonical = productPath(product);
+  return {
+    title: productPageTitle(product),
+    description: productMetaDescription(product),
+    canonicalPath: canonical === '#' ? null : canonical,
+    ogType: 'product',
+    image: productImageUrl(product, 'x540'),
+    card: 'summary_large_image',
+  };
+}
+
 /** Meta description quoting the 'starting at' price and the rental per month. */
 export function productMetaDescription(product: Pick<Product, 'brand' | 'model' | 'price' | 'productCategory'>): string {
   const from = formatPence(startingFromPence(product));
