@@ -100,7 +100,7 @@ function outboxMails(varDir: string, kind: string): Array<{ file: string; text: 
     });
 }
 
-async function health(baseUrl: string): Promise<{ status: string; outbox: { pending: number; dead: number } }> {
+async function health(baseUrl: string): Promise<{ status: string; outbox: { pending: number; dead: number; failingSince: string | null } }> {
   return (await fetch(`${baseUrl}/api/health`)).json();
 }
 
@@ -573,7 +573,7 @@ test.describe('the mail server down', () => {
 
   test('a quote still gets its Confirmation and reference; the e-mails wait in the outbox', async ({ page }) => {
     const errors = collectPageErrors(page);
-    expect((await health(server.url)).outbox).toEqual({ pending: 0, dead: 0 });
+    expect((await health(server.url)).outbox).toEqual({ pending: 0, dead: 0, failingSince: null });
     await page.goto(server.url + LIST);
     await page.getByTestId('product-card').first().getByRole('button', { name: 'Add to basket' }).click();
     const drawer = await openBasket(page);
@@ -586,9 +586,11 @@ test.describe('the mail server down', () => {
     // Give the worker time to try (and fail) at least once: the mails are still there, pending.
     await page.waitForTimeout(2_000);
     const { status, outbox } = await health(server.url);
+    // Failing for seconds, not yet longer than MAIL_ALERT_AFTER_MINUTES: not degraded yet.
     expect(status).toBe('ok');
     expect(outbox.pending).toBe(2); // the visitor's quote and the sales notification
     expect(outbox.dead).toBe(0);
+    expect(outbox.failingSince).not.toBeNull();
     expect(errors).toEqual([]);
   });
 });

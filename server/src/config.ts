@@ -95,13 +95,14 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return parsed;
 }
 
+/** An absolute URL. The value is not echoed in the error: it may carry a password (SMTP_URL). */
 function urlFrom(value: string | undefined, name: string): string | null {
   if (!value) return null;
   try {
     const url = new URL(value);
     if (!['http:', 'https:', 'smtp:', 'smtps:'].includes(url.protocol)) throw new Error('protocol');
   } catch {
-    throw new StartupError(`${name} must be an absolute URL, got "${value}"`);
+    throw new StartupError(`${name} must be an absolute URL (http://, https://, smtp:// or smtps://), got something else`);
   }
   return value;
 }

@@ -223,6 +223,9 @@ describe('security headers', () => {
     expect(() => loadConfig({ SMTP_URL: 'smtp://' })).toThrow('SMTP_URL must name the mail server, e.g. smtp://mail.example.com:587, got no host');
     expect(() => loadConfig({ SMTP_URL: 'https://mail.example.com' })).toThrow(/SMTP_URL must start with smtp:\/\/ or smtps:\/\//);
     expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl).toBe('smtp://127.0.0.1:2525');
+    // A malformed URL with a password in it is refused without echoing the password.
+    expect(() => loadConfig({ SMTP_URL: 'smtp://user:s3cret@ bad host' })).toThrow(/^SMTP_URL must be an absolute URL/);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://user:s3cret@ bad host' })).not.toThrow(/s3cret/);
     expect(loadConfig({ ENQUIRY_API_URL: 'https://api.example.com/enquiries' }).enquiryApi).toBeNull();
     expect(loadConfig({ ENQUIRY_API_URL: 'https://api.example.com/enquiries', ENQUIRY_API_KEY: 'k' }).enquiryApi).toEqual({ url: 'https://api.example.com/enquiries', key: 'k' });
   });

@@ -56,6 +56,9 @@ describe('the seed never empties the live catalogue by accident', () => {
     const emptyFile = fixtureDataCopy();
     for (const file of fs.readdirSync(path.join(emptyFile, 'catalogue'))) fs.writeFileSync(path.join(emptyFile, 'catalogue', file), '[]');
     await expect(testApp(testConfig({ dataDir: emptyFile }))).rejects.toThrow(/holds no products/);
+    const noBlog = fixtureDataCopy();
+    fs.rmSync(path.join(noBlog, 'content', 'blog.json'));
+    await expect(testApp(testConfig({ dataDir: noBlog, seedPrune: true }))).rejects.toThrow(/no content\/blog\.json: SEED_PRUNE would remove every blog post/);
     const noPages = fixtureDataCopy();
     fs.rmSync(path.join(noPages, 'content', 'pages'), { recursive: true });
     await expect(testApp(testConfig({ dataDir: noPages }))).rejects.toThrow(/holds no pages/);

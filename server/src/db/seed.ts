@@ -119,6 +119,8 @@ export async function seedDatabase(db: Db, dataDir: string, now: Date = new Date
   const pages = jsonFiles(path.join(dataDir, 'content', 'pages')).map((file) => checkPage(readJson(file), file));
   if (pages.length === 0) throw new SeedDataError(`DATA_DIR ${dataDir} holds no pages: ${path.join(dataDir, 'content', 'pages')} has no *.json file`);
   const blogFile = path.join(dataDir, 'content', 'blog.json');
+  // Without the file there is nothing to compare with: pruning would remove every post.
+  if (prune && !fs.existsSync(blogFile)) throw new SeedDataError(`DATA_DIR ${dataDir} has no content/blog.json: SEED_PRUNE would remove every blog post, so the seed stops`);
   const postsValue = fs.existsSync(blogFile) ? readJson(blogFile) : [];
   if (!Array.isArray(postsValue)) throw new SeedDataError(`${blogFile}: must be a list of posts`);
   const posts = postsValue.map((post, i) => checkPost(post, `blog.json[${i}]`));
