@@ -1,7 +1,7 @@
 // Runs Lighthouse in plain Node. (Under tsx, Lighthouse's page functions get esbuild's __name
 // helper and fail when Lighthouse serialises them into the page.) Called by lighthouse.ts:
 //   node lighthouse-runner.mjs <chromium path> <runs> <url>...
-// Prints one JSON line: [{ url, runs: [{ score, fcp, lcp, tbt, cls }], failed: [error code] }].
+// Prints one JSON line: [{ url, runs: [{ score, fcp, lcp, tbt, cls, benchmarkIndex }], failed: [error code] }].
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -27,6 +27,9 @@ try {
         lcp: audit('largest-contentful-paint'),
         tbt: audit('total-blocking-time'),
         cls: audit('cumulative-layout-shift'),
+        // Lighthouse's measure of this machine's speed at the time of the run: a score is only
+        // comparable between runs of similar index.
+        benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
       };
       if (lhr.runtimeError || [run.fcp, run.lcp, run.tbt, run.cls].some((value) => !Number.isFinite(value))) {
         failed.push(lhr.runtimeError?.code ?? 'no metrics');

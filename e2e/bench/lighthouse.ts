@@ -16,6 +16,7 @@ interface Run {
   tbt: number;
   cls: number;
   fcp: number;
+  benchmarkIndex: number;
 }
 
 const RUNS = Number(process.env.BENCH_RUNS || 5);
@@ -58,10 +59,11 @@ async function main() {
         tbt: median(runs.map((r) => r.tbt)),
         cls: median(runs.map((r) => r.cls)),
         fcp: median(runs.map((r) => r.fcp)),
+        benchmarkIndexes: runs.map((r) => Math.round(r.benchmarkIndex)),
       });
     });
     console.log(`Lighthouse ${RUNS} run(s) per page, mobile, medians (targets: performance >= 95, CLS < 0.05)\n`);
-    const header = ['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS', 'runs', 'not measured', 'path'];
+    const header = ['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS', 'runs', 'benchmarkIndex', 'not measured', 'path'];
     const table = rows.map((r) => [
       r.page,
       `${r.score}${r.score >= 95 ? '' : ' (below 95)'}`,
@@ -70,6 +72,7 @@ async function main() {
       `${Math.round(r.tbt)} ms`,
       `${r.cls.toFixed(3)}${r.cls < 0.05 ? '' : ' (over)'}`,
       r.scores.join(' '),
+      r.benchmarkIndexes.join(' '),
       r.failed.join(' ') || '-',
       r.path,
     ]);
