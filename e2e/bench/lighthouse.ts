@@ -38,7 +38,7 @@ async function main() {
       ['checker', '/discover-print-savings'],
     ];
     const wanted = process.env.BENCH_PAGES?.split(',');
-    const rows: Array<{ page: string; path: string } & Run & { scores: number[]; failed: string[] }> = [];
+    const rows: Array<{ page: string; path: string } & Omit<Run, 'benchmarkIndex'> & { scores: number[]; benchmarkIndexes: number[]; failed: string[] }> = [];
     const chosen = pages.filter(([name]) => !wanted || wanted.includes(name));
     const output = execFileSync(
       process.execPath,
