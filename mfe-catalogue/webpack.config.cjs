@@ -1,7 +1,7 @@
 // @ts-check
-const { createAppConfig } = require('@copytech/shared/build');
+const { createAppConfigs } = require('@copytech/shared/build');
 
-module.exports = createAppConfig({
+module.exports = createAppConfigs({
   appDir: __dirname,
   name: 'catalogue',
   exposes: {
@@ -18,6 +18,6 @@ module.exports = createAppConfig({
     'expose:./CatalogueRoutes': 900,
     'lazy:product-list': 14_600,
     'lazy:product-page': 9_900,
-    'expose:./FeaturedProducts': 6_400,
+    'expose:./FeaturedProducts': 6_900,
   },
 });

@@ -1,7 +1,7 @@
 // @ts-check
-const { createAppConfig } = require('@copytech/shared/build');
+const { createAppConfigs } = require('@copytech/shared/build');
 
-module.exports = createAppConfig({
+module.exports = createAppConfigs({
   appDir: __dirname,
   name: 'content',
   exposes: {

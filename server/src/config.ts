@@ -25,6 +25,10 @@ export interface Config {
   /** Manifest URL per remote, as the browser should fetch it. */
   remoteManifests: Record<RemoteName, string>;
   remoteTimeoutMs: number;
+  /** Render pages on the server (SERVER_RENDER, default on); off, every page renders in the browser. */
+  serverRender: boolean;
+  /** How long a server render may wait for a remote's server build or the data (RENDER_BUDGET_MS). */
+  renderBudgetMs: number;
   marketingScriptUrl: string | null;
   /** Whether to serve the built site (false for API-only dev and most tests). */
   serveSite: boolean;
@@ -149,6 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteRoot: env.SITE_ROOT ? path.resolve(env.SITE_ROOT) : REPO_ROOT,
     remoteManifests,
     remoteTimeoutMs: intFrom(env.REMOTE_TIMEOUT_MS, 8000, 'REMOTE_TIMEOUT_MS'),
+    serverRender: env.SERVER_RENDER !== 'false',
+    renderBudgetMs: intFrom(env.RENDER_BUDGET_MS, 400, 'RENDER_BUDGET_MS'),
     marketingScriptUrl: urlFrom(env.MARKETING_SCRIPT_URL, 'MARKETING_SCRIPT_URL'),
     serveSite: env.SERVE_SITE !== 'false',
     varDir,

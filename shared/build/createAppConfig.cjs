@@ -124,6 +124,131 @@ function sharedConfig() {
  *   (budgets.cjs): 'firstLoad' for the app's page; a remote also 'remoteEntry' and 'expose:<key>' for each expose
  */
 
+/**
+ * Packages the server provides to every server build (server/src/render/federationHost.ts): a
+ * server container never bundles them, so one copy of each runs in the server process. The shell's
+ * server build provides @copytech/shared (with the same CSS Modules names as its browser build);
+ * a remote's server build consumes the shell's.
+ */
+const SERVER_PROVIDED = ['react', 'react/jsx-runtime', 'react-dom', 'react-router-dom', 'mobx', 'mobx-react-lite'];
+
+function serverSharedConfig(/** @type {boolean} */ isHost) {
+  /** @type {Record<string, object>} */
+  const shared = {};
+  for (const name of SERVER_PROVIDED) {
+    const version = installedVersion(name);
+    shared[name] = { singleton: true, requiredVersion: `^${version.split('.')[0]}.0.0`, version, import: false };
+  }
+  shared['@copytech/shared'] = {
+    singleton: true,
+    version: sharedPkg.version,
+    requiredVersion: `^${sharedPkg.version}`,
+    strictVersion: true,
+    ...(isHost ? {} : { import: false }),
+  };
+  return shared;
+}
+
+/**
+ * The server build of an app, beside its browser build, in dist/server: a commonjs-module container
+ * (target async-node) with the Node runtime plugin of @module-federation/node, which the server
+ * loads at run time through the federation runtime to render pages (docs/architecture.md
+ * "Server rendering"). It exposes what the browser build exposes (the shell: its ServerApp);
+ * CSS Modules give the same class names as in the browser and emit no CSS.
+ *
+ * @param {AppOptions & { serverExposes?: Record<string, string> }} options
+ * @returns {import('webpack').Configuration}
+ */
+function createServerConfig(options) {
+  const { appDir, name } = options;
+  const isHost = name === 'shell';
+  const exposes = isHost ? options.serverExposes : options.exposes;
+  return {
+    name: `${name}-server`,
+    mode: 'production',
+    context: appDir,
+    target: 'async-node',
+    entry: {},
+    devtool: false,
+    output: {
+      path: path.join(appDir, 'dist', 'server'),
+      // Asset URLs in the server's HTML are the browser's: where this site serves the app's browser
+      // build. (The container's own chunks are read from its folder, not from this path.)
+      publicPath: isHost ? '/' : `/remotes/${name}/`,
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      uniqueName: `copytech_${name}_server`,
+      library: { type: 'commonjs-module' },
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: false } },
+                target: 'es2022',
+              },
+            },
+          },
+        },
+        {
+          test: /\.module\.css$/,
+          use: {
+            loader: 'css-loader',
+            options: {
+              modules: { namedExport: false, exportLocalsConvention: 'as-is', localIdentName: `${name}-[hash:base64:6]`, exportOnlyLocals: true },
+            },
+          },
+        },
+        // Global CSS is the browser's business: the page links it.
+        { test: /\.css$/, exclude: /\.module\.css$/, type: 'javascript/auto', use: { loader: path.join(__dirname, 'emptyLoader.cjs') } },
+        { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset', generator: { emit: false }, parser: { dataUrlCondition: { maxSize: 2048 } } },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        library: { type: 'commonjs-module', name },
+        remoteType: 'script',
+        exposes,
+        remotes: {},
+        shared: serverSharedConfig(isHost),
+        runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
+        manifest: { fileName: 'mf-manifest.json' },
+        dts: false,
+        dev: false,
+      }),
+    ],
+    optimization: { minimize: false, moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/**
+ * An app's builds: in production its browser build and its server build (webpack runs both);
+ * in development (the dev servers) the browser build alone, and the site renders in the browser.
+ *
+ * @param {AppOptions & { serverExposes?: Record<string, string> }} options
+ */
+function createAppConfigs(options) {
+  const browser = createAppConfig(options);
+  /** @type {(env: Record<string, unknown>, argv: {mode?: string}) => import('webpack').Configuration | import('webpack').Configuration[]} */
+  return (env, argv) => {
+    const config = browser(env, argv);
+    if (argv.mode === 'development' || process.env.COPYTECH_BROWSER_ONLY === '1') return config;
+    return [config, createServerConfig(options)];
+  };
+}
+
 /** @param {AppOptions} options */
 function createAppConfig(options) {
   const { appDir, name, exposes } = options;
@@ -152,7 +277,8 @@ function createAppConfig(options) {
         chunkFilename: '[name].[contenthash:10].js',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         uniqueName: `copytech_${name}`,
-        clean: true,
+        // dist/server is the server build's (createServerConfig), written by the same webpack run.
+        clean: { keep: /^server[\\/]/ },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
@@ -270,4 +396,4 @@ function createAppConfig(options) {
   };
 }
 
-module.exports = { createAppConfig, DEV_PORTS, SHARED_SINGLETONS };
+module.exports = { createAppConfig, createAppConfigs, createServerConfig, DEV_PORTS, SHARED_SINGLETONS };

@@ -4,11 +4,10 @@
  * /remotes.json is fetched in parallel, and each slot loads its remote when it is needed.
  */
 import '@copytech/shared/tokens.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { captureFirstTouch, startFederation } from '@copytech/shared';
-import { App } from './App';
+import { captureFirstTouch, readPageDataFromDocument, startFederation } from '@copytech/shared';
+import { Root } from './Root';
 import { startConsentedTracking } from './tracking';
 
 captureFirstTouch(window.location.search);
@@ -17,10 +16,23 @@ startConsentedTracking();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
-);
+// A page the server rendered is hydrated with the data it was rendered with; an empty #root (the
+// server could not render, or no server rendering, as under the dev servers) is rendered here.
+const data = readPageDataFromDocument();
+const tree = <Root data={data} remotes={null} router={(app) => <BrowserRouter>{app}</BrowserRouter>} />;
+if (root.hasChildNodes()) {
+  hydrateRoot(root, tree, {
+    // A slot the server left to the browser (its remote failed there) is rendered here: expected,
+    // and said once. Anything else (a mismatch) is an error the tests fail on.
+    onRecoverableError(error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (/Switched to client rendering|could not finish this Suspense boundary|server could not finish/i.test(message)) {
+        console.info('[shell] a part of the page is rendered in the browser:', message.split('\n')[0]);
+      } else {
+        console.error('[shell] hydration:', message);
+      }
+    },
+  });
+} else {
+  createRoot(root).render(tree);
+}

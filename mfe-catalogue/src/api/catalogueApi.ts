@@ -61,16 +61,34 @@ function isProductList(value: unknown): value is ProductListAnswer {
   return typeof v === 'object' && v !== null && Array.isArray(v.results);
 }
 
-export async function fetchProductList(endpoint: string, filters: ListFilters, limit: number, offset: number, signal?: AbortSignal): Promise<ProductListAnswer> {
-  const answer = await getJson<unknown>(`${endpoint}${listSearch(filters, limit, offset)}`, signal);
-  if (!isProductList(answer)) throw new Error(`${endpoint} answered without results`);
+/** The URL of a list request. */
+export function listUrl(endpoint: string, filters: ListFilters, limit: number, offset: number): string {
+  return `${endpoint}${listSearch(filters, limit, offset)}`;
+}
+
+/** A list answer as the catalogue holds it, or null when the JSON is not one. */
+export function toProductListAnswer(answer: unknown): ProductListAnswer | null {
+  if (!isProductList(answer)) return null;
   const count = typeof answer.count === 'number' && Number.isFinite(answer.count) ? answer.count : answer.results.length;
   return { count, results: answer.results, facets: answer.facets ?? undefined };
 }
 
-export async function fetchFeatured(limit: number, signal?: AbortSignal): Promise<Product[]> {
-  const answer = await getJson<Partial<ProductResults> | null>(`/api/featured-printers?limit=${limit}&offset=0`, signal);
+export async function fetchProductList(endpoint: string, filters: ListFilters, limit: number, offset: number, signal?: AbortSignal): Promise<ProductListAnswer> {
+  const answer = toProductListAnswer(await getJson<unknown>(listUrl(endpoint, filters, limit, offset), signal));
+  if (!answer) throw new Error(`${endpoint} answered without results`);
+  return answer;
+}
+
+/** The URL of the featured printers' read. */
+export const featuredUrl = (limit: number) => `/api/featured-printers?limit=${limit}&offset=0`;
+
+/** The products of a { results } answer (featured, similar): an empty list when it has none. */
+export function resultsOf(answer: Partial<ProductResults> | null | undefined): Product[] {
   return Array.isArray(answer?.results) ? answer.results : [];
+}
+
+export async function fetchFeatured(limit: number, signal?: AbortSignal): Promise<Product[]> {
+  return resultsOf(await getJson<Partial<ProductResults> | null>(featuredUrl(limit), signal));
 }
 
 export function fetchProduct(modelId: string, signal?: AbortSignal): Promise<Product> {
@@ -82,7 +100,8 @@ export function fetchScanner(modelId: string, signal?: AbortSignal): Promise<Pro
 }
 
 /** Similar products (the path is spelled 'similiar', as SPEC.md section 7 gives it). */
+export const similarUrl = (modelId: string) => `/api/printers/similiar?id=${encodeURIComponent(modelId)}`;
+
 export async function fetchSimilar(modelId: string, signal?: AbortSignal): Promise<Product[]> {
-  const answer = await getJson<Partial<ProductResults> | null>(`/api/printers/similiar?id=${encodeURIComponent(modelId)}`, signal);
-  return Array.isArray(answer?.results) ? answer.results : [];
+  return resultsOf(await getJson<Partial<ProductResults> | null>(similarUrl(modelId), signal));
 }

@@ -6,7 +6,7 @@
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState } from 'react';
-import { basketStore, MAX_BASKET_ITEMS } from '@copytech/shared';
+import { basketStore, MAX_BASKET_ITEMS, useHydrated } from '@copytech/shared';
 import { type Product } from '@copytech/shared/domain';
 import styles from './AddToBasketButton.module.css';
 
@@ -21,7 +21,10 @@ export const AddToBasketButton = observer(function AddToBasketButton({ product, 
   const reasonId = useId();
   const viewRef = useRef<HTMLButtonElement>(null);
   const [justAdded, setJustAdded] = useState(false);
-  const refusal = product.modelId ? basketStore.refusalFor(product.modelId) : 'full';
+  // The basket is in the visitor's browser: the server's HTML (and hydration) show the button as
+  // for an empty basket, and the visitor's own state right after.
+  const hydrated = useHydrated();
+  const refusal = !product.modelId ? 'full' : hydrated ? basketStore.refusalFor(product.modelId) : null;
   const inBasket = refusal === 'already-in-basket';
 
   useEffect(() => {

@@ -4,8 +4,9 @@
  * N pages in requests of at most MAX_LIMIT products. A change of filters starts again.
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { usePageData } from '@copytech/shared';
 import type { Product } from '@copytech/shared/domain';
-import { fetchProductList, MAX_LIMIT, PAGE_SIZE, type ListFacets, type ListFilters, type ProductListAnswer } from '../api/catalogueApi';
+import { fetchProductList, listUrl, MAX_LIMIT, PAGE_SIZE, toProductListAnswer, type ListFacets, type ListFilters, type ProductListAnswer } from '../api/catalogueApi';
 import { isAbort } from '../api/http';
 
 interface State {
@@ -25,6 +26,11 @@ type Action =
   | { type: 'fail'; key: string; error: Error };
 
 const initial = (key: string): State => ({ key, items: [], count: null, facets: undefined, loading: true, error: null });
+
+/** The state of a list whose first request the server answered (server rendering, hydration). */
+function fromFirstAnswer(key: string, answer: ProductListAnswer | null): State | null {
+  return answer ? { key, items: answer.results, count: answer.count, facets: answer.facets, loading: false, error: null } : null;
+}
 
 function reducer(state: State, action: Action): State {
   if (action.type === 'reset') return initial(action.key);
@@ -67,7 +73,10 @@ export interface ListSource {
 export function useProductList(source: ListSource, filters: ListFilters, page: number): ProductListView {
   const { endpoint } = source;
   const key = `${endpoint}|${JSON.stringify(filters)}`;
-  const [state, dispatch] = useReducer(reducer, key, initial);
+  // The list's first request, which the server answers before it renders the page: the page's
+  // first products are in its HTML, and the browser hydrates with them without fetching again.
+  const first = usePageData<unknown>(listUrl(endpoint, filters, Math.min(MAX_LIMIT, page * PAGE_SIZE), 0));
+  const [state, dispatch] = useReducer(reducer, key, (k) => fromFirstAnswer(k, first?.ok ? toProductListAnswer(first.value) : null) ?? initial(k));
   const [attempt, bumpAttempt] = useReducer((n: number) => n + 1, 0);
   const stateRef = useRef(state);
   stateRef.current = state;

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { basketStore, useDocumentMeta } from '@copytech/shared';
+import { basketStore, useDocumentMeta, useHydrated } from '@copytech/shared';
 import { categoryLabel, jsonLdText, productDocumentMeta, productJsonLd, productPageTitle, type Crumb, type Product } from '@copytech/shared/domain';
 import { AddToBasketButton } from '../cards/AddToBasketButton';
 import { PriceSummary } from '../cards/PriceSummary';
@@ -50,11 +50,13 @@ export function ProductPage({ product, crumbs }: { product: Product; crumbs: Cru
   const name = productName(product);
   useDocumentMeta(productDocumentMeta(product));
   const features = (product.productFeatures ?? []).filter((f) => f && f.featureName && f.featureValue);
-  const origin = typeof window === 'undefined' ? 'https://www.copytech.co.uk' : window.location.origin;
+  // The server puts the product's JSON-LD in the page's head; this copy is for a page reached in the
+  // browser, so it is written after hydration (its absolute URLs name the browser's origin).
+  const hydrated = useHydrated();
 
   return (
     <article className={styles.page} data-testid="product-page" data-model-id={product.modelId}>
-      <script type="application/ld+json">{jsonLdText(productJsonLd(product, origin))}</script>
+      {hydrated ? <script type="application/ld+json">{jsonLdText(productJsonLd(product, window.location.origin))}</script> : null}
       <Breadcrumbs crumbs={[...crumbs, { label: name }]} />
       <div className={styles.top}>
         <Gallery product={product} />

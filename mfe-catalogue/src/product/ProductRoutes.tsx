@@ -14,6 +14,7 @@
 import { useParams } from 'react-router-dom';
 import { NotFoundPage } from '@copytech/shared';
 import {
+  API_PATHS,
   FINISHER_CATEGORY_HEADINGS,
   HOME_CRUMB,
   PRINTER_TYPE_LABELS,
@@ -36,7 +37,8 @@ import { useProductLoader } from './useProductLoader';
 type ProductRoute = Extract<SiteRoute, { kind: 'product' }>;
 
 function ProductPageFor({ route, load, crumbs }: { route: ProductRoute; load: (signal: AbortSignal) => Promise<Product>; crumbs: (product: Product) => Crumb[] }) {
-  const state = useProductLoader(load, (product) => productRouteProblem(route, product), `${route.section}:${route.type ?? ''}:${route.modelId}`);
+  const url = route.section === 'scanners' ? API_PATHS.scanner(route.modelId) : API_PATHS.product(route.modelId);
+  const state = useProductLoader(load, (product) => productRouteProblem(route, product), `${route.section}:${route.type ?? ''}:${route.modelId}`, url);
   if (state.status === 'loading') return <ProductPageSkeleton />;
   if (state.status === 'not-found') return <NotFoundPage />;
   return <ProductPage key={state.product.modelId} product={state.product} crumbs={crumbs(state.product)} />;

@@ -5,7 +5,8 @@
  * ('Product is not active') are logged and shown to visitors as the standard Not Found page, as is
  * a product that fails to load (404 or network).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { usePageData } from '@copytech/shared';
 import type { Product } from '@copytech/shared/domain';
 import { isAbort } from '../api/http';
 
@@ -14,10 +15,37 @@ export type ProductLoadState = { status: 'loading' } | { status: 'not-found' } |
 /** Returns the error message when the product may not be shown on this page (inactive included), else null. */
 export type ProductCheck = (product: Product) => string | null;
 
-export function useProductLoader(load: ((signal: AbortSignal) => Promise<Product>) | null, check: ProductCheck, key: string): ProductLoadState {
-  const [state, setState] = useState<{ key: string; value: ProductLoadState }>({ key, value: { status: 'loading' } });
+/** What a product answer means for the page: the product, or Not Found (logged with its reason). */
+function settle(product: unknown, check: ProductCheck, key: string): ProductLoadState {
+  if (!product || typeof product !== 'object' || !(product as Product).modelId) {
+    console.error(`[catalogue] product ${key} could not be loaded: Product not found`);
+    return { status: 'not-found' };
+  }
+  const problem = check(product as Product);
+  if (problem) {
+    console.error(`[catalogue] ${problem}`);
+    return { status: 'not-found' };
+  }
+  return { status: 'ok', product: product as Product };
+}
+
+/**
+ * `url` is the product's API read: the server answers it before it renders the page, and the
+ * browser hydrates with that answer instead of fetching it again.
+ */
+export function useProductLoader(load: ((signal: AbortSignal) => Promise<Product>) | null, check: ProductCheck, key: string, url: string | null = null): ProductLoadState {
+  const first = usePageData<unknown>(load ? url : null);
+  const [state, setState] = useState<{ key: string; value: ProductLoadState }>(() => ({
+    key,
+    value: first ? (first.ok ? settle(first.value, check, key) : { status: 'not-found' }) : { status: 'loading' },
+  }));
+  const answered = useRef(state.value.status !== 'loading');
 
   useEffect(() => {
+    if (answered.current) {
+      answered.current = false;
+      return undefined;
+    }
     if (!load) {
       setState({ key, value: { status: 'not-found' } });
       return undefined;
@@ -27,14 +55,7 @@ export function useProductLoader(load: ((signal: AbortSignal) => Promise<Product
     load(controller.signal)
       .then((product) => {
         if (controller.signal.aborted) return;
-        if (!product || typeof product !== 'object' || !product.modelId) throw new Error('Product not found');
-        const problem = check(product);
-        if (problem) {
-          console.error(`[catalogue] ${problem}`);
-          setState({ key, value: { status: 'not-found' } });
-        } else {
-          setState({ key, value: { status: 'ok', product } });
-        }
+        setState({ key, value: settle(product, check, key) });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted || isAbort(error)) return;

@@ -6,6 +6,7 @@
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCssomStyle } from '@copytech/shared';
 import type { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
 import { STEPS, type StepId } from '../checker/steps';
 import { preloadResults } from '../results/LazyResults';
@@ -43,6 +44,7 @@ export const Wizard = observer(function Wizard({ store, focusOnMount = false }: 
   const showing = showMessagesFor === step;
   const errors = showing ? store.errorsFor(step) : {};
   const percent = Math.round((store.stepNumber / store.stepCount) * 100);
+  const barFill = useCssomStyle<HTMLSpanElement>({ width: `${percent}%` });
   const isLast = step === 'check';
 
   const onNext = (event: FormEvent<HTMLFormElement>) => {
@@ -73,7 +75,7 @@ export const Wizard = observer(function Wizard({ store, focusOnMount = false }: 
           aria-valuenow={store.stepNumber}
           aria-valuetext={`Step ${store.stepNumber} of ${store.stepCount}: ${STEPS[step].title}`}
         >
-          <span className={styles.barFill} style={{ width: `${percent}%` }} />
+          <span className={styles.barFill} ref={barFill} />
         </div>
       </div>
 

@@ -9,7 +9,7 @@
  * nothing shifts, and already shows its heading, so the page's outline is whole from the start.
  */
 import { useEffect, useRef, useState } from 'react';
-import { RemoteSlot } from '@copytech/shared';
+import { RemoteSlot, useServerRendered } from '@copytech/shared';
 import type { BlockProps } from './types';
 import styles from './FeaturedProducts.module.css';
 
@@ -20,7 +20,9 @@ const RESERVED_HEIGHT = 480;
 
 function useNearViewport() {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // A server-rendered page has the products in its HTML already: hydrate them where they are.
+  const serverRendered = useServerRendered();
+  const [near, setNear] = useState(() => serverRendered || typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return undefined;

@@ -2,7 +2,8 @@
  * The latest articles from the blog (/api/blog/recent). While they load the space is held; if they
  * cannot be loaded a short note says so and the rest of the page is unaffected.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { usePageData } from '@copytech/shared';
 import type { BlogPost } from '@copytech/shared/domain';
 import type { BlockProps } from './types';
 import layout from './layout.module.css';
@@ -25,19 +26,37 @@ function isBlogPost(value: unknown): value is BlogPost {
   return typeof post === 'object' && post !== null && typeof post.slug === 'string' && typeof post.title === 'string';
 }
 
+const recentPostsUrl = (limit: number) => `/api/blog/recent?limit=${limit}`;
+
+/** The posts of an answer, or null when it is not a list of posts. */
+function postsOf(body: unknown, limit: number): BlogPost[] | null {
+  const results = (body as { results?: unknown } | null)?.results;
+  return Array.isArray(results) ? results.filter(isBlogPost).slice(0, limit) : null;
+}
+
 export async function fetchRecentPosts(limit: number, signal?: AbortSignal): Promise<BlogPost[]> {
-  const response = await fetch(`/api/blog/recent?limit=${limit}`, { headers: { Accept: 'application/json' }, signal });
+  const response = await fetch(recentPostsUrl(limit), { headers: { Accept: 'application/json' }, signal });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const body = (await response.json()) as { results?: unknown };
-  if (!Array.isArray(body?.results)) throw new Error('malformed answer');
-  return body.results.filter(isBlogPost).slice(0, limit);
+  const posts = postsOf(await response.json(), limit);
+  if (!posts) throw new Error('malformed answer');
+  return posts;
 }
 
 export function RecentPosts({ block }: BlockProps<'recentPosts'>) {
   const limit = Math.min(Math.max(1, Math.floor(block.limit ?? DEFAULT_POST_LIMIT)), 12);
-  const [state, setState] = useState<State>({ status: 'loading' });
+  // Answered by the server when it renders the page; hydration starts from the same posts.
+  const first = usePageData<unknown>(recentPostsUrl(limit));
+  const [state, setState] = useState<State>(() => {
+    const posts = first?.ok ? postsOf(first.value, limit) : null;
+    return posts ? { status: 'ready', posts } : { status: 'loading' };
+  });
+  const answered = useRef(state.status === 'ready');
 
   useEffect(() => {
+    if (answered.current) {
+      answered.current = false;
+      return undefined;
+    }
     const controller = new AbortController();
     setState({ status: 'loading' });
     fetchRecentPosts(limit, controller.signal).then(

@@ -27,7 +27,7 @@ export function pageUrl(slug: string): string {
 /** A slug as the CMS writes them: lower-case words joined by hyphens. Anything else is never fetched. */
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-function isPageContent(value: unknown): value is PageContent {
+export function isPageContent(value: unknown): value is PageContent {
   if (typeof value !== 'object' || value === null) return false;
   const page = value as Partial<PageContent>;
   return (
@@ -79,6 +79,11 @@ export function loadPage(slug: string): Promise<PageContent> {
     inFlight.set(slug, pending);
   }
   return pending;
+}
+
+/** Keep a page the server rendered with, so a later visit in this tab shows it at once. */
+export function rememberPage(page: PageContent): void {
+  if (typeof window !== 'undefined') pages.set(page.slug, page);
 }
 
 /** Warm the cache before the visitor enters a page (link hover or focus, the standalone picker). */

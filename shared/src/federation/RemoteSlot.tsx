@@ -3,12 +3,29 @@
  * Suspense while it loads, an error boundary when it fails to load or throws while rendering,
  * and a Retry that forgets the failed load and really fetches again.
  */
-import { Component, Suspense, lazy, useCallback, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, createContext, lazy, useCallback, useContext, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import type { ExposedModuleId, ExposedModules } from '../contracts';
 import { loadExposedComponent, remoteNameOf, resetRemote } from './remoteRegistry';
+import { useCssomStyle } from '../ssr/pageData';
 import styles from './RemoteSlot.module.css';
 
 const lazyCache = new Map<string, ComponentType<never>>();
+
+/**
+ * How a server render gets a remote's component: the server's federation host loads the remote's
+ * server build (server/src/render). Absent in the browser, where the slot loads the remote itself.
+ * A load that fails or runs over the render budget rejects; React then leaves the slot to the
+ * browser (a client-rendered Suspense boundary), which loads the remote as on any other page.
+ */
+export interface ServerRemotes {
+  component<Id extends ExposedModuleId>(id: Id): ComponentType<ExposedModules[Id]>;
+}
+
+const ServerRemotesContext = createContext<ServerRemotes | null>(null);
+
+export function ServerRemotesProvider({ remotes, children }: { remotes: ServerRemotes | null; children: ReactNode }) {
+  return <ServerRemotesContext.Provider value={remotes}>{children}</ServerRemotesContext.Provider>;
+}
 
 function lazyExposed<Id extends ExposedModuleId>(id: Id, attempt: number): ComponentType<ExposedModules[Id]> {
   const key = `${id}#${attempt}`;
@@ -72,8 +89,9 @@ export function RemoteUnavailable({ label, onRetry, retrying = false, compact = 
 }
 
 export function RemoteLoading({ label, minHeight }: { label: string; minHeight?: number | string }) {
+  const reserved = useCssomStyle<HTMLDivElement>({ minHeight: minHeight === undefined ? undefined : typeof minHeight === 'number' ? `${minHeight}px` : minHeight });
   return (
-    <div className={styles.loading} style={minHeight === undefined ? undefined : { minHeight }} aria-busy="true" role="status">
+    <div className={styles.loading} ref={reserved} aria-busy="true" role="status">
       <span className={styles.visuallyHidden}>Loading {label}…</span>
       <span className={styles.shimmer} aria-hidden="true" />
     </div>
@@ -106,7 +124,8 @@ export function RemoteSlot<Id extends ExposedModuleId>({ id, props, label, minHe
       });
   }, [remote]);
 
-  const Exposed = lazyExposed(id, attempt);
+  const server = useContext(ServerRemotesContext);
+  const Exposed = server ? server.component(id) : lazyExposed(id, attempt);
   return (
     <div data-remote={remote} className={styles.slot}>
       <RemoteErrorBoundary

@@ -4,14 +4,16 @@
  * a product added by any remote shows here at once.
  */
 import { observer } from 'mobx-react-lite';
-import { basketStore } from '@copytech/shared';
+import { basketStore, useHydrated } from '@copytech/shared';
 import { DRAWER_ELEMENT_IDS, itemCountText } from './navigation';
 import { BasketIcon } from './icons';
 import { preloadDrawerProps } from './drawerPart';
 import styles from './BasketToggle.module.css';
 
 export const BasketToggle = observer(function BasketToggle() {
-  const count = basketStore.count;
+  // The basket lives in the visitor's browser: the server's HTML (and hydration) show it empty.
+  const hydrated = useHydrated();
+  const count = hydrated ? basketStore.count : 0;
   return (
     <button
       type="button"

@@ -10,7 +10,7 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
-import { uiStore, type UiStore } from '@copytech/shared';
+import { uiStore, useHydrated, type UiStore } from '@copytech/shared';
 import { PRIVACY_POLICY_HREF } from './navigation';
 import styles from './CookieBanner.module.css';
 
@@ -53,5 +53,8 @@ function Banner({ ui }: { ui: UiStore }) {
 }
 
 export const CookieBanner = observer(function CookieBanner({ ui = uiStore }: { ui?: UiStore }) {
-  return ui.showCookieBanner ? <Banner ui={ui} /> : null;
+  // The visitor's choice is in their browser: the server never renders the banner; it appears
+  // after hydration when no choice is stored.
+  const hydrated = useHydrated();
+  return hydrated && ui.showCookieBanner ? <Banner ui={ui} /> : null;
 });

@@ -1,0 +1,183 @@
+/**
+ * The server as the federation host of server rendering (docs/architecture.md "Server rendering").
+ *
+ * It registers the shell and every remote by their server builds (dist/server/remoteEntry.js, a
+ * commonjs-module container built beside the browser build) and loads them through the Module
+ * Federation runtime, never by an import: a remote is found where its browser build is configured
+ * (REMOTE_{NAME}_URL or its local dist), so a team that deploys its remote also deploys what the
+ * server renders it with.
+ *
+ * The server provides the shared singletons (react, react-dom, react-router-dom, mobx,
+ * mobx-react-lite) from its own node_modules, so each exists once in the process; the server
+ * builds never bundle them. @copytech/shared comes from the shell's server build, as in the browser.
+ *
+ * A rebuilt container is picked up on the next render without a restart: before each render the
+ * host compares each server entry's file time (a local build) or its manifest's text (a remote on
+ * another origin, at most every REMOTE_RECHECK_MS); a changed one is registered again under a new
+ * entry URL, so the runtime drops the old container and loads the new one. Components loaded from
+ * the old one are forgotten with it.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import vm from 'node:vm';
+import { createInstance, type ModuleFederation } from '@module-federation/runtime';
+import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
+
+const require = createRequire(import.meta.url);
+
+export type ContainerName = 'shell' | RemoteName;
+export const CONTAINER_NAMES: readonly ContainerName[] = ['shell', ...REMOTE_NAMES];
+
+/** What the server provides to the containers: the package, as the containers' builds consume it. */
+const PROVIDED = ['react', 'react/jsx-runtime', 'react-dom', 'react-router-dom', 'mobx', 'mobx-react-lite'] as const;
+const REMOTE_RECHECK_MS = 10_000;
+
+function packageVersion(name: string): string {
+  const base = name.split('/')[0]!;
+  return (require(`${base}/package.json`) as { version: string }).version;
+}
+
+function providedShared() {
+  // Observer components render once per request on the server and never react to changes there.
+  (require('mobx-react-lite') as { enableStaticRendering(enable: boolean): void }).enableStaticRendering(true);
+  return Object.fromEntries(
+    PROVIDED.map((name) => {
+      const version = packageVersion(name);
+      const lib = require(name) as unknown;
+      return [name, { version, lib: () => lib, shareConfig: { singleton: true, requiredVersion: `^${version.split('.')[0]}.0.0` } }];
+    }),
+  );
+}
+
+export interface ContainerSource {
+  name: ContainerName;
+  /** file:// URL of a local server entry, or http(s) URL of one on another origin */
+  entry: string;
+}
+
+/**
+ * Where each container's server build is: beside the browser build's manifest, in server/.
+ * `manifests` are the browser manifests as configured (a path on this site, or a URL).
+ */
+export function containerSources(siteRoot: string, manifests: Record<RemoteName, string>): ContainerSource[] {
+  const local = (dir: string) => pathToFileURL(path.join(siteRoot, dir, 'dist', 'server', 'remoteEntry.js')).href;
+  return [
+    { name: 'shell', entry: local('shell') },
+    ...REMOTE_NAMES.map((name) => {
+      const manifest = manifests[name];
+      return { name, entry: /^https?:\/\//.test(manifest) ? new URL('server/remoteEntry.js', manifest).href : local(`mfe-${name}`) };
+    }),
+  ];
+}
+
+/**
+ * A host runtime plugin that loads a local container (a file:// entry) from disk: its code runs as
+ * the commonjs module it is built as, with its own folder as __dirname, from which the container's
+ * Node runtime plugin loads its chunks. Entries on another origin are left to the runtime (fetch).
+ */
+function fileEntries() {
+  return {
+    name: 'copytech-file-entries',
+    async loadEntry({ remoteInfo }: { remoteInfo: { entry: string; entryGlobalName: string } }) {
+      if (!remoteInfo.entry.startsWith('file:')) return undefined;
+      const file = fileURLToPath(remoteInfo.entry);
+      const code = await fs.readFile(file, 'utf8');
+      const module: { exports: Record<string, unknown> } = { exports: {} };
+      const run = new vm.Script(`(function (exports, module, require, __dirname, __filename) {${code}\n})`, { filename: file }).runInThisContext() as (
+        ...args: unknown[]
+      ) => void;
+      run(module.exports, module, require, path.dirname(file), file);
+      return (module.exports[remoteInfo.entryGlobalName] ?? module.exports) as never;
+    },
+  };
+}
+
+export class ContainerLoadError extends Error {
+  constructor(
+    readonly container: ContainerName,
+    reason: string,
+  ) {
+    super(`${container}: ${reason}`);
+    this.name = 'ContainerLoadError';
+  }
+}
+
+export interface FederationHost {
+  /** Checks the containers for new builds; returns the generation (it changes when one was replaced). */
+  revalidate(): Promise<number>;
+  /** An exposed module ('catalogue/CatalogueRoutes'), within `budgetMs`. */
+  load<T>(id: string, budgetMs: number): Promise<T>;
+  readonly generation: number;
+}
+
+export function createFederationHost(sources: ContainerSource[]): FederationHost {
+  const versions = new Map<ContainerName, string>();
+  const checked = new Map<ContainerName, number>();
+  let generation = 0;
+  const instance: ModuleFederation = createInstance({
+    name: 'copytech_server',
+    remotes: sources.map(({ name, entry }) => ({ name, entry })),
+    shared: providedShared(),
+    plugins: [fileEntries()],
+  });
+
+  /** The container's current version: its file's time, or its manifest's hash; null if unreadable. */
+  async function versionOf(source: ContainerSource): Promise<string | null> {
+    try {
+      if (source.entry.startsWith('file:')) return String((await fs.stat(fileURLToPath(source.entry))).mtimeMs);
+      const response = await fetch(new URL('mf-manifest.json', source.entry), { headers: { 'cache-control': 'no-cache' }, signal: AbortSignal.timeout(2000) });
+      if (!response.ok) return null;
+      return createHash('sha256').update(await response.text()).digest('hex');
+    } catch {
+      return null;
+    }
+  }
+
+  async function revalidateOne(source: ContainerSource): Promise<boolean> {
+    const now = Date.now();
+    if (!source.entry.startsWith('file:') && now - (checked.get(source.name) ?? 0) < REMOTE_RECHECK_MS) return false;
+    checked.set(source.name, now);
+    const version = await versionOf(source);
+    if (version === null || version === versions.get(source.name)) return false;
+    const first = !versions.has(source.name);
+    versions.set(source.name, version);
+    if (first) return false;
+    const entry = new URL(source.entry);
+    entry.searchParams.set('v', createHash('sha256').update(version).digest('hex').slice(0, 12));
+    instance.registerRemotes([{ name: source.name, entry: entry.href }], { force: true });
+    return true;
+  }
+
+  return {
+    get generation() {
+      return generation;
+    },
+    async revalidate() {
+      const changed = await Promise.all(sources.map(revalidateOne));
+      if (changed.some(Boolean)) generation += 1;
+      return generation;
+    },
+    async load<T>(id: string, budgetMs: number): Promise<T> {
+      const container = id.split('/')[0] as ContainerName;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new ContainerLoadError(container, `not loaded within the render budget of ${budgetMs} ms`)), budgetMs);
+      });
+      try {
+        const loaded = instance.loadRemote<T>(id).then((module) => {
+          if (!module) throw new ContainerLoadError(container, `${id} is empty`);
+          return module;
+        });
+        return await Promise.race([loaded, timeout]);
+      } catch (error) {
+        if (error instanceof ContainerLoadError) throw error;
+        throw new ContainerLoadError(container, (error as Error).message.split('\n')[0] ?? 'unknown error');
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}

@@ -1,0 +1,5 @@
+// @ts-check
+/** A webpack loader that turns a file into an empty module (global CSS in a server build). */
+module.exports = function emptyLoader() {
+  return 'export {};';
+};
