@@ -3,7 +3,11 @@
  * catalogue: lists and paging, filters held in the URL (shared links and Back), a product page of
  * each kind, Not Found for a mismatched type and an inactive product, and the basket count.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+
+// The cookie banner as a first visit has it (these tests predate the shared fixture's accepted banner).
+test.use({ acceptCookies: false });
 
 const MFP_PATH = '/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i';
 

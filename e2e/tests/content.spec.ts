@@ -6,7 +6,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+
+// The cookie banner as a first visit has it (these tests predate the shared fixture's accepted banner).
+test.use({ acceptCookies: false });
 
 const REFERENCE = /CT-[0-9A-HJKMNP-TV-Z]{8}/;
 

@@ -69,7 +69,9 @@ async function breakRemote(page: Page, remote: string, failure: Failure) {
   const handler = async (route: Route) => {
     const url = route.request().url();
     if (failure === 'missing') return route.fulfill({ status: 404, body: 'gone' });
-    if (failure === 'hangs') return; // never answered: the runtime's time-out must give up
+    // never answered: the runtime's time-out must give up. The remote's stylesheets, which the
+    // server-rendered page links from this same server, still come: it is the remote's code that hangs.
+    if (failure === 'hangs') return url.split('?')[0]!.endsWith('.css') ? route.continue() : undefined;
     // throws: the manifest is fine, the entry script throws while it runs
     if (url.endsWith('remoteEntry.js')) return route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("remote exploded")' });
     return route.continue();
@@ -219,16 +221,19 @@ test.describe('start-up', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-function hashTree(dir: string): string {
-  const hash = createHash('sha256');
-  for (const file of readdirSync(dir).sort()) hash.update(file).update(readFileSync(path.join(dir, file)));
-  return hash.digest('hex');
+function hashTree(dir: string, hash = createHash('sha256')): string {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    hash.update(entry.name);
+    if (entry.isDirectory()) hashTree(path.join(dir, entry.name), hash);
+    else hash.update(readFileSync(path.join(dir, entry.name)));
+  }
+  return hash.copy().digest('hex');
 }
 
 test.describe('independent deployment', () => {
   test.setTimeout(240_000);
 
-  test('a remote rebuilt alone is live on the next page load; shell and server untouched', async ({ page }) => {
+  test('a remote rebuilt alone is live on the next page load, server-rendered in its new version; shell and server untouched', async ({ page }) => {
     // A site root of its own, so the test never disturbs the build other tests use.
     const siteRoot = mkdtempSync(path.join(os.tmpdir(), 'copytech-site-'));
     for (const app of ['shell', 'mfe-catalogue', 'mfe-basket', 'mfe-checker', 'mfe-content']) {
@@ -245,13 +250,23 @@ test.describe('independent deployment', () => {
 
       const release = `content-e2e-${Date.now()}`;
       writeFileSync(releaseFile, original.replace(/CONTENT_RELEASE = '[^']*'/, `CONTENT_RELEASE = '${release}'`));
-      execFileSync('npm', ['run', 'build', '-w', 'mfe-content', '--', '--output-path', path.join(siteRoot, 'mfe-content', 'dist')], {
+      execFileSync('npm', ['run', 'build', '-w', 'mfe-content'], {
         cwd: REPO_ROOT,
         stdio: 'pipe',
+        env: { ...process.env, COPYTECH_OUTPUT_DIR: path.join(siteRoot, 'mfe-content', 'dist') },
       });
 
+      // The server renders the new build on the next request (its HTML, before any script)...
+      const html = await (await fetch(server.url + '/')).text();
+      expect(html).toContain(`data-release="${release}"`);
+      expect(html).not.toContain(`data-release="${before}"`);
+      // ...and the browser hydrates it with the new build's code, without a mismatch.
+      const errors: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
       await page.reload();
       await expect(page.locator(`[data-release="${release}"]`)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(errors).toEqual([]);
       expect(hashTree(path.join(siteRoot, 'shell', 'dist'))).toBe(shellBefore);
       expect(server.process.exitCode).toBeNull(); // the same server process served both builds
     } finally {

@@ -108,6 +108,9 @@ async function health(baseUrl: string): Promise<{ status: string; outbox: { pend
 
 for (const failure of ['500', 'network'] as const) {
   test.describe(`the API down (${failure === '500' ? 'every call answers 500' : 'every connection fails'})`, () => {
+    // The API failing under the browser's rooms (intercepted in the browser): pages rendered there.
+    // serverRender.spec.ts covers a server whose reads fail.
+    test.use({ renderIn: 'browser' });
     test('a list says so with a Retry that works once the API is back; the shell keeps working', async ({ page }) => {
       const errors = collectPageErrors(page);
       const restore = await breakApi(page, failure);
@@ -219,6 +222,8 @@ for (const failure of ['500', 'network'] as const) {
 // ---------------------------------------------------------------------------------------------
 
 test.describe('a slow API (every answer 3 s late)', () => {
+  // Skeletons while the browser's own reads are slow: pages rendered in the browser.
+  test.use({ renderIn: 'browser' });
   test.setTimeout(90_000);
 
   async function slowApi(page: Page, delayMs = 3_000) {

@@ -1,7 +1,10 @@
 // npm run bench:api: starts the built app in this process on a loopback port with a temporary
 // VAR_DIR (seeded from server/data, rate limits raised), runs autocannon for BENCH_SECONDS
 // (default 10) against a 12-product list (plain, with Accept-Encoding: br, with gzip), a product
-// endpoint (plain and br) and POST /api/quote, and prints requests per second and p99 latency.
+// endpoint (plain and br), POST /api/quote, and the server-rendered pages of a product and a list
+// at 20 connections (as sent: from the page cache; and rendered on every request, each request
+// with a query string of its own), and prints requests per second and p99 latency. The pages need
+// the apps built (`npm run build`).
 // BENCH_PORT (default 8112), BENCH_CONNECTIONS (default 50), BENCH_ONLY (a comma list of words:
 // only the scenarios whose name contains one of them, e.g. BENCH_ONLY=list).
 import fs from 'node:fs';
@@ -20,7 +23,7 @@ const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copytech-bench-'));
 const config = loadConfig({
   ...process.env,
   VAR_DIR: varDir,
-  SERVE_SITE: 'false',
+  SERVE_SITE: 'true',
   SMTP_URL: '',
   ENQUIRY_API_URL: '',
   MAUTIC_URL: '',
@@ -39,6 +42,12 @@ const quote = JSON.stringify({
 });
 
 const list = `${base}/api/printers/multifunctionals?limit=12&sort=price-asc`;
+const productPage = `${base}/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i`;
+const listPage = `${base}/printers/multifunctionals`;
+let rendered = 0;
+/** A query string of its own per request: the page cache never has it, so each is rendered. */
+const uncached = (url) => ({ requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `${new URL(url).pathname}?bench=${++rendered}` }) }] });
+const PAGE_CONNECTIONS = 20;
 const product = `${base}/api/v3/products/canonimagerunneradvancedxc5840i`;
 const scenarios = [
   { name: 'GET list', url: list },
@@ -47,15 +56,29 @@ const scenarios = [
   { name: 'GET product', url: product },
   { name: 'GET product br', url: product, headers: { 'accept-encoding': 'br' } },
   { name: 'POST quote', url: `${base}/api/quote`, method: 'POST', headers: { 'content-type': 'application/json' }, body: quote },
+  { name: 'page product br', url: productPage, headers: { 'accept-encoding': 'br' }, connections: PAGE_CONNECTIONS },
+  { name: 'page list br', url: listPage, headers: { 'accept-encoding': 'br' }, connections: PAGE_CONNECTIONS },
+  { name: 'page product rendered', url: productPage, headers: { 'accept-encoding': 'br' }, connections: PAGE_CONNECTIONS, ...uncached(productPage) },
+  { name: 'page list rendered', url: listPage, headers: { 'accept-encoding': 'br' }, connections: PAGE_CONNECTIONS, ...uncached(listPage) },
 ].filter((scenario) => !only.length || only.some((word) => scenario.name.toLowerCase().includes(word)));
+
+// A page rendered on the server holds its remotes' markup; without the apps' builds it would not.
+for (const url of [productPage, listPage]) {
+  const html = await (await fetch(url)).text();
+  if (!html.includes('data-remote=')) {
+    console.error(`${url} was not rendered on the server: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+}
 
 const rows = [];
 try {
   for (const scenario of scenarios) {
-    process.stdout.write(`${scenario.name}: ${seconds} s with ${connections} connections…\n`);
-    const result = await autocannon({ ...scenario, connections, duration: seconds, ...(workers ? { workers } : {}) });
+    process.stdout.write(`${scenario.name}: ${seconds} s with ${scenario.connections ?? connections} connections…\n`);
+    const result = await autocannon({ connections, ...scenario, duration: seconds, ...(workers ? { workers } : {}) });
     rows.push({
       endpoint: scenario.name,
+      connections: scenario.connections ?? connections,
       'requests/s': Math.round(result.requests.average),
       'p99 ms': result.latency.p99,
       'avg ms': Number(result.latency.average.toFixed(2)),

@@ -37,10 +37,24 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 try {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Copytech is running at http://localhost:${config.port}`);
+  if (config.serveSite && config.serverRender) void warmServerRendering();
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
   await app.close().catch(() => undefined);
   if (code === 'EADDRINUSE') fail(new StartupError(`PORT ${config.port} is already in use on ${config.host}: stop the other server or set PORT`));
   if (code === 'EACCES') fail(new StartupError(`PORT ${config.port} on ${config.host} may not be opened by this user: set PORT above 1023`));
   fail(error);
+}
+
+/**
+ * Loads the server builds of the shell and the remotes (and their on-demand chunks) by rendering a
+ * page of each kind once, in process, so the first visitors' pages do not wait for them (a load
+ * that ran over the render budget would leave a part of their page to their browser).
+ */
+async function warmServerRendering(): Promise<void> {
+  const started = Date.now();
+  for (const url of ['/', '/printers', '/discover-print-savings', '/contact-us']) {
+    await app.inject({ method: 'GET', url }).catch(() => undefined);
+  }
+  app.log.info({ ms: Date.now() - started }, 'server rendering ready');
 }

@@ -12,6 +12,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
+const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { StartupPreloadPlugin } = require('./startupPreload.cjs');
 const { FederationRuntimeProviderPlugin, federationRuntimeExternals } = require('./federationRuntime.cjs');
@@ -19,6 +20,15 @@ const { BudgetPlugin } = require('./budgets.cjs');
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const sharedPkg = require('../package.json');
+
+/**
+ * Where an app's builds go: its dist/ folder, or COPYTECH_OUTPUT_DIR (a deployment's folder, a test's
+ * copy of the site); the server build goes to server/ inside it. (webpack's --output-path would send
+ * both builds to one folder.)
+ */
+function outputDir(/** @type {string} */ appDir) {
+  return process.env.COPYTECH_OUTPUT_DIR ? path.resolve(process.env.COPYTECH_OUTPUT_DIR) : path.join(appDir, 'dist');
+}
 
 /** Packages every app shares as singletons (DESIGN.md "Composition at run time"). */
 const SHARED_SINGLETONS = [
@@ -171,7 +181,7 @@ function createServerConfig(options) {
     entry: {},
     devtool: false,
     output: {
-      path: path.join(appDir, 'dist', 'server'),
+      path: path.join(outputDir(appDir), 'server'),
       // Asset URLs in the server's HTML are the browser's: where this site serves the app's browser
       // build. (The container's own chunks are read from its folder, not from this path.)
       publicPath: isHost ? '/' : `/remotes/${name}/`,
@@ -213,6 +223,11 @@ function createServerConfig(options) {
       ],
     },
     plugins: [
+      // A module with a server twin: `./x.browser` is `./x.server` in a server build (e.g. the
+      // content room's HTML parser: the browser's DOMParser in the browser, parse5 on the server).
+      new webpack.NormalModuleReplacementPlugin(/\.browser$/, (resource) => {
+        resource.request = resource.request.replace(/\.browser$/, '.server');
+      }),
       new ModuleFederationPlugin({
         name,
         filename: 'remoteEntry.js',
@@ -227,7 +242,13 @@ function createServerConfig(options) {
         dev: false,
       }),
     ],
-    optimization: { minimize: false, moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    optimization: {
+      // Readable (names kept, nothing compressed: a server error's stack says where), without comments.
+      minimize: true,
+      minimizeOptions: { javascript: { compress: false, mangle: false, format: { comments: false, beautify: true } } },
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+    },
     performance: { hints: false },
     stats: 'errors-warnings',
   };
@@ -268,7 +289,7 @@ function createAppConfig(options) {
       entry: { main: './src/index.ts' },
       devtool: dev ? 'eval-cheap-module-source-map' : false,
       output: {
-        path: path.join(appDir, 'dist'),
+        path: outputDir(appDir),
         // The shell lives at the site root; a remote may be served from any host or CDN path.
         publicPath: isHost ? '/' : 'auto',
         // Entry files keep stable names (served no-cache); every other chunk is content-hashed and immutable.

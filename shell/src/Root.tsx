@@ -4,7 +4,7 @@
  * page frame. Only the router differs: the browser's follows the address bar, the server's is the
  * requested URL.
  */
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { PageDataProvider, ServerRemotesProvider, type PageData, type ServerRemotes } from '@copytech/shared';
 import { App } from './App';
 
@@ -14,11 +14,18 @@ export interface RootProps {
   router: (app: ReactNode) => ReactNode;
 }
 
+/** Marks the document once the shell is live in the browser (hydrated or rendered): tests wait for it. */
+function ShellLive() {
+  useEffect(() => document.documentElement.setAttribute('data-shell-live', ''), []);
+  return null;
+}
+
 export function Root({ data, remotes, router }: RootProps) {
   return (
     <StrictMode>
       <PageDataProvider data={data}>
         <ServerRemotesProvider remotes={remotes}>{router(<App />)}</ServerRemotesProvider>
+        <ShellLive />
       </PageDataProvider>
     </StrictMode>
   );

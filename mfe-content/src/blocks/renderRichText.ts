@@ -1,6 +1,7 @@
 /**
- * CMS rich text as React elements, never as HTML: the markup is parsed by the browser's DOMParser
- * (an inert document: no script runs, nothing loads) and walked, and only an allowlist becomes
+ * CMS rich text as React elements, never as HTML: the markup is parsed (by the browser's DOMParser,
+ * an inert document where no script runs and nothing loads; on the server by parse5, which follows
+ * the same standard: parseHtml.browser.ts and its server twin) and walked, and only an allowlist becomes
  * elements: paragraphs, lists, emphasis, sub-headings, quotes, line breaks and links. Text is
  * text (React escapes it); other elements give up their text, and a few give up everything
  * (scripts, styles, embeds, form controls, SVG and MathML). No attribute survives but a link's
@@ -8,13 +9,13 @@
  * Nothing is ever serialised back to HTML, so parser round-trip (mXSS) tricks have nothing to act on.
  */
 import { createElement, Fragment, type ReactNode } from 'react';
+import { parseHtmlBody } from './parseHtml.browser';
+import type { RichNode } from './richNode';
 
 const KEEP = new Set(['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'br', 'blockquote']);
 
 /** Dropped with everything inside them. */
-const DROP = 'script,style,template,noscript,iframe,object,embed,svg,math,select,textarea,button,title';
-
-const HTML_NS = 'http://www.w3.org/1999/xhtml';
+const DROP = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'select', 'textarea', 'button', 'title']);
 
 /** http(s), mailto and tel, or a relative reference (no scheme: '/x', './x', '#x', '?x', 'x'). */
 const SAFE_HREF = /^(?:(?:https?|mailto|tel):|[/#?.]|[^:/?#]+(?:[/?#]|$))/i;
@@ -31,25 +32,29 @@ export function safeHref(raw: string): string | null {
   return href;
 }
 
-function children(node: Node, shift: number): ReactNode[] {
-  return Array.from(node.childNodes, (child) => toReact(child, shift));
+function children(nodes: RichNode[], shift: number): ReactNode[] {
+  return nodes.map((child) => toReact(child, shift));
 }
 
-function toReact(node: Node, shift: number): ReactNode {
-  if (node.nodeType === 3) return node.nodeValue; // text
-  if (node.nodeType !== 1) return null; // comments, processing instructions
-  const element = node as Element;
-  if (element.namespaceURI !== HTML_NS || element.matches(DROP)) return null;
-  const tag = element.localName;
-  if (!KEEP.has(tag)) return createElement(Fragment, null, ...children(element, shift));
+function toReact(node: RichNode, shift: number): ReactNode {
+  if (node.kind === 'text') return node.text;
+  if (node.kind !== 'element') return null; // comments, processing instructions
+  if (!node.html || DROP.has(node.tag)) return null;
+  const { tag } = node;
+  if (!KEEP.has(tag)) return createElement(Fragment, null, ...children(node.children(), shift));
   if (tag === 'br') return createElement('br');
   let props: { href?: string; rel?: string } | null = null;
   if (tag === 'a') {
-    const href = safeHref(element.getAttribute('href') ?? '');
+    const href = safeHref(node.attribute('href') ?? '');
     if (href !== null) props = /^https?:/i.test(href) ? { href, rel: 'noopener' } : { href };
   }
   const name = /^h[34]$/.test(tag) ? `h${Number(tag[1]) - shift}` : tag;
-  return createElement(name, props, ...children(element, shift));
+  return createElement(name, props, ...children(node.children(), shift));
+}
+
+/** Whether the markup has an h2 outside what is dropped. */
+function hasH2(nodes: RichNode[]): boolean {
+  return nodes.some((node) => node.kind === 'element' && node.html && !DROP.has(node.tag) && (node.tag === 'h2' || hasH2(node.children())));
 }
 
 /**
@@ -59,7 +64,6 @@ function toReact(node: Node, shift: number): ReactNode {
  */
 export function renderRichText(html: string): ReactNode {
   // The doctype asks for standards mode, so (for instance) a table closes an open paragraph.
-  const body = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html').body;
-  const hasH2 = Array.from(body.querySelectorAll('h2')).some((h2) => !h2.closest(DROP));
-  return createElement(Fragment, null, ...children(body, hasH2 ? 0 : 1));
+  const nodes = parseHtmlBody(html);
+  return createElement(Fragment, null, ...children(nodes, hasH2(nodes) ? 0 : 1));
 }

@@ -26,8 +26,10 @@ const gzip = promisify(zlib.gzip);
 export const ANSWER_CACHE_LIMITS = { maxEntries: 2000, maxBytes: 32 * 1024 * 1024, ttlMs: 60_000 } as const;
 
 interface Answer {
-  /** the JSON, UTF-8 */
+  /** the serialized answer (JSON, or a page's HTML), UTF-8 */
   body: Buffer;
+  /** the HTTP status it is sent with */
+  status: number;
   /** the hash part of the ETags, quoted in the header */
   hash: string;
   /** compressed on first demand, once (concurrent requests share the promise) */
@@ -49,6 +51,23 @@ export function matchesIfNoneMatch(header: string | undefined, hash: string): bo
   });
 }
 
+/**
+ * How a cache's values are sent: JSON by default (the catalogue's answers); the site's pages use
+ * one of their own (HTML with its status, and pages with a part left to the browser not kept).
+ */
+export interface AnswerFormat {
+  contentType: string;
+  serialize(value: unknown): Buffer;
+  status?(value: unknown): number;
+  /** false: sent, but not kept (computed again next time) */
+  keep?(value: unknown): boolean;
+}
+
+export const JSON_ANSWERS: AnswerFormat = {
+  contentType: 'application/json; charset=utf-8',
+  serialize: (value) => Buffer.from(JSON.stringify(value)),
+};
+
 export class AnswerCache {
   private readonly answers: LRUCache<string, Answer>;
   private readonly pending = new Map<string, Promise<Answer | null>>();
@@ -56,7 +75,10 @@ export class AnswerCache {
   hits = 0;
   misses = 0;
 
-  constructor(limits: { maxEntries: number; maxBytes: number; ttlMs: number } = ANSWER_CACHE_LIMITS) {
+  constructor(
+    limits: { maxEntries: number; maxBytes: number; ttlMs: number } = ANSWER_CACHE_LIMITS,
+    private readonly format: AnswerFormat = JSON_ANSWERS,
+  ) {
     this.answers = new LRUCache<string, Answer>({
       max: limits.maxEntries,
       maxSize: limits.maxBytes,
@@ -88,10 +110,10 @@ export class AnswerCache {
       pending = (async () => {
         const value = await produce();
         if (value === null || value === undefined) return null;
-        const body = Buffer.from(JSON.stringify(value));
-        const answer: Answer = { body, hash: createHash('sha256').update(body).digest('base64url').slice(0, 27) };
-        // Only if the catalogue did not change meanwhile.
-        if (this.version === version) this.answers.set(key, answer);
+        const body = this.format.serialize(value);
+        const answer: Answer = { body, status: this.format.status?.(value) ?? 200, hash: createHash('sha256').update(body).digest('base64url').slice(0, 27) };
+        // Only if the version did not change meanwhile.
+        if (this.version === version && (this.format.keep?.(value) ?? true)) this.answers.set(key, answer);
         return answer;
       })().finally(() => {
         if (this.pending.get(key) === pending) this.pending.delete(key);
@@ -121,7 +143,7 @@ export class AnswerCache {
       return true;
     }
     const body = await this.encoded(answer, wanted);
-    reply.type('application/json; charset=utf-8');
+    reply.code(answer.status).type(this.format.contentType);
     if (wanted !== 'identity') reply.header('Content-Encoding', wanted);
     reply.send(body);
     return true;

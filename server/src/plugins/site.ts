@@ -5,22 +5,15 @@
  * Files are read from disk on each request, never cached in memory. Text files are sent as the
  * brotli or gzip copy the build wrote beside them when the browser accepts it.
  */
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { REMOTE_NAMES, type PageContent } from '@copytech/shared/domain';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { REMOTE_NAMES } from '@copytech/shared/domain';
 import type { Config } from '../config';
 import { sendError } from '../http/errors';
-import { createPageResolver, withPageHead } from '../site/pageHead';
 import { siteOrigin } from '../site/origin';
 import { robotsTxt, sitemapEntries, sitemapXml } from '../site/sitemap';
-import { createStartupHints, renderStartupHints } from '../site/startupHints';
-import { containerSources, createFederationHost } from '../render/federationHost';
-import { createPageRenderer, type RenderedBody } from '../render/renderPage';
-import { createStylesheetIndex, preloadedStylesAsStylesheets } from '../render/stylesheets';
-import { inProcessReader } from '../render/inProcessApi';
-import { PAGE_DATA_ID, inlineJson } from '@copytech/shared/ssr';
+import { createIndexPage } from '../site/indexPage';
 
 const HASHED = /\.[0-9a-f]{10}\.(js|css|png|jpe?g|svg|webp|woff2?)$/;
 /** The build writes a brotli (.br) and a gzip (.gz) copy beside each text file; see createAppConfig. */
@@ -63,63 +56,7 @@ export const sitePlugin: FastifyPluginAsync<{ config: Config }> = async (app, { 
     });
   }
 
-  const startupHints = createStartupHints(config);
-  const renderer = config.serverRender
-    ? createPageRenderer(createFederationHost(containerSources(config.siteRoot, config.remoteManifests)), { budgetMs: config.renderBudgetMs, log: app.log })
-    : null;
-  const stylesheetsFor = createStylesheetIndex(config.siteRoot, (name) => config.remoteManifests[name] === `/remotes/${name}/mf-manifest.json`);
-  const readApi = inProcessReader(app);
-
-  /** The page's body rendered on the server, or null (then the browser renders it, as without server rendering). */
-  async function renderBody(url: URL): Promise<RenderedBody | null> {
-    if (!renderer) return null;
-    try {
-      return await renderer.render(url.pathname + url.search, readApi);
-    } catch (error) {
-      app.log.warn({ url: url.pathname, reason: (error as Error).message }, 'server rendering failed: the page is rendered in the browser');
-      return null;
-    }
-  }
-  const resolvePage = createPageResolver(
-    {
-      productByModelId: (modelId) => app.catalogue.byModelId(modelId),
-      contentPage: async (slug) => {
-        const row = await app.db.selectFrom('pages').where('slug', '=', slug).select('data').executeTakeFirst();
-        return row ? (JSON.parse(row.data) as PageContent) : null;
-      },
-    },
-    app.log,
-  );
-
-  /**
-   * The shell's page for a URL, answered with that page's status and head (site/pageHead.ts) and
-   * what only the server knows: the marketing script's address, the remotes configuration and the
-   * preloads for this page (site/startupHints.ts).
-   */
-  async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
-    let html: string;
-    try {
-      html = await fs.readFile(path.join(shellDist, 'index.html'), 'utf8');
-    } catch {
-      return reply.code(503).type('text/plain').send('The site has not been built yet: run `npm run build`.');
-    }
-    const url = new URL(request.url, 'http://site.invalid');
-    const origin = siteOrigin(config, request);
-    const page = await resolvePage(url.pathname, url.searchParams, origin);
-    const [hintsData, body] = await Promise.all([startupHints(page), renderBody(url)]);
-    // The page's data is in the page: no API read for the browser to start early.
-    if (body) hintsData.preloads = hintsData.preloads.filter((preload) => preload.as !== 'fetch');
-    let hints = renderStartupHints(hintsData, config.marketingScriptUrl ?? '');
-    html = withPageHead(html, page.head, origin);
-    if (body) {
-      // Styled before any script runs: the shell's styles and those of the remote parts rendered.
-      html = preloadedStylesAsStylesheets(html);
-      hints += (await stylesheetsFor(body.used)).map((href) => `<link rel="stylesheet" href="${href}">`).join('');
-      html = html.replace(/<div id=("?)root\1><\/div>/, () => `<div id="root">${body.html}</div><script type="application/json" id="${PAGE_DATA_ID}">${inlineJson(body.answers)}</script>`);
-    }
-    html = html.includes('</head>') ? html.replace('</head>', () => `${hints}</head>`) : hints + html;
-    return reply.code(page.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-  }
+  const sendIndex = createIndexPage(app, config, shellDist);
 
   app.get('/sitemap.xml', async (request, reply) => {
     const xml = sitemapXml(await sitemapEntries(app.db), siteOrigin(config, request));

@@ -25,6 +25,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { API_PATHS, productImageUrl, REMOTE_NAMES, remoteOfRoute, type RemoteName, type RemotesManifest } from '@copytech/shared/domain';
+import { inlineJson } from '@copytech/shared/ssr';
 import type { Config } from '../config';
 import type { PageAnswer } from './pageHead';
 
@@ -112,8 +113,6 @@ export function createStartupHints(config: Config) {
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** JSON that is safe inside a <script type="application/json"> element. */
-const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** The tags that go at the end of the index page's head. */
 export function renderStartupHints(hints: StartupHints, marketingScriptUrl: string): string {

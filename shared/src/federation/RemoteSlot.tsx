@@ -3,7 +3,7 @@
  * Suspense while it loads, an error boundary when it fails to load or throws while rendering,
  * and a Retry that forgets the failed load and really fetches again.
  */
-import { Component, Suspense, createContext, lazy, useCallback, useContext, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, createContext, lazy, useCallback, useContext, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import type { ExposedModuleId, ExposedModules } from '../contracts';
 import { loadExposedComponent, remoteNameOf, resetRemote } from './remoteRegistry';
 import { useCssomStyle } from '../ssr/pageData';
@@ -109,8 +109,18 @@ export interface RemoteSlotProps<Id extends ExposedModuleId> {
   compact?: boolean;
 }
 
+/** Renders nothing; says when the fragment beside it is live in the browser (mounted, or hydrated). */
+function Live({ onLive }: { onLive: () => void }) {
+  useEffect(onLive, [onLive]);
+  return null;
+}
+
 export function RemoteSlot<Id extends ExposedModuleId>({ id, props, label, minHeight, compact }: RemoteSlotProps<Id>) {
   const [attempt, setAttempt] = useState(0);
+  // data-live on the slot once its fragment is live in the browser: hydrated when the server
+  // rendered it (its buttons work from then on), mounted otherwise. Tests wait for it.
+  const [live, setLive] = useState(false);
+  const markLive = useCallback(() => setLive(true), []);
   const [retrying, setRetrying] = useState(false);
   const remote = remoteNameOf(id);
 
@@ -127,13 +137,14 @@ export function RemoteSlot<Id extends ExposedModuleId>({ id, props, label, minHe
   const server = useContext(ServerRemotesContext);
   const Exposed = server ? server.component(id) : lazyExposed(id, attempt);
   return (
-    <div data-remote={remote} className={styles.slot}>
+    <div data-remote={remote} data-live={live ? '' : undefined} className={styles.slot}>
       <RemoteErrorBoundary
         attempt={attempt}
         fallback={() => <RemoteUnavailable label={label} onRetry={retry} retrying={retrying} compact={compact ?? false} />}
       >
         <Suspense fallback={<RemoteLoading label={label} minHeight={minHeight} />}>
           <Exposed {...props} />
+          <Live onLive={markLive} />
         </Suspense>
       </RemoteErrorBoundary>
     </div>
