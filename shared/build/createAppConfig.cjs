@@ -163,7 +163,7 @@ function serverSharedConfig(/** @type {boolean} */ isHost) {
  * The server build of an app, beside its browser build, in dist/server: a commonjs-module container
  * (target async-node) with the Node runtime plugin of @module-federation/node, which the server
  * loads at run time through the federation runtime to render pages (docs/architecture.md
- * "Server rendering"). It exposes what the browser build exposes (the shell: its ServerApp);
+ * "How a page loads"). It exposes what the browser build exposes (the shell: its ServerApp);
  * CSS Modules give the same class names as in the browser and emit no CSS.
  *
  * @param {AppOptions & { serverExposes?: Record<string, string> }} options

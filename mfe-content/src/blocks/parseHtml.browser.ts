@@ -2,7 +2,7 @@
  * CMS markup parsed into a tree of RichNodes, in the browser: the browser's own DOMParser (an inert
  * document: no script runs, nothing loads). The server build uses parseHtml.server.ts instead, a
  * parser that follows the same HTML standard, so both sides see the same tree (docs/architecture.md
- * "Server rendering": a module named *.browser has a *.server twin in server builds).
+ * "How a page loads": a module named *.browser has a *.server twin in server builds).
  */
 import type { RichNode } from './richNode';
 

@@ -1,5 +1,5 @@
 /**
- * The server as the federation host of server rendering (docs/architecture.md "Server rendering").
+ * The server as the federation host of server rendering (docs/architecture.md "How a page loads").
  *
  * It registers the shell and every remote by their server builds (dist/server/remoteEntry.js, a
  * commonjs-module container built beside the browser build) and loads them through the Module

@@ -1,5 +1,5 @@
 /**
- * Renders a page's body on the server (docs/architecture.md "Server rendering"): the shell's
+ * Renders a page's body on the server (docs/architecture.md "How a page loads"): the shell's
  * ServerApp, loaded from the shell's server build, with each remote slot loaded from that remote's
  * server build, with React's streaming renderer.
  *

@@ -1,6 +1,6 @@
 /**
  * The data a server-rendered page was rendered with, one way on both sides (docs/architecture.md
- * "Server rendering"):
+ * "How a page loads"):
  *
  * - On the server, a component asks for the API read its first render needs, by the same URL it
  *   fetches in the browser (usePageData). The server answers it in process and the render waits

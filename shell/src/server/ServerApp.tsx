@@ -1,6 +1,6 @@
 /**
  * What the server renders for a URL (exposed by the shell's server build only; see
- * docs/architecture.md "Server rendering"). The server gives the URL, the request's own page data
+ * docs/architecture.md "How a page loads"). The server gives the URL, the request's own page data
  * and the loader of remotes' server builds; nothing here outlives the render.
  */
 import { MemoryRouter } from 'react-router-dom';
