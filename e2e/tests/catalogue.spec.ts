@@ -161,6 +161,8 @@ test.describe('product pages', () => {
     await page.getByRole('button', { name: 'Enlarge image' }).click();
     const dialog = page.getByRole('dialog', { name: /enlarged image/ });
     await expect(dialog.getByRole('img')).toHaveAttribute('src', /\/assets\/x810\//);
+    // Escape as a visitor presses it: with the focus in the dialog (it moves there as it opens).
+    await expect(page.locator('[role="dialog"]:focus-within')).toHaveCount(1);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('region', { name: 'Similar products' }).getByTestId('product-card').first()).toBeVisible();

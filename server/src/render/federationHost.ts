@@ -12,8 +12,8 @@
  * builds never bundle them. @copytech/shared comes from the shell's server build, as in the browser.
  *
  * A rebuilt container is picked up on the next render without a restart: before each render the
- * host compares each server entry's file time (a local build) or its manifest's text (a remote on
- * another origin, at most every REMOTE_RECHECK_MS); a changed one is registered again under a new
+ * host compares each server entry's file time (a local build, at most every 250 ms) or its
+ * manifest's text (a remote on another origin, at most every REMOTE_RECHECK_MS); a changed one is registered again under a new
  * entry URL, so the runtime drops the old container and loads the new one. Components loaded from
  * the old one are forgotten with it.
  */
@@ -34,6 +34,8 @@ export const CONTAINER_NAMES: readonly ContainerName[] = ['shell', ...REMOTE_NAM
 /** What the server provides to the containers: the package, as the containers' builds consume it. */
 const PROVIDED = ['react', 'react/jsx-runtime', 'react-dom', 'react-router-dom', 'mobx', 'mobx-react-lite'] as const;
 const REMOTE_RECHECK_MS = 10_000;
+/** How often the local containers' files are looked at (a fs.stat each), at most. */
+const REVALIDATE_EVERY_MS = 250;
 
 function packageVersion(name: string): string {
   const base = name.split('/')[0]!;
@@ -117,6 +119,8 @@ export function createFederationHost(sources: ContainerSource[]): FederationHost
   const versions = new Map<ContainerName, string>();
   const checked = new Map<ContainerName, number>();
   let generation = 0;
+  let lastCheck = 0;
+  let checking: Promise<number> | null = null;
   const instance: ModuleFederation = createInstance({
     name: 'copytech_server',
     remotes: sources.map(({ name, entry }) => ({ name, entry })),
@@ -155,10 +159,22 @@ export function createFederationHost(sources: ContainerSource[]): FederationHost
     get generation() {
       return generation;
     },
-    async revalidate() {
-      const changed = await Promise.all(sources.map(revalidateOne));
-      if (changed.some(Boolean)) generation += 1;
-      return generation;
+    revalidate() {
+      // At most one check per REVALIDATE_EVERY_MS, shared by the requests that arrive meanwhile: a
+      // build finished before a request is seen by it unless a check ran within that window.
+      const now = Date.now();
+      if (!checking && now - lastCheck >= REVALIDATE_EVERY_MS) {
+        lastCheck = now;
+        checking = Promise.all(sources.map(revalidateOne))
+          .then((changed) => {
+            if (changed.some(Boolean)) generation += 1;
+            return generation;
+          })
+          .finally(() => {
+            checking = null;
+          });
+      }
+      return checking ?? Promise.resolve(generation);
     },
     async load<T>(id: string, budgetMs: number): Promise<T> {
       const container = id.split('/')[0] as ContainerName;

@@ -94,8 +94,12 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
   }
 
   let template: { mtimeMs: number; html: string } | null = null;
+  let templateChecked = 0;
+  /** The shell's built page, looked at again at most every 250 ms (a new shell build is seen then). */
   async function readTemplate(): Promise<{ mtimeMs: number; html: string } | null> {
     const file = path.join(shellDist, 'index.html');
+    if (template && Date.now() - templateChecked < 250) return template;
+    templateChecked = Date.now();
     try {
       const { mtimeMs } = await fs.stat(file);
       if (template?.mtimeMs !== mtimeMs) template = { mtimeMs, html: await fs.readFile(file, 'utf8') };
