@@ -1,9 +1,12 @@
 // Bundles the server (and the @copytech/shared code it uses) with esbuild:
-//   dist/main.js  the process entry (listens on PORT)
+//   dist/main.js  the process entry: sets NODE_ENV, then loads the server (start.ts, a chunk of
+//                 its own, so that nothing it imports is loaded before)
 //   dist/app.js   buildApp() and loadConfig() for in-process use (npm run bench:api)
-// npm packages stay external: they are installed beside it.
+// npm packages stay external: they are installed beside it. Code the entries share goes in chunks.
+import fs from 'node:fs';
 import { build } from 'esbuild';
 
+fs.rmSync('dist', { recursive: true, force: true });
 await build({
   entryPoints: { main: 'src/main.ts', app: 'src/app.ts' },
   outdir: 'dist',
@@ -11,6 +14,8 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   // @copytech/shared is TypeScript source: bundle it rather than leave it for Node to load.
   plugins: [
     {

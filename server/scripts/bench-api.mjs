@@ -11,7 +11,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildApp, loadConfig } from '../dist/app.js';
+// As npm start does (src/main.ts): production React unless the environment says otherwise.
+process.env.NODE_ENV ??= 'production';
+const { buildApp, loadConfig } = await import('../dist/app.js');
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const port = Number(process.env.BENCH_PORT || 8112);

@@ -1,6 +1,6 @@
 /**
  * buildApp(): the Fastify application, one encapsulated plugin per concern. listen() lives in
- * main.ts, so tests build the app and call inject() without a socket.
+ * start.ts, so tests build the app and call inject() without a socket.
  *
  * On build: the database is opened and migrated, the seed data loaded (idempotently), the mail
  * transport chosen and the outbox worker started (unless the caller steps it by hand). On close

@@ -2,13 +2,22 @@
  * Server configuration: environment variables with working defaults (README lists them).
  * Read once at start; buildApp() takes a Config so tests pass their own.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-/** The repository root: server/src (dev, tests) or server/dist (built) are both two levels down. */
-export const REPO_ROOT = path.resolve(here, '..', '..');
+/**
+ * The repository root: the first folder above this module that holds server/package.json (the
+ * module is in server/src in development and tests, in server/dist/chunks when built).
+ */
+export const REPO_ROOT = (() => {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (let dir = here; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'server', 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(here, '..', '..');
+  }
+})();
 
 export interface RateLimits {
   /** POST /api/quote per IP per minute */
@@ -86,7 +95,7 @@ function outboxFrom(env: NodeJS.ProcessEnv): OutboxSettings {
 
 /**
  * A start-up problem a person must fix, said in one line that names the setting and the path or
- * value (main.ts prints it without a stack trace and exits 1).
+ * value (start.ts prints it without a stack trace and exits 1).
  */
 export class StartupError extends Error {
   override name = 'StartupError';

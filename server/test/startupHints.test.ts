@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseRemoteManifest } from '../src/site/startupHints';
+import { RECHECK_MS, parseRemoteManifest } from '../src/site/localManifests';
 import { tempDir, testApp, testConfig } from './helpers';
 
 /** The fields of an mf-manifest.json the server reads (the build writes many more). */
@@ -88,6 +88,8 @@ describe('the startup hints in the index page', () => {
       write('mfe-content/dist/mf-manifest.json', JSON.stringify(manifest('entry-v2.js')));
       const later = new Date(Date.now() + 5000);
       fs.utimesSync(path.join(siteRoot, 'mfe-content/dist/mf-manifest.json'), later, later);
+      // The manifests are looked at again at most every RECHECK_MS.
+      await new Promise((resolve) => setTimeout(resolve, RECHECK_MS + 50));
       const after = (await app.inject({ method: 'GET', url: '/contact-us' })).body;
       expect(after).toContain('<link rel="preload" as="script" href="/remotes/content/entry-v2.js">');
       expect(after).toContain('"content":"/remotes/content/entry-v2.js"');
@@ -106,7 +108,17 @@ describe('parseRemoteManifest', () => {
     expect(parseRemoteManifest(manifest('https://evil.example.com/x.js'), '/r/')).toBeNull();
     expect(parseRemoteManifest(manifest('"><script>.js'), '/r/')).toBeNull();
     expect(parseRemoteManifest(manifest('/abs.js'), '/r/')).toBeNull();
-    expect(parseRemoteManifest(manifest('remoteEntry.js'), '/r/')).toEqual({ entry: '/r/remoteEntry.js' });
+    expect(parseRemoteManifest(manifest('remoteEntry.js'), '/r/')).toEqual({
+      entry: '/r/remoteEntry.js',
+      exposes: new Map([['A', { css: [], js: ['a.1111111111.js'] }]]),
+    });
+  });
+
+  it('keeps only the safe files of each expose, by kind', () => {
+    const css = ['ok.1111111111.css', '../../x.css', 'https://evil.example.com/x.css', '"><b>.css', 'not-a-stylesheet.js', 7];
+    const js = ['ok.2222222222.js', '/abs.js', 'style.css'];
+    const parsed = parseRemoteManifest({ ...manifest(), exposes: [{ name: 'A', assets: { css: { sync: css, async: ['lazy.3333333333.css'] }, js: { sync: js } } }, { assets: {} }] }, '/r/');
+    expect(parsed?.exposes).toEqual(new Map([['A', { css: ['ok.1111111111.css', 'lazy.3333333333.css'], js: ['ok.2222222222.js'] }]]));
   });
 });
 

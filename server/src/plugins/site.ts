@@ -8,7 +8,7 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { REMOTE_NAMES } from '@copytech/shared/domain';
+import { PAGE_SECTIONS, REMOTE_NAMES } from '@copytech/shared/domain';
 import type { Config } from '../config';
 import { sendError } from '../http/errors';
 import { siteOrigin } from '../site/origin';
@@ -66,8 +66,14 @@ export const sitePlugin: FastifyPluginAsync<{ config: Config }> = async (app, { 
     reply.header('Cache-Control', 'public, max-age=600').type('text/plain; charset=utf-8').send(robotsTxt(siteOrigin(config, request))),
   );
 
-  // The index page for every path of the site; its status says whether the page exists.
+  // The index page for every path of the site; its status says whether the page exists. The
+  // sections' paths are routed to it directly; any other path is first looked up as a file of the
+  // shell's build (the static wildcard above) and comes to the not-found handler below.
   app.get('/', sendIndex);
+  for (const section of PAGE_SECTIONS) {
+    app.get(`/${section}`, sendIndex);
+    app.get(`/${section}/*`, sendIndex);
+  }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, 404, `No such resource: ${pathname}`);

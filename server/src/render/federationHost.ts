@@ -42,13 +42,25 @@ function packageVersion(name: string): string {
   return (require(`${base}/package.json`) as { version: string }).version;
 }
 
+/**
+ * The package as the server provides it. react-router's package exports map only its development
+ * build (warnings and checks, about twice the render time); in production the server takes the
+ * production build the package also ships, as the browser bundles do (createAppConfig's alias).
+ */
+function providedModule(name: string): unknown {
+  if (name === 'react-router-dom' && process.env.NODE_ENV === 'production') {
+    return require(path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', 'production', 'index.js'));
+  }
+  return require(name);
+}
+
 function providedShared() {
   // Observer components render once per request on the server and never react to changes there.
   (require('mobx-react-lite') as { enableStaticRendering(enable: boolean): void }).enableStaticRendering(true);
   return Object.fromEntries(
     PROVIDED.map((name) => {
       const version = packageVersion(name);
-      const lib = require(name) as unknown;
+      const lib = providedModule(name);
       return [name, { version, lib: () => lib, shareConfig: { singleton: true, requiredVersion: `^${version.split('.')[0]}.0.0` } }];
     }),
   );

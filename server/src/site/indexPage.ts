@@ -19,7 +19,8 @@ import { AnswerCache, type AnswerFormat } from '../catalogue/answerCache';
 import { containerSources, createFederationHost } from '../render/federationHost';
 import { inProcessReader } from '../render/inProcessApi';
 import { createPageRenderer, type RenderedBody } from '../render/renderPage';
-import { createStylesheetIndex, preloadedStylesAsStylesheets } from '../render/stylesheets';
+import { preloadedStylesAsStylesheets, stylesheetsFor } from '../render/stylesheets';
+import { createLocalBuilds } from './localManifests';
 import { siteOrigin } from './origin';
 import { createPageResolver, withPageHead } from './pageHead';
 import { createStartupHints, renderStartupHints } from './startupHints';
@@ -42,10 +43,10 @@ const PAGE_FORMAT: AnswerFormat = {
 };
 
 export function createIndexPage(app: FastifyInstance, config: Config, shellDist: string) {
-  const startupHints = createStartupHints(config);
+  const localBuild = createLocalBuilds(config);
+  const startupHints = createStartupHints(config, localBuild);
   const host = config.serverRender ? createFederationHost(containerSources(config.siteRoot, config.remoteManifests)) : null;
   const renderer = host ? createPageRenderer(host, { budgetMs: config.renderBudgetMs, log: app.log }) : null;
-  const stylesheetsFor = createStylesheetIndex(config.siteRoot, (name) => config.remoteManifests[name] === `/remotes/${name}/mf-manifest.json`);
   const readApi = inProcessReader(app);
   const pages = new AnswerCache(PAGE_CACHE_LIMITS, PAGE_FORMAT);
   const resolvePage = createPageResolver(
@@ -82,7 +83,7 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
     if (body) {
       // Styled before any script runs: the shell's styles and those of the remote parts rendered.
       html = preloadedStylesAsStylesheets(html);
-      hints += (await stylesheetsFor(body.used)).map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+      hints += (await stylesheetsFor(body.used, localBuild)).map((href) => `<link rel="stylesheet" href="${href}">`).join('');
       html = html.replace(
         /<div id=("?)root\1><\/div>/,
         () => `<div id="root">${body.html}</div><script type="application/json" id="${PAGE_DATA_ID}">${inlineJson(body.answers)}</script>`,

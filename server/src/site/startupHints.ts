@@ -5,8 +5,8 @@
  *
  * - the remotes configuration (the same data as GET /remotes.json), inline as a JSON data block;
  * - for a remote served by this server from its own build, its entry script instead of its
- *   manifest, read from the manifest on disk at request time (a remote rebuilt alone is live on the
- *   next page load);
+ *   manifest, as its manifest on disk names it (localManifests.ts: a remote rebuilt alone is live
+ *   on the page loads that follow);
  * - a preload of the entry script of the remote that renders the route;
  * - a preload of the route's first API read (a content page, a product) and, on a product page,
  *   of its main image, so they do not wait for the JavaScript that asks for them. The URLs come
@@ -22,11 +22,10 @@
  * browser fetches its manifest as before. Everything here is a hint: when a manifest is missing or
  * malformed the page gets the plain manifest URL and works as it would without hints.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { API_PATHS, productImageUrl, REMOTE_NAMES, remoteOfRoute, type RemoteName, type RemotesManifest } from '@copytech/shared/domain';
 import { inlineJson } from '@copytech/shared/ssr';
 import type { Config } from '../config';
+import type { LocalBuilds } from './localManifests';
 import type { PageAnswer } from './pageHead';
 
 export interface Preload {
@@ -38,29 +37,6 @@ export interface StartupHints {
   remotes: RemotesManifest;
   preloads: Preload[];
 }
-
-interface RemoteBuild {
-  /** The entry script's URL, as the page should load it. */
-  entry: string;
-}
-
-/** A file name the manifest may name: relative, no parent segments, nothing to escape. */
-const SAFE_FILE = /^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]*$/;
-
-/** Reads the fields of an mf-manifest.json this needs; null when it is not one. */
-export function parseRemoteManifest(json: unknown, baseUrl: string): RemoteBuild | null {
-  if (typeof json !== 'object' || json === null) return null;
-  const { metaData } = json as { metaData?: unknown };
-  if (typeof metaData !== 'object' || metaData === null) return null;
-  const { remoteEntry, publicPath } = metaData as { remoteEntry?: { name?: unknown; path?: unknown }; publicPath?: unknown };
-  // Files are resolved against the manifest's folder ('auto'); a fixed public path is not supported here.
-  if (publicPath !== 'auto') return null;
-  const entryFile = [remoteEntry?.path, remoteEntry?.name].filter((part) => typeof part === 'string' && part !== '').join('/');
-  if (!SAFE_FILE.test(entryFile)) return null;
-  return { entry: baseUrl + entryFile };
-}
-
-const localManifestUrl = (name: RemoteName) => `/remotes/${name}/mf-manifest.json`;
 
 /**
  * The reads a page starts with, as the rooms make them (the content room by slug, the catalogue's
@@ -78,26 +54,8 @@ function dataPreloads(page: Pick<PageAnswer, 'status' | 'route' | 'product'>): P
   ];
 }
 
-export function createStartupHints(config: Config) {
-  const cache = new Map<RemoteName, { mtimeMs: number; build: RemoteBuild | null }>();
-
-  /** The remote's build as this server serves it, or null when it is elsewhere or unreadable. */
-  async function localBuild(name: RemoteName): Promise<RemoteBuild | null> {
-    if (config.remoteManifests[name] !== localManifestUrl(name)) return null;
-    const file = path.join(config.siteRoot, `mfe-${name}`, 'dist', 'mf-manifest.json');
-    try {
-      const { mtimeMs } = await fs.stat(file);
-      const cached = cache.get(name);
-      if (cached && cached.mtimeMs === mtimeMs) return cached.build;
-      const build = parseRemoteManifest(JSON.parse(await fs.readFile(file, 'utf8')), `/remotes/${name}/`);
-      cache.set(name, { mtimeMs, build });
-      return build;
-    } catch {
-      cache.delete(name);
-      return null;
-    }
-  }
-
+/** Builds the hints from the configuration and the remotes' local builds (localManifests.ts). */
+export function createStartupHints(config: Config, localBuild: LocalBuilds) {
   return async function startupHints(page: Pick<PageAnswer, 'status' | 'route' | 'product'>): Promise<StartupHints> {
     const builds = await Promise.all(REMOTE_NAMES.map(async (name) => [name, await localBuild(name)] as const));
     const remotes = Object.fromEntries(builds.map(([name, build]) => [name, build?.entry ?? config.remoteManifests[name]])) as Record<RemoteName, string>;

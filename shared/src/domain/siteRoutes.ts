@@ -56,6 +56,20 @@ const CONTENT_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const NOT_FOUND: SiteRoute = { kind: 'not-found' };
 
+/**
+ * The first path segment of every page but home (lower case): a path that starts otherwise is Not
+ * Found. The server routes these straight to the page, without looking for a file first.
+ */
+export const PAGE_SECTIONS: readonly string[] = [
+  ...Object.keys(CONTENT_PAGES).filter(Boolean),
+  'services',
+  'discover-print-savings',
+  ...Object.keys(LANDING_PAGES),
+  'printers',
+  'scanners',
+  'finishers',
+];
+
 /** The path's segments, decoded; null when it cannot be decoded. A trailing slash is ignored. */
 function segmentsOf(pathname: string): string[] | null {
   const parts = pathname.split('/').slice(1);
