@@ -7,6 +7,10 @@
  * share key is provided by this facade instead, and webpack tree-shakes react-router behind it.
  * It is still one singleton, at react-router-dom's version. A test (routerFacade.test.ts) fails
  * when app code imports something from 'react-router-dom' that this file does not export.
+ *
+ * A name leaves this list only when no remote that may still be deployed imports it: Routes, Route
+ * and useParams stay for catalogue builds from before the site's one route table (they matched
+ * their paths with them); names no app ever imported are not here.
  */
 export {
   BrowserRouter,
@@ -15,19 +19,10 @@ export {
   Route,
   Link,
   NavLink,
-  Navigate,
-  Outlet,
   useLocation,
   useNavigate,
   useNavigationType,
-
   useParams,
   useSearchParams,
-  useHref,
-  useInRouterContext,
-  useMatch,
-  matchPath,
-  generatePath,
-  createSearchParams,
 } from 'react-router';
 export type { Location, NavigateFunction, NavigateOptions, To, SetURLSearchParams, Params, NavLinkProps, LinkProps } from 'react-router';

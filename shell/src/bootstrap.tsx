@@ -4,6 +4,7 @@
  * /remotes.json is fetched in parallel, and each slot loads its remote when it is needed.
  */
 import '@copytech/shared/tokens.css';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { captureFirstTouch, readPageDataFromDocument, startFederation } from '@copytech/shared';
@@ -21,17 +22,21 @@ if (!root) throw new Error('#root is missing from index.html');
 const data = readPageDataFromDocument();
 const tree = <Root data={data} remotes={null} router={(app) => <BrowserRouter>{app}</BrowserRouter>} />;
 if (root.hasChildNodes()) {
-  hydrateRoot(root, tree, {
-    // A slot the server left to the browser (its remote failed there) is rendered here: expected,
-    // and said once. Anything else (a mismatch) is an error the tests fail on.
-    onRecoverableError(error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (/#419\b|Switched to client rendering|could not finish this Suspense boundary/i.test(message)) {
-        console.info('[shell] a part of the page is rendered in the browser:', message.split('\n')[0]);
-      } else {
-        console.error('[shell] hydration:', message);
-      }
-    },
+  // As a transition, hydration yields to the browser every few milliseconds (the page is already
+  // painted and readable), rather than holding the main thread for the whole tree at once.
+  startTransition(() => {
+    hydrateRoot(root, tree, {
+      // A slot the server left to the browser (its remote failed there) is rendered here: expected,
+      // and said once. Anything else (a mismatch) is an error the tests fail on.
+      onRecoverableError(error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (/#419\b|Switched to client rendering|could not finish this Suspense boundary/i.test(message)) {
+          console.info('[shell] a part of the page is rendered in the browser:', message.split('\n')[0]);
+        } else {
+          console.error('[shell] hydration:', message);
+        }
+      },
+    });
   });
 } else {
   createRoot(root).render(tree);

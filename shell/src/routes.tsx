@@ -1,47 +1,33 @@
 /**
- * The route table of SPEC.md section 2. The shell owns the first segment of every path and maps
- * it to the room that owns the rest; each remote decides its own sub-paths and its own Not Found.
+ * Which room renders a path: the site's route table (matchSitePath in @copytech/shared/domain,
+ * with the list of routes at the top of its file), the one the server answers each URL's status
+ * with, so a page is Not Found in the browser exactly when the server says 404. The shell hands
+ * each page to the room that owns it; whether a list or a product exists is the catalogue's to
+ * decide (its Not Found), by the same table.
  */
-import { Route, Routes, useParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { NotFoundPage, RemoteSlot, type CatalogueSection } from '@copytech/shared';
+import { catalogueSectionOf, matchSitePath } from '@copytech/shared/domain';
 
-function Content({ slug, kind = 'page' }: { slug: string; kind?: 'page' | 'service' }) {
+function Content({ slug, kind }: { slug: string; kind: 'page' | 'service' }) {
   return <RemoteSlot key={`${kind}:${slug}`} id="content/ContentPage" props={{ slug, kind }} label="This page" />;
-}
-
-function ServicePage() {
-  const { slug = '' } = useParams();
-  return <Content slug={slug} kind="service" />;
 }
 
 function Catalogue({ section }: { section: CatalogueSection }) {
   return <RemoteSlot id="catalogue/CatalogueRoutes" props={{ section }} label="The product catalogue" />;
 }
 
-export const CATALOGUE_SECTIONS: ReadonlyArray<{ path: string; section: CatalogueSection }> = [
-  { path: '/printers/*', section: 'printers' },
-  { path: '/scanners/*', section: 'scanners' },
-  { path: '/finishers/*', section: 'finishers' },
-  { path: '/photocopiers', section: 'photocopiers' },
-  { path: '/commercial-printers', section: 'commercial-printers' },
-  { path: '/office-printers', section: 'office-printers' },
-];
-
 export function SiteRoutes() {
-  return (
-    <Routes>
-      <Route path="/" element={<Content slug="home" />} />
-      <Route path="/contact-us" element={<Content slug="contact-us" />} />
-      <Route path="/customer-support" element={<Content slug="customer-support" />} />
-      <Route path="/services/:slug" element={<ServicePage />} />
-      <Route
-        path="/discover-print-savings"
-        element={<RemoteSlot id="checker/SavingsChecker" props={{}} label="The print savings checker" />}
-      />
-      {CATALOGUE_SECTIONS.map(({ path, section }) => (
-        <Route key={section} path={path} element={<Catalogue section={section} />} />
-      ))}
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
-  );
+  const route = matchSitePath(useLocation().pathname);
+  switch (route.kind) {
+    case 'content':
+      return <Content slug={route.slug} kind={route.contentKind} />;
+    case 'checker':
+      return <RemoteSlot id="checker/SavingsChecker" props={{}} label="The print savings checker" />;
+    case 'list':
+    case 'product':
+      return <Catalogue section={catalogueSectionOf(route)!} />;
+    default:
+      return <NotFoundPage />;
+  }
 }

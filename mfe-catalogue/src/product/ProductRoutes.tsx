@@ -11,7 +11,6 @@
  *
  * and in every case the product must be active. Anything else is the shared Not Found page.
  */
-import { useParams } from 'react-router-dom';
 import { NotFoundPage } from '@copytech/shared';
 import {
   API_PATHS,
@@ -21,12 +20,10 @@ import {
   SCANNER_CLASS_HEADINGS,
   isFinisherCategory,
   isPrinterType,
-  modelIdFromSlugs,
   productRouteProblem,
   productTypeExists,
   type Crumb,
   type Product,
-  type ProductSection,
   type ScannerClassSegment,
   type SiteRoute,
 } from '@copytech/shared/domain';
@@ -44,19 +41,8 @@ function ProductPageFor({ route, load, crumbs }: { route: ProductRoute; load: (s
   return <ProductPage key={state.product.modelId} product={state.product} crumbs={crumbs(state.product)} />;
 }
 
-/** The product route of the URL's parameters, or null when the path cannot name a product. */
-function routeOf(section: ProductSection, type: string | undefined, brand: string | undefined, model: string | undefined): ProductRoute | null {
-  if (!brand || !model) return null;
-  const modelId = modelIdFromSlugs(brand, model);
-  if (!modelId) return null;
-  const route: ProductRoute = { kind: 'product', section, type: type ?? null, modelId };
-  return productTypeExists(route) ? route : null;
-}
-
-export function PrinterProductRoute() {
-  const { type, brand, model } = useParams();
-  const route = routeOf('printers', type, brand, model);
-  if (!route || !isPrinterType(route.type!)) return <NotFoundPage />;
+function PrinterProductRoute({ route }: { route: ProductRoute }) {
+  if (!isPrinterType(route.type!)) return <NotFoundPage />;
   const info = PRINTER_TYPE_LABELS[route.type];
   return (
     <ProductPageFor
@@ -75,10 +61,7 @@ const SCANNER_CLASS_OF_CATEGORY: Readonly<Record<string, ScannerClassSegment>> =
   'production-scanner': 'production',
 };
 
-export function ScannerProductRoute() {
-  const { type, brand, model } = useParams();
-  const route = routeOf('scanners', type, brand, model);
-  if (!route) return <NotFoundPage />;
+function ScannerProductRoute({ route }: { route: ProductRoute }) {
   return (
     <ProductPageFor
       route={route}
@@ -94,10 +77,7 @@ export function ScannerProductRoute() {
   );
 }
 
-export function FinisherProductRoute() {
-  const { brand, model } = useParams();
-  const route = routeOf('finishers', undefined, brand, model);
-  if (!route) return <NotFoundPage />;
+function FinisherProductRoute({ route }: { route: ProductRoute }) {
   return (
     <ProductPageFor
       route={route}
@@ -110,4 +90,12 @@ export function FinisherProductRoute() {
       }}
     />
   );
+}
+
+/** The product page a path names (resolveSiteRoute), or Not Found when its type segment does not exist. */
+export function ProductRoute({ route }: { route: ProductRoute }) {
+  if (!productTypeExists(route)) return <NotFoundPage />;
+  if (route.section === 'printers') return <PrinterProductRoute route={route} />;
+  if (route.section === 'scanners') return <ScannerProductRoute route={route} />;
+  return <FinisherProductRoute route={route} />;
 }

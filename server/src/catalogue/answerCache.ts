@@ -123,6 +123,20 @@ export class AnswerCache {
     return pending;
   }
 
+  /** Whether `key` at `version` is kept, or being computed (a request for it would wait for that). */
+  has(key: string, version: number): boolean {
+    return version === this.version && (this.answers.has(key) || this.pending.has(key));
+  }
+
+  /**
+   * Computes `key` with `produce` unless it is kept or being computed, and keeps it as send()
+   * would: for an answer the caller sends itself (a page streamed as it is rendered), so that the
+   * requests that come meanwhile wait for it, and those after it are answered from it.
+   */
+  adopt(key: string, version: number, produce: () => Promise<unknown>): void {
+    this.answer(key, version, produce).catch(() => undefined);
+  }
+
   private encoded(answer: Answer, encoding: ContentEncoding): Buffer | Promise<Buffer> {
     if (encoding === 'br') return (answer.br ??= brotli(answer.body, BROTLI_OPTIONS));
     if (encoding === 'gzip') return (answer.gzip ??= gzip(answer.body, GZIP_OPTIONS));

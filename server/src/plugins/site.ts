@@ -8,7 +8,7 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { PAGE_SECTIONS, REMOTE_NAMES } from '@copytech/shared/domain';
+import { pageSections, REMOTE_NAMES } from '@copytech/shared/domain';
 import type { Config } from '../config';
 import { sendError } from '../http/errors';
 import { siteOrigin } from '../site/origin';
@@ -70,7 +70,7 @@ export const sitePlugin: FastifyPluginAsync<{ config: Config }> = async (app, { 
   // sections' paths are routed to it directly; any other path is first looked up as a file of the
   // shell's build (the static wildcard above) and comes to the not-found handler below.
   app.get('/', sendIndex);
-  for (const section of PAGE_SECTIONS) {
+  for (const section of pageSections()) {
     app.get(`/${section}`, sendIndex);
     app.get(`/${section}/*`, sendIndex);
   }

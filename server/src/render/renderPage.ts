@@ -80,15 +80,26 @@ export function createPageRenderer(host: FederationHost, options: { budgetMs: nu
    * The page's body for a URL, or null when the shell's server build cannot render at all (then
    * the page is rendered in the browser, as before server rendering).
    */
-  async function render(url: string, answer: (url: string) => Promise<PageDataAnswer>): Promise<RenderedBody | null> {
-    const generation = await host.revalidate();
-    let ServerApp: ComponentType<ServerAppProps>;
+  /** The shell's ServerApp, or null (logged) when its server build cannot be loaded. */
+  async function loadServerApp(): Promise<ComponentType<ServerAppProps> | null> {
     try {
-      ServerApp = (await host.load<{ default: ComponentType<ServerAppProps> }>('shell/ServerApp', budgetMs)).default;
+      return (await host.load<{ default: ComponentType<ServerAppProps> }>('shell/ServerApp', budgetMs)).default;
     } catch (error) {
       log.warn({ container: 'shell', reason: (error as Error).message }, 'server rendering unavailable: the page is rendered in the browser');
       return null;
     }
+  }
+
+  /** Whether pages can be rendered here now (the shell's server build loads). */
+  async function available(): Promise<boolean> {
+    await host.revalidate();
+    return (await loadServerApp()) !== null;
+  }
+
+  async function render(url: string, answer: (url: string) => Promise<PageDataAnswer>): Promise<RenderedBody | null> {
+    const generation = await host.revalidate();
+    const ServerApp = await loadServerApp();
+    if (!ServerApp) return null;
     const data = createServerPageData(answer);
     const clientRendered: string[] = [];
     const used = new Set<string>();
@@ -144,5 +155,5 @@ export function createPageRenderer(host: FederationHost, options: { budgetMs: nu
     return { html, answers: data.answers(), clientRendered, generation, used: [...used] };
   }
 
-  return { render };
+  return { render, available };
 }

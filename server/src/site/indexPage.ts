@@ -8,21 +8,28 @@
  * to the next request for the same URL, with an ETag, compressed once. A page with a part left to
  * the browser (a remote failed, a read failed) is not kept: the next request tries again. A new
  * build of the shell or of a remote starts afresh.
+ *
+ * A page rendered for the request in hand is streamed: its status and head go out at once, so the
+ * browser fetches the stylesheets and scripts while the server renders the body, which follows
+ * when it is whole (see stream below). Kept pages are sent in one piece, with their ETag.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageContent } from '@copytech/shared/domain';
 import { PAGE_DATA_ID, inlineJson } from '@copytech/shared/ssr';
 import type { Config } from '../config';
 import { AnswerCache, type AnswerFormat } from '../catalogue/answerCache';
+import { BROTLI_OPTIONS, GZIP_OPTIONS, preferredEncoding } from '../http/compression';
 import { containerSources, createFederationHost } from '../render/federationHost';
 import { inProcessReader } from '../render/inProcessApi';
 import { createPageRenderer, type RenderedBody } from '../render/renderPage';
 import { preloadedStylesAsStylesheets, stylesheetsFor } from '../render/stylesheets';
 import { createLocalBuilds } from './localManifests';
 import { siteOrigin } from './origin';
-import { createPageResolver, withPageHead } from './pageHead';
+import { createPageResolver, withPageHead, type PageAnswer as ResolvedPage } from './pageHead';
 import { createStartupHints, renderStartupHints } from './startupHints';
 
 /** How long a rendered page is sent again as it is. */
@@ -34,6 +41,18 @@ interface PageAnswer {
   /** false when a part was left to the browser or the page was not rendered here */
   complete: boolean;
 }
+
+interface PageStart {
+  page: ResolvedPage;
+  /** the stylesheets linked in the head */
+  early: string[];
+  /** the page up to its body, the template's empty body (for the browser to render), and what follows the body */
+  head: string;
+  emptyRoot: string;
+  tail: string;
+}
+
+const stylesheetLink = (href: string) => `<link rel="stylesheet" href="${href}">`;
 
 const PAGE_FORMAT: AnswerFormat = {
   contentType: 'text/html; charset=utf-8',
@@ -71,27 +90,82 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
     }
   }
 
-  async function produce(template: string, url: URL, origin: string): Promise<PageAnswer> {
-    const page = await resolvePage(url.pathname, url.searchParams, origin);
-    const [hintsData, body] = await Promise.all([startupHints(page), renderBody(url)]);
+  /**
+   * The exposed modules the last render of a kind of page used (a list, the home page...), so the
+   * next page of that kind links their stylesheets in the head it sends before it is rendered.
+   * Bounded: one entry per route kind and content page.
+   */
+  const usedBefore = new Map<string, string[]>();
+  const kindOf = (page: ResolvedPage) => `${page.status} ${page.route.kind} ${page.route.kind === 'content' ? page.route.slug : ''}`;
+
+  /**
+   * The page up to its body (`<div id="root">`): its status, head, startup hints and the
+   * stylesheets it is expected to need; sent before the body is rendered.
+   */
+  async function pageStart(template: string, url: URL, origin: string): Promise<PageStart> {
+    const [page, rendered] = await Promise.all([resolvePage(url.pathname, url.searchParams, origin), renderer ? renderer.available() : false]);
+    const hintsData = await startupHints(page);
     let html = withPageHead(template, page.head, origin);
-    if (body) {
-      // The page's data is in the page: no API read for the browser to start early.
+    let early: string[] = [];
+    if (rendered) {
+      // The page's data will be in the page: no API read for the browser to start early.
       hintsData.preloads = hintsData.preloads.filter((preload) => preload.as !== 'fetch');
-    }
-    let hints = renderStartupHints(hintsData, config.marketingScriptUrl ?? '');
-    if (body) {
       // Styled before any script runs: the shell's styles and those of the remote parts rendered.
       html = preloadedStylesAsStylesheets(html);
-      hints += (await stylesheetsFor(body.used, localBuild)).map((href) => `<link rel="stylesheet" href="${href}">`).join('');
-      html = html.replace(
-        /<div id=("?)root\1><\/div>/,
-        () => `<div id="root">${body.html}</div><script type="application/json" id="${PAGE_DATA_ID}">${inlineJson(body.answers)}</script>`,
-      );
+      early = await stylesheetsFor(usedBefore.get(kindOf(page)) ?? [], localBuild);
     }
+    const hints = renderStartupHints(hintsData, config.marketingScriptUrl ?? '') + early.map(stylesheetLink).join('');
     html = html.includes('</head>') ? html.replace('</head>', () => `${hints}</head>`) : hints + html;
-    const readsFailed = body ? Object.values(body.answers).some((answer) => !answer.ok && answer.status !== 404) : true;
-    return { status: page.status, html, complete: body !== null && body.clientRendered.length === 0 && !readsFailed };
+    const root = /<div id=("?)root\1><\/div>/.exec(html);
+    const at = root ? root.index : html.length;
+    return { page, early, head: html.slice(0, at), emptyRoot: root?.[0] ?? '', tail: html.slice(at + (root?.[0].length ?? 0)) };
+  }
+
+  /** The rest of the page: the stylesheets not linked yet, the body and the data it was rendered with. */
+  async function pageEnd(start: PageStart, body: RenderedBody | null): Promise<{ rest: string; complete: boolean }> {
+    if (!body) return { rest: start.emptyRoot + start.tail, complete: false };
+    usedBefore.set(kindOf(start.page), body.used);
+    const late = (await stylesheetsFor(body.used, localBuild)).filter((href) => !start.early.includes(href));
+    const rest =
+      late.map(stylesheetLink).join('') +
+      `<div id="root">${body.html}</div><script type="application/json" id="${PAGE_DATA_ID}">${inlineJson(body.answers)}</script>` +
+      start.tail;
+    const readsFailed = Object.values(body.answers).some((answer) => !answer.ok && answer.status !== 404);
+    return { rest, complete: body.clientRendered.length === 0 && !readsFailed };
+  }
+
+  async function produce(template: string, url: URL, origin: string): Promise<PageAnswer> {
+    const [start, body] = await Promise.all([pageStart(template, url, origin), renderBody(url)]);
+    const { rest, complete } = await pageEnd(start, body);
+    return { status: start.page.status, html: start.head + rest, complete };
+  }
+
+  /**
+   * A page not kept yet: its head is sent at once, so the browser fetches the stylesheets and
+   * scripts while the body is rendered, and the body follows in the same response when it is
+   * rendered whole (a part of it sent early would need an inline script to be put in place, which
+   * the CSP forbids and a reader without JavaScript would never see). The page is kept as sent.
+   */
+  async function stream(request: FastifyRequest, reply: FastifyReply, template: string, url: URL, origin: string): Promise<PageAnswer> {
+    const start = await pageStart(template, url, origin);
+    const encoding = request.headers['x-no-compression'] === undefined ? preferredEncoding(request.headers['accept-encoding']) : 'identity';
+    const out = encoding === 'br' ? zlib.createBrotliCompress(BROTLI_OPTIONS) : encoding === 'gzip' ? zlib.createGzip(GZIP_OPTIONS) : new PassThrough();
+    reply.code(start.page.status).type(PAGE_FORMAT.contentType).header('Vary', 'Accept-Encoding');
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    reply.send(out);
+    out.write(start.head);
+    // A compressor holds what it is given until it has a block: the head goes out now, before the
+    // render takes the event loop (its reads are answered in process, without a pause for I/O).
+    if (!(out instanceof PassThrough)) await new Promise<void>((resolve) => out.flush(() => resolve()));
+    let end: { rest: string; complete: boolean };
+    try {
+      end = await pageEnd(start, await renderBody(url));
+    } catch (error) {
+      app.log.warn({ url: url.pathname, reason: (error as Error).message }, 'server rendering failed: the page is rendered in the browser');
+      end = { rest: start.emptyRoot + start.tail, complete: false };
+    }
+    out.end(end.rest);
+    return { status: start.page.status, html: start.head + end.rest, complete: end.complete };
   }
 
   let template: { mtimeMs: number; html: string } | null = null;
@@ -120,7 +194,15 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
     const generation = host ? await host.revalidate() : 0;
     const version = Math.round(shell.mtimeMs) * 1000 + generation;
     reply.header('Cache-Control', 'no-cache');
-    await pages.send(request, reply, `${origin} ${url.pathname}${url.search}`, version, () => produce(shell.html, url, origin));
+    const key = `${origin} ${url.pathname}${url.search}`;
+    if (renderer && request.method === 'GET' && !pages.has(key, version)) {
+      // Rendered for this request, and sent as it is rendered; kept for the requests that follow.
+      const sent = stream(request, reply, shell.html, url, origin);
+      pages.adopt(key, version, () => sent);
+      await sent;
+      return reply;
+    }
+    await pages.send(request, reply, key, version, () => produce(shell.html, url, origin));
     return reply;
   };
 }

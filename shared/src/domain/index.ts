@@ -17,6 +17,7 @@ export * from './productListing';
 export * from './sectionLabels';
 export * from './listPages';
 export * from './siteRoutes';
+export * from './resolveSiteRoute';
 export * from './documentHead';
 export * from './productJsonLd';
 export * from './api';

@@ -1,4 +1,5 @@
-import { productRouteProblem, productTypeExists, remoteOfRoute, resolveSiteRoute, type SiteRoute } from './siteRoutes';
+import { resolveSiteRoute } from './resolveSiteRoute';
+import { catalogueSectionOf, matchSitePath, pageSections, productRouteProblem, productTypeExists, remoteOfRoute, type SiteRoute } from './siteRoutes';
 
 const summary = (route: SiteRoute) => {
   switch (route.kind) {
@@ -75,6 +76,43 @@ describe('resolveSiteRoute', () => {
     expect(remoteOfRoute(resolveSiteRoute('/photocopiers'))).toBe('catalogue');
     expect(remoteOfRoute(resolveSiteRoute('/finishers/konica-minolta/fs-539'))).toBe('catalogue');
     expect(remoteOfRoute(resolveSiteRoute('/nowhere'))).toBeNull();
+  });
+
+  it('matches a path as resolveSiteRoute does, lists by section and segments', () => {
+    const paths = ['/', '/contact-us', '/services/print-audit', '/discover-print-savings', '/photocopiers', '/printers', '/printers/multifunctionals/a3-colour', '/printers/nope', '/printers/multifunctionals/canon/x', '/scanners/production/fujitsu/fi-8170', '/finishers/a/b/c', '/nowhere'];
+    for (const path of paths) {
+      const match = matchSitePath(path);
+      const route = resolveSiteRoute(path);
+      if (match.kind === 'list') expect(['list', 'not-found']).toContain(route.kind);
+      else expect(route).toEqual(match);
+    }
+    expect(matchSitePath('/printers/multifunctionals/a3-colour')).toEqual({ kind: 'list', section: 'printers', segments: ['multifunctionals', 'a3-colour'] });
+  });
+
+  it('names the catalogue section of a list or product path, and of no other', () => {
+    const section = (path: string) => catalogueSectionOf(matchSitePath(path));
+    expect(section('/printers')).toBe('printers');
+    expect(section('/printers/multifunctionals/a3-colour')).toBe('printers');
+    expect(section('/Photocopiers')).toBe('photocopiers');
+    expect(section('/office-printers/')).toBe('office-printers');
+    expect(section('/scanners/fujitsu/fi-8170')).toBe('scanners');
+    expect(section('/finishers/konica-minolta/fs-539')).toBe('finishers');
+    // A list path the catalogue has no list for is still the catalogue's to answer (its Not Found).
+    expect(section('/printers/no-such-type')).toBe('printers');
+    expect(resolveSiteRoute('/printers/no-such-type').kind).toBe('not-found');
+    expect(section('/contact-us')).toBeNull();
+    expect(section('/discover-print-savings')).toBeNull();
+    expect(section('/nowhere')).toBeNull();
+  });
+
+  it('knows the first segment of every page but home', () => {
+    const pages = ['/contact-us', '/customer-support', '/services/print-audit', '/discover-print-savings', '/photocopiers', '/commercial-printers', '/office-printers', '/printers', '/scanners', '/finishers'];
+    for (const page of pages) {
+      expect(resolveSiteRoute(page).kind).not.toBe('not-found');
+      expect(pageSections()).toContain(page.split('/')[1]);
+    }
+    expect([...pageSections()].sort()).toEqual(pages.map((page) => page.split('/')[1]).sort());
+    expect(resolveSiteRoute('/printerz').kind).toBe('not-found');
   });
 });
 

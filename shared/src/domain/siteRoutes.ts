@@ -18,8 +18,13 @@
  *   /finishers/{brand}/{model}         a finisher
  *
  * A product must also be active. Anything else is Not Found.
+ *
+ * This is the site's one route table (matchSitePath; resolveSiteRoute.ts adds the lists'
+ * definitions): the shell picks the room that renders a path with it (shell/src/routes.tsx), the
+ * catalogue picks its list or product page with it (CatalogueRoutes, ListRoutes), and the server
+ * answers each URL's status and head and lists the sitemap with it.
  */
-import type { RemoteName } from '../contracts';
+import type { CatalogueSection, RemoteName } from '../contracts';
 import {
   SCANNER_CATEGORIES,
   SCANNER_TYPES,
@@ -30,10 +35,12 @@ import {
   modelIdFromSlugs,
   type PrinterType,
 } from './catalogue';
-import { LANDING_PAGES, allPrintersList, finisherListFor, printerListFor, scannerListFor, type ListDefinition } from './listPages';
+import type { LANDING_PAGES, ListDefinition } from './listPages';
 import type { Product } from './product';
 
 export type LandingSection = keyof typeof LANDING_PAGES;
+/** The landing pages' paths (a list of their own, so matching a path needs no list definition). */
+const LANDING_SECTIONS = ['photocopiers', 'commercial-printers', 'office-printers'] as const satisfies readonly LandingSection[];
 export type ProductSection = 'printers' | 'scanners' | 'finishers';
 
 export type SiteRoute =
@@ -54,21 +61,16 @@ const CONTENT_PAGES: Readonly<Record<string, string>> = { '': 'home', 'contact-u
 /** A CMS slug as the content room fetches them. */
 const CONTENT_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const NOT_FOUND: SiteRoute = { kind: 'not-found' };
+export const NOT_FOUND = { kind: 'not-found' } as const;
 
 /**
  * The first path segment of every page but home (lower case): a path that starts otherwise is Not
- * Found. The server routes these straight to the page, without looking for a file first.
+ * Found. The server routes these straight to the page, without looking for a file first. (A
+ * function, so that a bundle that does not call it does not keep the list definitions.)
  */
-export const PAGE_SECTIONS: readonly string[] = [
-  ...Object.keys(CONTENT_PAGES).filter(Boolean),
-  'services',
-  'discover-print-savings',
-  ...Object.keys(LANDING_PAGES),
-  'printers',
-  'scanners',
-  'finishers',
-];
+export function pageSections(): string[] {
+  return [...Object.keys(CONTENT_PAGES).filter(Boolean), 'services', 'discover-print-savings', ...LANDING_SECTIONS, 'printers', 'scanners', 'finishers'];
+}
 
 /** The path's segments, decoded; null when it cannot be decoded. A trailing slash is ignored. */
 function segmentsOf(pathname: string): string[] | null {
@@ -81,38 +83,43 @@ function segmentsOf(pathname: string): string[] | null {
   }
 }
 
-function product(section: ProductSection, type: string | null, brand: string, model: string): SiteRoute {
+function product(section: ProductSection, type: string | null, brand: string, model: string): Extract<SiteRoute, { kind: 'product' }> | typeof NOT_FOUND {
   const modelId = modelIdFromSlugs(brand, model);
   return modelId ? { kind: 'product', section, type, modelId } : NOT_FOUND;
 }
 
-const list = (definition: ListDefinition | null): SiteRoute => (definition ? { kind: 'list', list: definition } : NOT_FOUND);
+/**
+ * A path as the route table matches it, before a list's definition is looked up: a list is its
+ * section and the segments after it. What the shell and the catalogue dispatch on (it does not
+ * need the list definitions, which stay in the lists' own chunk).
+ */
+export type SitePath = Exclude<SiteRoute, { kind: 'list' }> | { kind: 'list'; section: CatalogueSection; segments: string[] };
 
-/** Which page a path (without its query) is. Section names match without regard to case, as the router does. */
-export function resolveSiteRoute(pathname: string): SiteRoute {
+/** Which page a path (without its query) is, before any list definition is looked up. */
+export function matchSitePath(pathname: string): SitePath {
   const segments = segmentsOf(pathname);
   if (!segments) return NOT_FOUND;
   const isRoot = segments.length === 1 && segments[0] === '';
   if (!isRoot && segments.some((segment) => segment === '' || segment.includes('/'))) return NOT_FOUND;
   const [first = '', ...rest] = segments;
   const section = first.toLowerCase();
+  const list = (listSection: CatalogueSection): SitePath => ({ kind: 'list', section: listSection, segments: rest });
 
   if (rest.length === 0 && Object.hasOwn(CONTENT_PAGES, section)) return { kind: 'content', slug: CONTENT_PAGES[section]!, contentKind: 'page' };
   if (section === 'services' && rest.length === 1) return CONTENT_SLUG.test(rest[0]!) ? { kind: 'content', slug: rest[0]!, contentKind: 'service' } : NOT_FOUND;
   if (section === 'discover-print-savings' && rest.length === 0) return { kind: 'checker' };
-  if (rest.length === 0 && Object.hasOwn(LANDING_PAGES, section)) return list(LANDING_PAGES[section as LandingSection]);
+  if (rest.length === 0 && (LANDING_SECTIONS as readonly string[]).includes(section)) return list(section as LandingSection);
 
   switch (section) {
     case 'printers':
-      if (rest.length === 0) return list(allPrintersList());
-      if (rest.length <= 2) return list(printerListFor(rest[0]!, rest[1]));
+      if (rest.length <= 2) return list('printers');
       return rest.length === 3 ? product('printers', rest[0]!, rest[1]!, rest[2]!) : NOT_FOUND;
     case 'scanners':
-      if (rest.length <= 1) return list(scannerListFor(rest[0]));
+      if (rest.length <= 1) return list('scanners');
       if (rest.length === 2) return product('scanners', null, rest[0]!, rest[1]!);
       return rest.length === 3 ? product('scanners', rest[0]!, rest[1]!, rest[2]!) : NOT_FOUND;
     case 'finishers':
-      if (rest.length <= 1) return list(finisherListFor(rest[0]));
+      if (rest.length <= 1) return list('finishers');
       return rest.length === 2 ? product('finishers', null, rest[0]!, rest[1]!) : NOT_FOUND;
     default:
       return NOT_FOUND;
@@ -152,8 +159,14 @@ export function productRouteProblem(route: Extract<SiteRoute, { kind: 'product' 
   return isActiveProduct(product) ? null : 'Product is not active';
 }
 
+/** The catalogue section of a list or product path (the shell hands the catalogue that section); null for any other page. */
+export function catalogueSectionOf(match: SitePath): CatalogueSection | null {
+  if (match.kind === 'product' || match.kind === 'list') return match.section;
+  return null;
+}
+
 /** The remote that renders a route's page, or null for Not Found (the shell's own page). */
-export function remoteOfRoute(route: SiteRoute): RemoteName | null {
+export function remoteOfRoute(route: SiteRoute | SitePath): RemoteName | null {
   switch (route.kind) {
     case 'content':
       return 'content';
