@@ -166,6 +166,35 @@ test.describe('hydration', () => {
   });
 });
 
+test('a part whose code is still on its way keeps its server HTML through hydration: no loading state, no layout shift', async ({ page }) => {
+  // The product page's own chunk arrives 1.5 s late: the catalogue's slot hydrates (and goes live)
+  // while the page inside it still waits for its code.
+  await page.route(/\/remotes\/catalogue\/product-page\.[0-9a-f]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const seen = { shift: 0, loadingShown: false };
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) seen.shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    new MutationObserver(() => {
+      if (document.querySelector('[data-remote="catalogue"] [aria-busy="true"]')) seen.loadingShown = true;
+    }).observe(document, { subtree: true, childList: true });
+  });
+  const watched = watch(page);
+  await page.goto(PAGES.product);
+  await expect(page.locator('[data-remote="catalogue"][data-live]')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Brother/);
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => (window as unknown as { seen: unknown }).seen)).toEqual({ shift: 0, loadingShown: false });
+  // And it works: its code has come, and its buttons answer.
+  await page.getByRole('button', { name: 'Add to basket' }).first().click();
+  await expect(page.getByTestId('basket-count')).toHaveText('1');
+  expect(watched.problems).toEqual([]);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
 

@@ -3,7 +3,7 @@
  * Suspense while it loads, an error boundary when it fails to load or throws while rendering,
  * and a Retry that forgets the failed load and really fetches again.
  */
-import { Component, Suspense, createContext, lazy, useCallback, useContext, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, createContext, lazy, startTransition, useCallback, useContext, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import type { ExposedModuleId, ExposedModules } from '../contracts';
 import { loadExposedComponent, remoteNameOf, resetRemote } from './remoteRegistry';
 import { useCssomStyle } from '../ssr/pageData';
@@ -120,7 +120,10 @@ export function RemoteSlot<Id extends ExposedModuleId>({ id, props, label, minHe
   // data-live on the slot once its fragment is live in the browser: hydrated when the server
   // rendered it (its buttons work from then on), mounted otherwise. Tests wait for it.
   const [live, setLive] = useState(false);
-  const markLive = useCallback(() => setLive(true), []);
+  // As a transition: an urgent update reaching a part of the remote that is still waiting for its
+  // code to hydrate (a lazy page inside it) would throw that part's server HTML away and show its
+  // loading state (a layout shift); a transition waits until that part has hydrated.
+  const markLive = useCallback(() => startTransition(() => setLive(true)), []);
   const [retrying, setRetrying] = useState(false);
   const remote = remoteNameOf(id);
 
