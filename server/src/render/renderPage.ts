@@ -80,25 +80,30 @@ export function createPageRenderer(host: FederationHost, options: { budgetMs: nu
    * The page's body for a URL, or null when the shell's server build cannot render at all (then
    * the page is rendered in the browser, as before server rendering).
    */
-  /** The shell's ServerApp, or null (logged) when its server build cannot be loaded. */
-  async function loadServerApp(): Promise<ComponentType<ServerAppProps> | null> {
-    try {
-      return (await host.load<{ default: ComponentType<ServerAppProps> }>('shell/ServerApp', budgetMs)).default;
-    } catch (error) {
-      log.warn({ container: 'shell', reason: (error as Error).message }, 'server rendering unavailable: the page is rendered in the browser');
-      return null;
-    }
+  /** The shell's ServerApp of a generation: loaded once; a failure (logged) is tried again by the next page. */
+  let serverApp: { generation: number; loaded: Promise<ComponentType<ServerAppProps> | null> } | null = null;
+  function loadServerApp(generation: number): Promise<ComponentType<ServerAppProps> | null> {
+    if (serverApp?.generation === generation) return serverApp.loaded;
+    const loaded = host.load<{ default: ComponentType<ServerAppProps> }>('shell/ServerApp', budgetMs).then(
+      (module) => module.default,
+      (error: unknown) => {
+        log.warn({ container: 'shell', reason: (error as Error).message }, 'server rendering unavailable: the page is rendered in the browser');
+        if (serverApp?.loaded === loaded) serverApp = null;
+        return null;
+      },
+    );
+    serverApp = { generation, loaded };
+    return loaded;
   }
 
   /** Whether pages can be rendered here now (the shell's server build loads). */
   async function available(): Promise<boolean> {
-    await host.revalidate();
-    return (await loadServerApp()) !== null;
+    return (await loadServerApp(await host.revalidate())) !== null;
   }
 
   async function render(url: string, answer: (url: string) => Promise<PageDataAnswer>): Promise<RenderedBody | null> {
     const generation = await host.revalidate();
-    const ServerApp = await loadServerApp();
+    const ServerApp = await loadServerApp(generation);
     if (!ServerApp) return null;
     const data = createServerPageData(answer);
     const clientRendered: string[] = [];

@@ -52,6 +52,12 @@ interface PageStart {
   tail: string;
 }
 
+/**
+ * A streamed page's brotli: as BROTLI_OPTIONS, with a 256 KB window instead of 4 MB (a page is well
+ * under it, so the output is the same size), as each page being rendered holds its own compressor.
+ */
+const PAGE_BROTLI_OPTIONS: zlib.BrotliOptions = { params: { ...BROTLI_OPTIONS.params, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } };
+
 const stylesheetLink = (href: string) => `<link rel="stylesheet" href="${href}">`;
 
 const PAGE_FORMAT: AnswerFormat = {
@@ -149,7 +155,7 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
   async function stream(request: FastifyRequest, reply: FastifyReply, template: string, url: URL, origin: string): Promise<PageAnswer> {
     const start = await pageStart(template, url, origin);
     const encoding = request.headers['x-no-compression'] === undefined ? preferredEncoding(request.headers['accept-encoding']) : 'identity';
-    const out = encoding === 'br' ? zlib.createBrotliCompress(BROTLI_OPTIONS) : encoding === 'gzip' ? zlib.createGzip(GZIP_OPTIONS) : new PassThrough();
+    const out = encoding === 'br' ? zlib.createBrotliCompress(PAGE_BROTLI_OPTIONS) : encoding === 'gzip' ? zlib.createGzip(GZIP_OPTIONS) : new PassThrough();
     reply.code(start.page.status).type(PAGE_FORMAT.contentType).header('Vary', 'Accept-Encoding');
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     reply.send(out);
