@@ -3,9 +3,11 @@
  * `npm run dev -w server` (watch). A start-up problem is one line on stderr naming the setting and
  * the path or value to fix, and exit code 1; the stack trace only with LOG_LEVEL=debug.
  */
+import { resolveSiteRoute } from '@copytech/shared/domain';
 import { buildApp } from './app';
 import { SeedDataError } from './catalogue/productRecord';
 import { StartupError, loadConfig } from './config';
+import { sitemapEntries } from './site/sitemap';
 
 function fail(error: unknown): never {
   const err = error as NodeJS.ErrnoException;
@@ -53,7 +55,10 @@ try {
  */
 async function warmServerRendering(): Promise<void> {
   const started = Date.now();
-  for (const url of ['/', '/printers', '/discover-print-savings', '/contact-us']) {
+  // A product page too: its code is a chunk of its own in the catalogue's server build.
+  const entries = await sitemapEntries(app.db).catch(() => []);
+  const product = entries.find((entry) => resolveSiteRoute(entry.path).kind === 'product')?.path;
+  for (const url of ['/', '/printers', ...(product ? [product] : []), '/discover-print-savings', '/contact-us']) {
     await app.inject({ method: 'GET', url }).catch(() => undefined);
   }
   app.log.info({ ms: Date.now() - started }, 'server rendering ready');
