@@ -91,6 +91,18 @@ describe('a page rendered for its request', () => {
     expect(received).toMatch(/<div id="root"><!--\$--><main><h1>Rendered body<\/h1><\/main><!--\/\$--><\/div><script type="application\/json" id="copytech-page-data">\{\}<\/script><\/body><\/html>$/);
   });
 
+  it('a visitor who leaves while the body is rendered costs nothing more: the next page is answered', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${base}/scanners?slow&left`, { headers: { 'accept-encoding': 'br' }, signal: controller.signal });
+    const reader = response.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await new Promise((resolve) => setTimeout(resolve, RENDER_MS + 200));
+    const next = await fetch(`${base}/finishers?after-leaving`);
+    expect(next.status).toBe(200);
+    expect(await next.text()).toContain('<h1>Rendered body</h1>');
+  });
+
   it('keeps the page as it was streamed, and sends it again whole with its ETag', async () => {
     const first = await fetch(`${base}/printers?slow`, { headers: { 'accept-encoding': 'identity' } });
     const streamed = await first.text();

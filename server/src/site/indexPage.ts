@@ -99,10 +99,12 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
   /**
    * The exposed modules the last render of a kind of page used (a list, the home page...), so the
    * next page of that kind links their stylesheets in the head it sends before it is rendered.
-   * Bounded: one entry per route kind and content page.
+   * Bounded: one entry per route kind and existing content page (a Not Found page is one kind,
+   * whatever its path).
    */
   const usedBefore = new Map<string, string[]>();
-  const kindOf = (page: ResolvedPage) => `${page.status} ${page.route.kind} ${page.route.kind === 'content' ? page.route.slug : ''}`;
+  const kindOf = (page: ResolvedPage) =>
+    page.status !== 200 ? String(page.status) : `${page.route.kind} ${page.route.kind === 'content' ? page.route.slug : ''}`;
 
   /**
    * The page up to its body (`<div id="root">`): its status, head, startup hints and the
