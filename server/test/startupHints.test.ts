@@ -71,6 +71,10 @@ describe('the startup hints in the index page', () => {
     const missing = await head('/no-such-page');
     expect(missing.status).toBe(404);
     expect(missing.preloads).toEqual([]);
+    // An unknown list is the catalogue's Not Found: its entry is needed.
+    const unknownList = await head('/printers/no-such-type');
+    expect(unknownList.status).toBe(404);
+    expect(unknownList.preloads).toEqual(['script /remotes/catalogue/remoteEntry.js']);
   });
 
   it('keeps a remote on another origin at its manifest URL, without preloads', async () => {

@@ -112,7 +112,7 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
    */
   async function pageStart(template: string, url: URL, origin: string): Promise<PageStart> {
     const [page, rendered] = await Promise.all([resolvePage(url.pathname, url.searchParams, origin), renderer ? renderer.available() : false]);
-    const hintsData = await startupHints(page);
+    const hintsData = await startupHints(page, url.pathname);
     let html = withPageHead(template, page.head, origin);
     let early: string[] = [];
     if (rendered) {

@@ -22,7 +22,7 @@
  * browser fetches its manifest as before. Everything here is a hint: when a manifest is missing or
  * malformed the page gets the plain manifest URL and works as it would without hints.
  */
-import { API_PATHS, productImageUrl, REMOTE_NAMES, remoteOfRoute, type RemoteName, type RemotesManifest } from '@copytech/shared/domain';
+import { API_PATHS, matchSitePath, productImageUrl, REMOTE_NAMES, remoteOfRoute, type RemoteName, type RemotesManifest } from '@copytech/shared/domain';
 import { inlineJson } from '@copytech/shared/ssr';
 import type { Config } from '../config';
 import type { LocalBuilds } from './localManifests';
@@ -56,12 +56,13 @@ function dataPreloads(page: Pick<PageAnswer, 'status' | 'route' | 'product'>): P
 
 /** Builds the hints from the configuration and the remotes' local builds (localManifests.ts). */
 export function createStartupHints(config: Config, localBuild: LocalBuilds) {
-  return async function startupHints(page: Pick<PageAnswer, 'status' | 'route' | 'product'>): Promise<StartupHints> {
+  return async function startupHints(page: Pick<PageAnswer, 'status' | 'route' | 'product'>, pathname: string): Promise<StartupHints> {
     const builds = await Promise.all(REMOTE_NAMES.map(async (name) => [name, await localBuild(name)] as const));
     const remotes = Object.fromEntries(builds.map(([name, build]) => [name, build?.entry ?? config.remoteManifests[name]])) as Record<RemoteName, string>;
     const preloads: Preload[] = [];
-    // A 404 at a remote's route is rendered by that remote (its Not Found), so its entry is still needed.
-    const owner = remoteOfRoute(page.route);
+    // The room the shell hands the path to (matchSitePath, as the shell does): a 404 inside a
+    // remote's section (an unknown list or product) is rendered by that remote, its Not Found.
+    const owner = remoteOfRoute(matchSitePath(pathname));
     const build = owner && builds.find(([name]) => name === owner)?.[1];
     if (build) preloads.push({ href: build.entry, as: 'script' });
     preloads.push(...dataPreloads(page));
