@@ -159,6 +159,26 @@ function serverSharedConfig(/** @type {boolean} */ isHost) {
   return shared;
 }
 
+/** TypeScript and JSX through swc, in both builds of an app. */
+function scriptRule({ development, target }) {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic', development } }, target } },
+    },
+  };
+}
+
+/**
+ * CSS Modules' options, the same in both builds of an app: the server's HTML and the browser's
+ * hydration must agree on every class name. Class names carry the owning room.
+ */
+function cssModules(name, dev, extra = {}) {
+  return { namedExport: false, exportLocalsConvention: 'as-is', localIdentName: dev ? `${name}__[name]__[local]` : `${name}-[hash:base64:6]`, ...extra };
+}
+
 /**
  * The server build of an app, beside its browser build, in dist/server: a commonjs-module container
  * (target async-node) with the Node runtime plugin of @module-federation/node, which the server
@@ -194,29 +214,8 @@ function createServerConfig(options) {
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
     module: {
       rules: [
-        {
-          test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: false } },
-                target: 'es2022',
-              },
-            },
-          },
-        },
-        {
-          test: /\.module\.css$/,
-          use: {
-            loader: 'css-loader',
-            options: {
-              modules: { namedExport: false, exportLocalsConvention: 'as-is', localIdentName: `${name}-[hash:base64:6]`, exportOnlyLocals: true },
-            },
-          },
-        },
+        scriptRule({ development: false, target: 'es2022' }),
+        { test: /\.module\.css$/, use: { loader: 'css-loader', options: { modules: cssModules(name, false, { exportOnlyLocals: true }) } } },
         // Global CSS is the browser's business: the page links it.
         { test: /\.css$/, exclude: /\.module\.css$/, type: 'javascript/auto', use: { loader: path.join(__dirname, 'emptyLoader.cjs') } },
         { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset', generator: { emit: false }, parser: { dataUrlCondition: { maxSize: 2048 } } },
@@ -312,34 +311,14 @@ function createAppConfig(options) {
       externals: [federationRuntimeExternals],
       module: {
         rules: [
-          {
-            test: /\.[cm]?[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: dev } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
+          scriptRule({ development: dev, target: 'es2020' }),
           {
             test: /\.module\.css$/,
             use: [
               MiniCssExtractPlugin.loader,
               {
                 loader: 'css-loader',
-                options: {
-                  modules: {
-                    namedExport: false,
-                    exportLocalsConvention: 'as-is',
-                    // Class names carry the owning room, as in the Tractor Store blueprint.
-                    localIdentName: dev ? `${name}__[name]__[local]` : `${name}-[hash:base64:6]`,
-                  },
-                },
+                options: { modules: cssModules(name, dev) },
               },
             ],
           },

@@ -13,25 +13,10 @@ import { PageDataProvider } from '@copytech/shared';
 import { API_PATHS, productPath, type Product } from '@copytech/shared/domain';
 import { createServerPageData, inlineJson, type PageDataAnswer } from '@copytech/shared/ssr';
 import CatalogueRoutes from '../exposed/CatalogueRoutes';
+import { makeProduct } from '../testing/products';
 
-function product(brand: string, model: string, overrides: Partial<Product> = {}): Product {
-  return {
-    modelId: `${brand}${model}`.replace(/[^A-Za-z0-9+_()]/g, '').toLowerCase(),
-    brand,
-    model,
-    productCategory: 'multifunctional-printer',
-    productSpecification: 'office',
-    colourPrinting: 'colour',
-    paperSize: 'A3',
-    images: [{ filename: 'front.png' }],
-    isActive: 1,
-    price: { startingFrom: 690000, '60MonthLeasePrice': 41400 },
-    productAttributes: { printSpeedPpm: 40, scanSpeedPpm: null, maxPaperSize: 'SRA3', isColour: true },
-    productFeatures: [{ featureName: 'Technology', featureValue: 'Laser' }],
-    description: 'A proven A3 colour workhorse for busy offices.',
-    ...overrides,
-  };
-}
+/** A product named by brand and model, with the test kit's other fields. */
+const product = (brand: string, model: string, overrides: Partial<Product> = {}) => makeProduct(0, { brand, model, ...overrides });
 
 /** The server's way: wait for everything, then write it out whole (no inline scripts). */
 function renderWhole(element: ReactElement): Promise<string> {
