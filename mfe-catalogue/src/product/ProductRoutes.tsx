@@ -92,7 +92,7 @@ function FinisherProductRoute({ route }: { route: ProductRoute }) {
   );
 }
 
-/** The product page a path names (resolveSiteRoute), or Not Found when its type segment does not exist. */
+/** The product page a path names (matchSitePath), or Not Found when its type segment does not exist. */
 export function ProductRoute({ route }: { route: ProductRoute }) {
   if (!productTypeExists(route)) return <NotFoundPage />;
   if (route.section === 'printers') return <PrinterProductRoute route={route} />;
