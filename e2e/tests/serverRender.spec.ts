@@ -130,6 +130,20 @@ test.describe('hydration', () => {
     });
   }
 
+  test('a list reached from an ad (campaign tags, a click id) hydrates from the page kept without them', async ({ page, request }) => {
+    await request.get(PAGES.landing);
+    const seen = watch(page);
+    const response = await page.goto(`${PAGES.landing}?utm_source=google&utm_medium=cpc&gclid=Cj0KCQiA-e2e`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['etag']).toBeDefined();
+    await page.waitForLoadState('networkidle');
+    expect(seen.problems).toEqual([]);
+    const served = JSON.parse((await page.locator('#copytech-page-data').textContent()) ?? '{}') as Record<string, unknown>;
+    expect(seen.reads.filter((read) => read in served)).toEqual([]);
+    // The visitor's address keeps its tags (the quote's first-touch campaign reads them).
+    expect(page.url()).toContain('gclid=Cj0KCQiA-e2e');
+  });
+
   test('after hydration: add to basket, the drawer, a filter and the checker work', async ({ page }) => {
     const seen = watch(page);
     await page.goto(PAGES.list);

@@ -116,6 +116,28 @@ describe('a page rendered for its request', () => {
   });
 });
 
+describe('a page reached with campaign tags or an ad click id', () => {
+  it('is rendered and kept without them: each new click id is the same page, sent again whole', async () => {
+    const app = await testApp(testConfig({ serveSite: true, siteRoot: siteWithShell(), serverRender: true }));
+    try {
+      const first = await app.inject({ method: 'GET', url: '/photocopiers?utm_source=google&utm_medium=cpc&gclid=Cj0KCQ1' });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers.etag).toBeUndefined();
+      const again = await app.inject({ method: 'GET', url: '/photocopiers?gclid=Cj0KCQ2&fbclid=IwAR3' });
+      expect(again.headers.etag).toBeDefined();
+      expect(again.body).toBe(first.body);
+      const plain = await app.inject({ method: 'GET', url: '/photocopiers' });
+      expect(plain.headers.etag).toBe(again.headers.etag);
+      // Other parameters still make a page of their own (a list's filters do change it).
+      const filtered = await app.inject({ method: 'GET', url: '/photocopiers?brand=Canon&gclid=Cj0KCQ3' });
+      expect(filtered.headers.etag).toBeUndefined();
+      expect(filtered.body).toContain('noindex');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('the database down', () => {
   it('a page is still a page: a list with its parts saying they could not read, a product or content page Not Found; never a 5xx', async () => {
     const app = await testApp(testConfig({ serveSite: true, siteRoot: siteWithShell(), serverRender: true }));

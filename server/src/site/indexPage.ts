@@ -18,7 +18,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PageContent } from '@copytech/shared/domain';
+import { CAMPAIGN_KEYS, type PageContent } from '@copytech/shared/domain';
 import { PAGE_DATA_ID, inlineJson } from '@copytech/shared/ssr';
 import type { Config } from '../config';
 import { AnswerCache, type AnswerFormat } from '../catalogue/answerCache';
@@ -57,6 +57,22 @@ interface PageStart {
  * under it, so the output is the same size), as each page being rendered holds its own compressor.
  */
 const PAGE_BROTLI_OPTIONS: zlib.BrotliOptions = { params: { ...BROTLI_OPTIONS.params, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } };
+
+/**
+ * Query parameters that say where a visitor came from (campaign tags, ad click ids). No page reads
+ * them (the list pages read only their own filters, listPages and filterState; the first-touch
+ * campaign is read in the browser), so a page is rendered and kept without them: every click
+ * from an ad, each with an id of its own, is then one page, not a render each.
+ */
+export const TRACKING_PARAMETERS = [...CAMPAIGN_KEYS, 'utm_id', 'gclid', 'gbraid', 'wbraid', 'dclid', 'fbclid', 'msclkid', 'li_fat_id', 'mc_cid', 'mc_eid', '_ga', '_gl'];
+
+/** A page's URL as it is rendered and kept: the request's, without tracking parameters. */
+export function pageUrl(requestUrl: string): URL {
+  const url = new URL(requestUrl, 'http://site.invalid');
+  // Untouched unless it has one (deleting re-encodes the whole query string).
+  if (TRACKING_PARAMETERS.some((name) => url.searchParams.has(name))) for (const name of TRACKING_PARAMETERS) url.searchParams.delete(name);
+  return url;
+}
 
 const stylesheetLink = (href: string) => `<link rel="stylesheet" href="${href}">`;
 
@@ -196,7 +212,7 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
   return async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     const shell = await readTemplate();
     if (!shell) return reply.code(503).type('text/plain').send('The site has not been built yet: run `npm run build`.');
-    const url = new URL(request.url, 'http://site.invalid');
+    const url = pageUrl(request.url);
     const origin = siteOrigin(config, request);
     // A new build of any app (the shell's page, a container) is a new version: nothing older is sent.
     const generation = host ? await host.revalidate() : 0;
