@@ -26,7 +26,11 @@ function startupFiles(compilation, entryName) {
   const entrypoint = compilation.entrypoints.get(entryName);
   if (!entrypoint) return [];
   const entryChunk = entrypoint.getEntrypointChunk();
-  const entryModules = new Set(chunkGraph.getChunkEntryModulesIterable(entryChunk));
+  // An entry module may be concatenated with what it imports (ModuleConcatenationPlugin): the
+  // import() that opens the boundary then belongs to one of the modules inside it.
+  /** @param {any} module */
+  const inner = (module) => (module && Array.isArray(module.modules) ? module.modules : [module]);
+  const entryModules = new Set([...chunkGraph.getChunkEntryModulesIterable(entryChunk)].flatMap(inner));
 
   /** Share key → the chunk groups that load the module this build provides under that key. */
   /** @type {Map<string, import('webpack').ChunkGroup[]>} */
