@@ -151,48 +151,83 @@ test.describe('start-up', () => {
     ['service page', '/services/print-audit', 'content'],
   ] as const;
 
+  /** Every preload (scripts, the first API read, a product's main image) is used: Chrome warns about one that is not, a few seconds after load; and nothing is downloaded twice. */
+  async function expectEveryPreloadUsedOnce(page: Page, warnings: string[]) {
+    await page.waitForTimeout(3500);
+    expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+    // (Entries answered from the cache, such as a prefetched chunk later used, have no transfer.)
+    const downloads = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.transferSize > 0).map((e) => new URL(e.name).pathname),
+    );
+    const twice = downloads.filter((url, index) => downloads.indexOf(url) !== index);
+    expect(twice).toEqual([]);
+  }
+
   for (const [label, path, remote] of PAGES) {
-    test(`${label}: the shell's start-up scripts and the route's remote entry are announced by the page, and every announcement is used`, async ({ page }) => {
+    test(`${label}, server-rendered: no script but the page's own two is fetched before the page has loaded and painted; then the route's remote entry comes with the shell's start-up`, async ({ page }) => {
       const warnings: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
       });
-      const scripts: string[] = [];
-      const other: string[] = [];
-      page.on('request', (request) => {
-        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-        else other.push(new URL(request.url()).pathname);
-      });
       await page.goto(path);
       await expect(page.locator(`[data-remote="${remote}"] h1`)).toBeVisible();
-      const scriptsAtFirstRender = [...scripts];
-
-      const announced = await page.evaluate(() => [
-        ...Array.from(document.querySelectorAll<HTMLScriptElement>('head script[src]'), (s) => new URL(s.src).pathname),
-        ...Array.from(document.querySelectorAll<HTMLLinkElement>('head link[rel="preload"][as="script"]'), (l) => new URL(l.href).pathname),
-      ]);
-      // The chain is flat: the shell's own start-up files and the route's remote entry are all
-      // announced by the page, none discovered one round trip at a time. (The remote's chunks
-      // follow its entry: they are not preloaded, so that a Retry after a failure is not answered
-      // from a failed preload.)
-      expect(scriptsAtFirstRender.filter((url) => !url.startsWith('/remotes/') && !announced.includes(url))).toEqual([]);
-      // The route's remote is among them, by its entry script; the configuration came inline.
-      expect(announced).toContain(`/remotes/${remote}/remoteEntry.js`);
-      expect(other).not.toContain('/remotes.json');
-      expect(other).not.toContain(`/remotes/${remote}/mf-manifest.json`);
-
-      // Every preload (scripts, the first API read, a product's main image) is used: Chrome warns
-      // about one that is not, a few seconds after load; and nothing is downloaded twice.
-      await page.waitForTimeout(3500);
-      expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
-      // (Entries answered from the cache, such as a prefetched chunk later used, have no transfer.)
-      const downloads = await page.evaluate(() =>
-        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.transferSize > 0).map((e) => new URL(e.name).pathname),
-      );
-      const twice = downloads.filter((url, index) => downloads.indexOf(url) !== index);
-      expect(twice).toEqual([]);
+      const timing = await page.evaluate(() => {
+        const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.initiatorType === 'script' || e.initiatorType === 'link' && /\.js(\?|$)/.test(e.name));
+        return {
+          loaded: navigation.loadEventEnd,
+          early: scripts.filter((e) => e.startTime < navigation.loadEventEnd).map((e) => new URL(e.name).pathname),
+          head: Array.from(document.querySelectorAll<HTMLScriptElement>('head script[src]'), (s) => new URL(s.src).pathname),
+          preloaded: Array.from(document.querySelectorAll<HTMLLinkElement>('head link[rel="preload"][as="script"]'), (l) => new URL(l.href).pathname),
+        };
+      });
+      expect(timing.loaded).toBeGreaterThan(0);
+      // Before the load: only the page's own script tags (the federation runtime and main.js).
+      expect(timing.early.filter((url) => !timing.head.includes(url))).toEqual([]);
+      expect(timing.head).toHaveLength(2);
+      // Then the shell preloads the entry of each remote the server rendered, beside its own chunks.
+      expect(timing.preloaded).toContain(`/remotes/${remote}/remoteEntry.js`);
+      await expectEveryPreloadUsedOnce(page, warnings);
     });
   }
+
+  test.describe('rendered in the browser', () => {
+    // Without server rendering (or when it fails) the page is empty until the scripts run: they
+    // are all announced up front, so the chain is one round trip deep.
+    test.use({ renderIn: 'browser' });
+    for (const [label, path, remote] of PAGES) {
+      test(`${label}, rendered in the browser: the shell's start-up scripts and the route's remote entry are announced by the page, and every announcement is used`, async ({ page }) => {
+        const warnings: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+        });
+        const scripts: string[] = [];
+        const other: string[] = [];
+        page.on('request', (request) => {
+          if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+          else other.push(new URL(request.url()).pathname);
+        });
+        await page.goto(path);
+        await expect(page.locator(`[data-remote="${remote}"] h1`)).toBeVisible();
+        const scriptsAtFirstRender = [...scripts];
+
+        const announced = await page.evaluate(() => [
+          ...Array.from(document.querySelectorAll<HTMLScriptElement>('head script[src]'), (s) => new URL(s.src).pathname),
+          ...Array.from(document.querySelectorAll<HTMLLinkElement>('head link[rel="preload"][as="script"]'), (l) => new URL(l.href).pathname),
+        ]);
+        // The chain is flat: the shell's own start-up files and the route's remote entry are all
+        // announced by the page, none discovered one round trip at a time. (The remote's chunks
+        // follow its entry: they are not preloaded, so that a Retry after a failure is not answered
+        // from a failed preload.)
+        expect(scriptsAtFirstRender.filter((url) => !url.startsWith('/remotes/') && !announced.includes(url))).toEqual([]);
+        // The route's remote is among them, by its entry script; the configuration came inline.
+        expect(announced).toContain(`/remotes/${remote}/remoteEntry.js`);
+        expect(other).not.toContain('/remotes.json');
+        expect(other).not.toContain(`/remotes/${remote}/mf-manifest.json`);
+        await expectEveryPreloadUsedOnce(page, warnings);
+      });
+    }
+  });
 
   test('the federation runtime is loaded once for the page, not once per remote', async ({ page }) => {
     const scripts: string[] = [];

@@ -42,7 +42,10 @@ module.exports = {
 };
 `;
 
-const TEMPLATE = '<!doctype html><html><head><title>Copytech</title><script defer src=/main.js></script></head><body><div id=root></div></body></html>';
+/** As the shell's build writes it: its start-up stylesheet and chunks preloaded (shared/build/startupPreload.cjs). */
+const TEMPLATE =
+  '<!doctype html><html><head><title>Copytech</title><script defer src=/main.js></script>' +
+  '<link rel=preload as=style href=/971.aaaaaaaaaa.css><link rel=preload as=script href=/singletons.bbbbbbbbbb.js></head><body><div id=root></div></body></html>';
 
 function siteWithShell(): string {
   const siteRoot = tempDir('ct-render-');
@@ -89,6 +92,15 @@ describe('a page rendered for its request', () => {
       received += decoder.decode(value, { stream: true });
     }
     expect(received).toMatch(/<div id="root"><!--\$--><main><h1>Rendered body<\/h1><\/main><!--\/\$--><\/div><script type="application\/json" id="copytech-page-data">\{\}<\/script><\/body><\/html>$/);
+  });
+
+  it('is styled from its head, and its scripts are not fetched before the page has painted: no script preload', async () => {
+    const html = await (await fetch(`${base}/printers/multifunctionals`)).text();
+    expect(html).toContain('<h1>Rendered body</h1>');
+    expect(html).toContain('<link rel="stylesheet" href="/971.aaaaaaaaaa.css">');
+    expect(html).not.toMatch(/rel="?preload"? as="?script/);
+    // The entry stays: the shell's code starts itself once the page has loaded (shell/src/startup.ts).
+    expect(html).toContain('<script defer src=/main.js></script>');
   });
 
   it('a visitor who leaves while the body is rendered costs nothing more: the next page is answered', async () => {

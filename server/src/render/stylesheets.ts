@@ -9,9 +9,16 @@
 import type { RemoteName } from '@copytech/shared/domain';
 import type { LocalBuilds } from '../site/localManifests';
 
-/** `<link rel=preload as=style>` of the shell's index page, as stylesheets. */
-export function preloadedStylesAsStylesheets(html: string): string {
-  return html.replace(/<link rel=("?)preload\1 as=("?)style\2 href=("?)([^"\s>]+)\3>/g, (_m, _q1, _q2, _q3, href: string) => `<link rel="stylesheet" href="${href}">`);
+/**
+ * The shell's index page as a server-rendered page starts: its `<link rel=preload as=style>` as
+ * stylesheets, and without its `<link rel=preload as=script>`. Its scripts start once the page has
+ * loaded and painted (shell/src/startup.ts); preloaded, they would be fetched at once, beside the
+ * stylesheets and images the first paint needs.
+ */
+export function asServerRenderedPage(html: string): string {
+  return html
+    .replace(/<link rel=("?)preload\1 as=("?)style\2 href=("?)([^"\s>]+)\3>/g, (_m, _q1, _q2, _q3, href: string) => `<link rel="stylesheet" href="${href}">`)
+    .replace(/<link rel=("?)preload\1 as=("?)script\2 href=("?)[^"\s>]+\3>/g, '');
 }
 
 /** The stylesheet URLs of the exposed modules a render used ('catalogue/CatalogueRoutes'). */

@@ -26,7 +26,7 @@ import { BROTLI_OPTIONS, GZIP_OPTIONS, preferredEncoding } from '../http/compres
 import { containerSources, createFederationHost } from '../render/federationHost';
 import { inProcessReader } from '../render/inProcessApi';
 import { createPageRenderer, type RenderedBody } from '../render/renderPage';
-import { preloadedStylesAsStylesheets, stylesheetsFor } from '../render/stylesheets';
+import { asServerRenderedPage, stylesheetsFor } from '../render/stylesheets';
 import { createLocalBuilds } from './localManifests';
 import { siteOrigin } from './origin';
 import { createPageResolver, withPageHead, type PageAnswer as ResolvedPage } from './pageHead';
@@ -132,10 +132,11 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
     let html = withPageHead(template, page.head, origin);
     let early: string[] = [];
     if (rendered) {
-      // The page's data will be in the page: no API read for the browser to start early.
-      hintsData.preloads = hintsData.preloads.filter((preload) => preload.as !== 'fetch');
+      // The page's data will be in the page: no API read for the browser to start early; and its
+      // scripts start after the first paint (asServerRenderedPage): only the images it shows.
+      hintsData.preloads = hintsData.preloads.filter((preload) => preload.as === 'image');
       // Styled before any script runs: the shell's styles and those of the remote parts rendered.
-      html = preloadedStylesAsStylesheets(html);
+      html = asServerRenderedPage(html);
       early = await stylesheetsFor(usedBefore.get(kindOf(page)) ?? [], localBuild);
     }
     const hints = renderStartupHints(hintsData, config.marketingScriptUrl ?? '') + early.map(stylesheetLink).join('');
