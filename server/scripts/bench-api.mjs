@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 // As npm start does (src/main.ts): production React unless the environment says otherwise.
 process.env.NODE_ENV ??= 'production';
@@ -46,9 +47,8 @@ const quote = JSON.stringify({
 const list = `${base}/api/printers/multifunctionals?limit=12&sort=price-asc`;
 const productPage = `${base}/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i`;
 const listPage = `${base}/printers/multifunctionals`;
-let rendered = 0;
 /** A query string of its own per request: the page cache never has it, so each is rendered. */
-const uncached = (url) => ({ requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `${new URL(url).pathname}?bench=${++rendered}` }) }] });
+const uncached = () => ({ requests: [{ method: 'GET', setupRequest: fileURLToPath(new URL('./bench-unique-query.cjs', import.meta.url)) }] });
 const PAGE_CONNECTIONS = 20;
 const product = `${base}/api/v3/products/canonimagerunneradvancedxc5840i`;
 const scenarios = [
@@ -60,8 +60,8 @@ const scenarios = [
   { name: 'POST quote', url: `${base}/api/quote`, method: 'POST', headers: { 'content-type': 'application/json' }, body: quote },
   { name: 'page product br', url: productPage, headers: { 'accept-encoding': 'br' }, connections: PAGE_CONNECTIONS },
   { name: 'page list br', url: listPage, headers: { 'accept-encoding': 'br' }, connections: PAGE_CONNECTIONS },
-  { name: 'page product rendered', url: productPage, headers: { 'accept-encoding': 'br' }, connections: PAGE_CONNECTIONS, ...uncached(productPage) },
-  { name: 'page list rendered', url: listPage, headers: { 'accept-encoding': 'br' }, connections: PAGE_CONNECTIONS, ...uncached(listPage) },
+  { name: 'page product rendered', url: productPage, headers: { 'accept-encoding': 'br' }, connections: PAGE_CONNECTIONS, ...uncached() },
+  { name: 'page list rendered', url: listPage, headers: { 'accept-encoding': 'br' }, connections: PAGE_CONNECTIONS, ...uncached() },
 ].filter((scenario) => !only.length || only.some((word) => scenario.name.toLowerCase().includes(word)));
 
 // A page rendered on the server holds its remotes' markup; without the apps' builds it would not.
