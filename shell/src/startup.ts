@@ -70,3 +70,8 @@ export function whenToStart(doc: Document = document, win: Window = window): Pro
     else win.addEventListener('load', afterPaint, { once: true });
   });
 }
+
+/** Ends the current task: what follows runs in a new one, after the browser has had its turn. */
+export function yieldToBrowser(win: Window = window): Promise<void> {
+  return new Promise((resolve) => win.setTimeout(resolve, 0));
+}

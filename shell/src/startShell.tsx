@@ -1,7 +1,6 @@
 /**
- * The shell's start-up, behind the async boundary of index.ts so the shared singletons are
- * negotiated before any of them runs. The shell never waits for a remote before mounting:
- * /remotes.json is fetched in parallel, and each slot loads its remote when it is needed.
+ * The shell's start-up, the last step of bootstrap.ts. The shell never waits for a remote before
+ * mounting: /remotes.json is fetched in parallel, and each slot loads its remote when it is needed.
  */
 import '@copytech/shared/tokens.css';
 import { startTransition } from 'react';
