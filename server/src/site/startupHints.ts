@@ -18,6 +18,10 @@
  * from a fresh URL, see resetRemote, but chunk URLs cannot change). Measured with Lighthouse on a
  * list page, preloading them too gained about 0.1 s of LCP; robustness wins.
  *
+ * A page the server rendered keeps only the image preload (indexPage.ts): its scripts start after
+ * its first paint, and the shell then preloads the entries of the remotes on the page itself
+ * (shell/src/startup.ts); its reads are in the page already.
+ *
  * A remote on another origin (REMOTE_*_URL) keeps its manifest URL and gets no preloads: the
  * browser fetches its manifest as before. Everything here is a hint: when a manifest is missing or
  * malformed the page gets the plain manifest URL and works as it would without hints.
