@@ -1,11 +1,7 @@
-import { INLINE_REMOTES_ID } from '@copytech/shared';
-import { REMOTES_BLOCK_ID, START_AT_THE_LATEST_MS, remoteEntriesOnPage, whenToStart } from './startup';
-
-const REMOTES = { remotes: { catalogue: '/remotes/catalogue/remoteEntry.js', content: '/remotes/content/remoteEntry.js', checker: 'https://cdn.example/checker/mf-manifest.json', basket: '/remotes/basket/remoteEntry.js' }, timeoutMs: 8000 };
+import { START_AT_THE_LATEST_MS, whenToStart } from './startup';
 
 function page(body: string): Document {
   const doc = document.implementation.createHTMLDocument('t');
-  doc.head.innerHTML = `<script type="application/json" id="${REMOTES_BLOCK_ID}">${JSON.stringify(REMOTES)}</script>`;
   doc.body.innerHTML = `<div id="root">${body}</div>`;
   return doc;
 }
@@ -38,18 +34,12 @@ const settled = async (promise: Promise<void>) => {
 };
 
 describe('when the shell starts', () => {
-  it('reads the remotes block the server writes (the same id as the federation registry)', () => {
-    expect(REMOTES_BLOCK_ID).toBe(INLINE_REMOTES_ID);
-  });
-
-  it('starts at once on an empty page (rendered in the browser), preloading nothing', async () => {
-    const doc = page('');
+  it('starts at once on an empty page (rendered in the browser)', async () => {
     const { win } = fakeWindow();
-    expect(await settled(whenToStart(doc, win))).toBe(true);
-    expect(doc.querySelectorAll('link[rel=preload]')).toHaveLength(0);
+    expect(await settled(whenToStart(page(''), win))).toBe(true);
   });
 
-  it('on a server-rendered page, waits for the load and a painted frame, then preloads the entries of the remotes on the page', async () => {
+  it('on a server-rendered page, waits for the load and a painted frame', async () => {
     const doc = page('<header></header><div data-remote="catalogue"><h1>List</h1></div><div data-remote="checker"></div>');
     Object.defineProperty(doc, 'readyState', { value: 'interactive' });
     const driver = fakeWindow();
@@ -60,8 +50,17 @@ describe('when the shell starts', () => {
     driver.frame();
     driver.runTimers(0);
     expect(await settled(started)).toBe(true);
-    // The checker is on another origin (its manifest): left to the federation runtime.
-    expect(Array.from(doc.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=script]'), (l) => l.getAttribute('href'))).toEqual(['/remotes/catalogue/remoteEntry.js']);
+  });
+
+  it('on a page already loaded, waits for a painted frame only', async () => {
+    const doc = page('<main></main>');
+    Object.defineProperty(doc, 'readyState', { value: 'complete' });
+    const driver = fakeWindow();
+    const started = whenToStart(doc, driver.win);
+    expect(await settled(started)).toBe(false);
+    driver.frame();
+    driver.runTimers(0);
+    expect(await settled(started)).toBe(true);
   });
 
   it('starts after a bounded wait when the load never ends (an image that hangs)', async () => {
@@ -73,12 +72,5 @@ describe('when the shell starts', () => {
     expect(await settled(started)).toBe(false);
     driver.runTimers(START_AT_THE_LATEST_MS);
     expect(await settled(started)).toBe(true);
-    expect(doc.querySelectorAll('link[rel=preload]')).toHaveLength(1);
-  });
-
-  it('ignores a malformed remotes block', () => {
-    const doc = page('<div data-remote="content"></div>');
-    doc.getElementById(REMOTES_BLOCK_ID)!.textContent = '{ not json';
-    expect(remoteEntriesOnPage(doc)).toEqual([]);
   });
 });

@@ -19,8 +19,7 @@
  * list page, preloading them too gained about 0.1 s of LCP; robustness wins.
  *
  * A page the server rendered keeps only the image preload (indexPage.ts): its scripts start after
- * its first paint, and the shell then preloads the entries of the remotes on the page itself
- * (shell/src/startup.ts); its reads are in the page already.
+ * its first paint (shell/src/startup.ts), and its reads are in the page already.
  *
  * A remote on another origin (REMOTE_*_URL) keeps its manifest URL and gets no preloads: the
  * browser fetches its manifest as before. Everything here is a hint: when a manifest is missing or
