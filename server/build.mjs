@@ -2,13 +2,14 @@
 //   dist/main.js  the process entry: sets NODE_ENV, then loads the server (start.ts, a chunk of
 //                 its own, so that nothing it imports is loaded before)
 //   dist/app.js   buildApp() and loadConfig() for in-process use (npm run bench:api)
+//   dist/render-worker.js  a render thread (src/render/renderThreads.ts)
 // npm packages stay external: they are installed beside it. Code the entries share goes in chunks.
 import fs from 'node:fs';
 import { build } from 'esbuild';
 
 fs.rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/main.ts', app: 'src/app.ts' },
+  entryPoints: { main: 'src/main.ts', app: 'src/app.ts', 'render-worker': 'src/render/renderWorker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -28,4 +29,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('server built: server/dist/main.js, server/dist/app.js');
+console.log('server built: server/dist/main.js, server/dist/app.js, server/dist/render-worker.js');

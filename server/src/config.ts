@@ -38,6 +38,8 @@ export interface Config {
   serverRender: boolean;
   /** How long a server render may wait for a remote's server build or the data (RENDER_BUDGET_MS). */
   renderBudgetMs: number;
+  /** Worker threads that render pages (RENDER_THREADS, default 1; 0 renders in the main thread). */
+  renderThreads: number;
   marketingScriptUrl: string | null;
   /** Whether to serve the built site (false for API-only dev and most tests). */
   serveSite: boolean;
@@ -164,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remoteTimeoutMs: intFrom(env.REMOTE_TIMEOUT_MS, 8000, 'REMOTE_TIMEOUT_MS'),
     serverRender: env.SERVER_RENDER !== 'false',
     renderBudgetMs: intFrom(env.RENDER_BUDGET_MS, 400, 'RENDER_BUDGET_MS'),
+    renderThreads: intFrom(env.RENDER_THREADS, 1, 'RENDER_THREADS'),
     marketingScriptUrl: urlFrom(env.MARKETING_SCRIPT_URL, 'MARKETING_SCRIPT_URL'),
     serveSite: env.SERVE_SITE !== 'false',
     varDir,

@@ -13,8 +13,10 @@
  * browser fetches the stylesheets and scripts while the server renders the body, which follows
  * when it is whole (see stream below). Kept pages are sent in one piece, with their ETag.
  */
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -23,9 +25,10 @@ import { PAGE_DATA_ID, inlineJson } from '@copytech/shared/ssr';
 import type { Config } from '../config';
 import { AnswerCache, type AnswerFormat } from '../catalogue/answerCache';
 import { BROTLI_OPTIONS, GZIP_OPTIONS, preferredEncoding } from '../http/compression';
-import { containerSources, createFederationHost } from '../render/federationHost';
+import { containerSources, createFederationHost, type FederationHost } from '../render/federationHost';
 import { inProcessReader } from '../render/inProcessApi';
 import { createPageRenderer, type RenderedBody } from '../render/renderPage';
+import { createRenderThreads, type PageRenderer } from '../render/renderThreads';
 import { asServerRenderedPage, stylesheetsFor } from '../render/stylesheets';
 import { createLocalBuilds } from './localManifests';
 import { siteOrigin } from './origin';
@@ -83,11 +86,33 @@ const PAGE_FORMAT: AnswerFormat = {
   keep: (value) => (value as PageAnswer).complete,
 };
 
+/**
+ * The render threads' script, beside the server's built bundle (build.mjs). Running from the
+ * TypeScript sources (the unit tests, `npm run dev -w server`) there is none: pages render in the
+ * main thread.
+ */
+function renderWorkerFile(): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const file = path.join(here, path.basename(here) === 'chunks' ? '..' : '.', 'render-worker.js');
+  return here.split(path.sep).includes('dist') && existsSync(file) ? file : null;
+}
+
+function pageRenderer(config: Config, host: FederationHost, app: FastifyInstance): PageRenderer {
+  const workerFile = config.renderThreads > 0 ? renderWorkerFile() : null;
+  if (workerFile) {
+    return createRenderThreads(workerFile, config.renderThreads, { siteRoot: config.siteRoot, remoteManifests: config.remoteManifests, budgetMs: config.renderBudgetMs }, app.log);
+  }
+  return { ...createPageRenderer(host, { budgetMs: config.renderBudgetMs, log: app.log }), close: async () => undefined };
+}
+
 export function createIndexPage(app: FastifyInstance, config: Config, shellDist: string) {
   const localBuild = createLocalBuilds(config);
   const startupHints = createStartupHints(config, localBuild);
+  // The main thread's host notices new builds (the pages' version below); the renders run in the
+  // render threads (each with a host of its own) or, without them, with this one.
   const host = config.serverRender ? createFederationHost(containerSources(config.siteRoot, config.remoteManifests)) : null;
-  const renderer = host ? createPageRenderer(host, { budgetMs: config.renderBudgetMs, log: app.log }) : null;
+  const renderer = host ? pageRenderer(config, host, app) : null;
+  if (renderer) app.addHook('onClose', () => renderer.close());
   const readApi = inProcessReader(app);
   const pages = new AnswerCache(PAGE_CACHE_LIMITS, PAGE_FORMAT);
   const resolvePage = createPageResolver(
