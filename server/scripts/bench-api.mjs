@@ -6,7 +6,10 @@
 // with a query string of its own), and prints requests per second and p99 latency. The pages need
 // the apps built (`npm run build`).
 // BENCH_PORT (default 8112), BENCH_CONNECTIONS (default 50), BENCH_ONLY (a comma list of words:
-// only the scenarios whose name contains one of them, e.g. BENCH_ONLY=list).
+// only the scenarios whose name contains one of them, e.g. BENCH_ONLY=list), BENCH_WARMUP_SECONDS
+// (default 2, unmeasured, before each scenario), BENCH_WORKERS (default 1: autocannon
+// in a worker thread, so that the load it makes does not run in the server's own event loop; 0 runs
+// it there).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +22,9 @@ const { buildApp, loadConfig } = await import('../dist/app.js');
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const port = Number(process.env.BENCH_PORT || 8112);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
-const workers = Number(process.env.BENCH_WORKERS || 0);
+const workers = Number(process.env.BENCH_WORKERS ?? 1);
+// Each scenario first runs this long unmeasured: the JIT and each render thread warm up on it.
+const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const only = (process.env.BENCH_ONLY || '').split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
 const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copytech-bench-'));
 
@@ -76,7 +81,8 @@ for (const url of [productPage, listPage]) {
 const rows = [];
 try {
   for (const scenario of scenarios) {
-    process.stdout.write(`${scenario.name}: ${seconds} s with ${scenario.connections ?? connections} connections…\n`);
+    process.stdout.write(`${scenario.name}: ${warmup} s to warm up, then ${seconds} s with ${scenario.connections ?? connections} connections…\n`);
+    if (warmup > 0) await autocannon({ connections, ...scenario, duration: warmup, ...(workers ? { workers } : {}) });
     const result = await autocannon({ connections, ...scenario, duration: seconds, ...(workers ? { workers } : {}) });
     rows.push({
       endpoint: scenario.name,

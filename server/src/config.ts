@@ -3,6 +3,7 @@
  * Read once at start; buildApp() takes a Config so tests pass their own.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
@@ -38,7 +39,7 @@ export interface Config {
   serverRender: boolean;
   /** How long a server render may wait for a remote's server build or the data (RENDER_BUDGET_MS). */
   renderBudgetMs: number;
-  /** Worker threads that render pages (RENDER_THREADS, default 1; 0 renders in the main thread). */
+  /** Worker threads that render pages (RENDER_THREADS; default one per core, at most 4; 0 renders in the main thread). */
   renderThreads: number;
   marketingScriptUrl: string | null;
   /** Whether to serve the built site (false for API-only dev and most tests). */
@@ -166,7 +167,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remoteTimeoutMs: intFrom(env.REMOTE_TIMEOUT_MS, 8000, 'REMOTE_TIMEOUT_MS'),
     serverRender: env.SERVER_RENDER !== 'false',
     renderBudgetMs: intFrom(env.RENDER_BUDGET_MS, 400, 'RENDER_BUDGET_MS'),
-    renderThreads: intFrom(env.RENDER_THREADS, 1, 'RENDER_THREADS'),
+    // One per core: the main thread's share of a page (HTTP, reads, compression) is small, and with
+    // a thread per core a render stalled by its thread's garbage collection does not hold the rest.
+    renderThreads: intFrom(env.RENDER_THREADS, Math.min(4, os.availableParallelism()), 'RENDER_THREADS'),
     marketingScriptUrl: urlFrom(env.MARKETING_SCRIPT_URL, 'MARKETING_SCRIPT_URL'),
     serveSite: env.SERVE_SITE !== 'false',
     varDir,
