@@ -1,5 +1,5 @@
 /**
- * Accessibility of the composed site (issue 8, item 2): axe with the WCAG 2.0, 2.1 and 2.2 A and
+ * Accessibility of the composed site: axe with the WCAG 2.0, 2.1 and 2.2 A and
  * AA rules (and its best practices) finds nothing on every page type, at a desktop (1280) and a phone (375) width, and
  * with every overlay open: the header menus, the drawers (nav, basket with its comparison table,
  * the quote form with its errors, the confirmation, the instant quote panel), the cookie banner,

@@ -1,7 +1,7 @@
 /**
- * The basket across the composed site (issue 5): from "Add to basket" on a list to the quote
- * e-mail in the server's outbox, and a failed submit that keeps the form and, on Retry, stores
- * exactly one quote.
+ * The basket across the composed site (docs/product-rules.md "Basket"): from "Add to basket" on a
+ * list to the quote e-mail in the server's outbox, and a failed submit that keeps the form and, on
+ * Retry, stores exactly one quote.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';

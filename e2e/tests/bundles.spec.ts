@@ -1,5 +1,5 @@
 /**
- * No secret in any built file (issue 8 item 4). Everything under shell/dist and mfe-*\/dist is
+ * No secret in any built file. Everything under shell/dist and mfe-*\/dist is
  * public: the server hands it to any browser. `npm test` builds before the e2e run, so this
  * reads the build the other specs test.
  *

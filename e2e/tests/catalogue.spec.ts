@@ -1,7 +1,8 @@
 /**
- * The catalogue (issue 4) through the shell, against the production server and its seeded
- * catalogue: lists and paging, filters held in the URL (shared links and Back), a product page of
- * each kind, Not Found for a mismatched type and an inactive product, and the basket count.
+ * The catalogue (docs/product-rules.md "Catalogue") through the shell, against the production
+ * server and its seeded catalogue: lists and paging, filters held in the URL (shared links and
+ * Back), a product page of each kind, Not Found for a mismatched type and an inactive product, and
+ * the basket count.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';

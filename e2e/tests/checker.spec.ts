@@ -1,8 +1,9 @@
 /**
- * The print-savings checker (issue 6) through the shell, against the production server: the
- * wizard walked to the results, the ALTCHA human check solved for real by the browser (its
- * proof of work runs in Chromium's workers), the figures on screen, and the report e-mailed: the
- * server recomputes it, and the .eml lands in the server's outbox. Progress survives a reload.
+ * The print-savings checker (docs/product-rules.md "Savings checker") through the shell, against
+ * the production server: the wizard walked to the results, the ALTCHA human check solved for real
+ * by the browser (its proof of work runs in Chromium's workers), the figures on screen, and the
+ * report e-mailed: the server recomputes it, and the .eml lands in the server's outbox. Progress
+ * survives a reload.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

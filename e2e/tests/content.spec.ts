@@ -1,8 +1,8 @@
 /**
- * The content remote (issue 7) through the shell, against the production server and its seeded
- * CMS pages: home with its hero, copy and the catalogue's featured printers; a service page; the
- * contact and support forms arriving at the server (201, a reference shown, the e-mail in the
- * outbox); and Not Found for a service that does not exist.
+ * The content remote (docs/product-rules.md "Content pages and forms") through the shell, against
+ * the production server and its seeded CMS pages: home with its hero, copy and the catalogue's
+ * featured printers; a service page; the contact and support forms arriving at the server (201, a
+ * reference shown, the e-mail in the outbox); and Not Found for a service that does not exist.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The site by keyboard alone (issue 8, item 2): no mouse, no clicks, no focus() from the test.
+ * The site by keyboard alone: no mouse, no clicks, no focus() from the test.
  * The Products mega-menu follows the disclosure pattern; the basket drawer takes focus, traps it
  * and gives it back; a quote goes from "Add to basket" on a list to the confirmation's Ok; and
  * whatever takes focus shows a clear outline and is never hidden behind the sticky header or the

@@ -1,5 +1,5 @@
 /**
- * The platform (issue 2): one seamless site composed at run time, one copy of each shared
+ * The platform: one seamless site composed at run time, one copy of each shared
  * library, a remote redeployed without touching the shell or the server, and every remote
  * failing alone with a Retry that really retries.
  */
@@ -95,7 +95,12 @@ test.describe('each remote failing alone', () => {
         const restore = await breakRemote(page, remote.name, failure);
         // The index page preloads the route's remote entry; a request that never answers holds
         // the window's load event (the page itself is usable), so navigations here wait for the DOM.
-        const open = (path: string) => page.goto(server.url + path, { waitUntil: 'domcontentloaded' });
+        // The shell itself must be live before the basket button does anything (a click on the
+        // server-rendered button before hydration is a click on plain HTML).
+        const open = async (path: string) => {
+          await page.goto(server.url + path, { waitUntil: 'domcontentloaded' });
+          await page.locator('html[data-shell-live]').waitFor({ state: 'attached', timeout: 15_000 });
+        };
         await open(remote.path);
         if (remote.open === 'basket') await page.getByRole('button', { name: /^comparison basket/i }).click();
 

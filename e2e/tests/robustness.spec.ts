@@ -1,5 +1,5 @@
 /**
- * Robustness and security headers (issue 8, items 3 and 4) against the production server:
+ * Robustness and security headers against the production server (docs/architecture.md "Failure model"):
  *
  * - the API down (500s, or connections that fail): every slot that needs it says so, with a
  *   Retry that really retries; header, footer, basket and quote form keep working and keep what
@@ -131,7 +131,8 @@ for (const failure of ['500', 'network'] as const) {
       expect(errors).toEqual([]);
     });
 
-    test('a product page is the Not Found page (SPEC.md section 2), inside a working shell', async ({ page }) => {
+    // docs/product-rules.md "Not Found"
+    test('a product page is the Not Found page, inside a working shell', async ({ page }) => {
       const errors = collectPageErrors(page);
       await page.goto(LIST);
       const href = await page.getByTestId('product-card').first().getByRole('link').first().getAttribute('href');

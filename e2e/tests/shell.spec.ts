@@ -1,5 +1,5 @@
 /**
- * The shell's global layout in a real browser (SPEC.md section 2 "Global layout", section 4):
+ * The shell's global layout in a real browser (docs/product-rules.md "Page frame"):
  * cookie banner, the mobile drawer at 1007px and not at 1008px, drawers closing on Escape and
  * overlay click with focus returned, the mega-menu by keyboard, Not Found.
  */

@@ -1,7 +1,7 @@
 /**
- * Input fuzz of every write endpoint and of the list reads (issue 8 item 3): random and hostile
- * requests, generated from a seeded PRNG (the same cases on every run; a failure names its seed
- * and case so it can be replayed), a bounded number per endpoint.
+ * Input fuzz of every write endpoint and of the list reads (docs/product-rules.md "Error answers"):
+ * random and hostile requests, generated from a seeded PRNG (the same cases on every run; a failure
+ * names its seed and case so it can be replayed), a bounded number per endpoint.
  *
  * For every request: never a 5xx; every 4xx is the JSON error shape; a rejected write stores
  * NOTHING (the row counts of every table a write touches, and the outbox folder, are the same

@@ -1,5 +1,5 @@
 /**
- * The security headers of the production app (issue 8 item 4), read through inject() from the
+ * The security headers of the production app, read through inject() from the
  * app serving a built site (fake dist files in a temp site root): a CSP with nothing unsafe that
  * still names every origin a configured remote loads from, no framing, nosniff, a strict
  * referrer policy, and HSTS only for requests that came over TLS through a trusted proxy.

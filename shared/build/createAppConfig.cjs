@@ -30,7 +30,7 @@ function outputDir(/** @type {string} */ appDir) {
   return process.env.COPYTECH_OUTPUT_DIR ? path.resolve(process.env.COPYTECH_OUTPUT_DIR) : path.join(appDir, 'dist');
 }
 
-/** Packages every app shares as singletons (DESIGN.md "Composition at run time"). */
+/** Packages every app shares as singletons (docs/architecture.md "Composition"). */
 const SHARED_SINGLETONS = [
   'react',
   'react/jsx-runtime',

@@ -1,5 +1,5 @@
 /**
- * The shell's page frame (SPEC.md section 2 "Global layout"): the top strip, the hub links bar,
+ * The shell's page frame (docs/product-rules.md "Page frame"): the top strip, the hub links bar,
  * the sticky main navigation, the page itself, the footer, and the overlays (drawers, modal,
  * cookie banner), plus what every navigation does (scroll, focus, default meta).
  */

@@ -1,6 +1,7 @@
 /**
- * Tracking starts only after the visitor accepts cookies (UK PECR): then held analytics events
- * are released and the marketing script (SPEC.md section 7), if one is configured, is injected.
+ * Tracking starts only after the visitor accepts cookies (UK PECR): then held analytics events are
+ * released and the marketing script, if one is configured, is injected
+ * (docs/product-rules.md "Tracking, cookies and consent").
  */
 import { reaction } from 'mobx';
 import { enableAnalytics, uiStore } from '@copytech/shared';

@@ -1,7 +1,8 @@
 /**
- * The side-by-side comparison of the basket (issue 5): one row per specification, one column per
- * printer, with the rows whose values differ and the best value of a row marked, so differences
- * are easy to see. Pure: built from the basket items and whatever product details have arrived.
+ * The side-by-side comparison of the basket (docs/product-rules.md "Comparison"): one row per
+ * specification, one column per printer, with the rows whose values differ and the best value of a
+ * row marked, so differences are easy to see. Pure: built from the basket items and whatever
+ * product details have arrived.
  */
 import { type BasketItem } from '@copytech/shared';
 import { formatPence, isColourProduct, rentalPerMonthPence, startingFromPence, type Product } from '@copytech/shared/domain';

@@ -1,5 +1,5 @@
 /**
- * basket/InstantQuote: the panel for a single-product quote (SPEC.md section 1), opened from a
+ * basket/InstantQuote: the panel for a single-product quote (docs/product-rules.md "Quote flow"), opened from a
  * product page through basketStore.startInstantQuote(). The same contact form as the basket,
  * sending just that product's id.
  */

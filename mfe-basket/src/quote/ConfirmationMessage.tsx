@@ -1,4 +1,4 @@
-/** What the visitor sees once the quote is stored (SPEC.md sections 1 and 4). */
+/** What the visitor sees once the quote is stored (docs/product-rules.md "Quote flow"). */
 import { useId, type Ref } from 'react';
 import styles from './QuoteViews.module.css';
 

@@ -1,8 +1,8 @@
 /**
- * The contact form of a quote (SPEC.md section 5), used by the basket's QuoteDetails view and by
- * the Instant quote panel. Messages appear on blur; submit stays disabled until the form is valid;
- * every message is tied to its field; a failed submit keeps everything and offers Retry.
- * The form's rules (yup and the schema) load when it is shown, not with the drawer.
+ * The contact form of a quote (docs/product-rules.md "Quote form"), used by the basket's
+ * QuoteDetails view and by the Instant quote panel. Messages appear on blur; submit stays disabled
+ * until the form is valid; every message is tied to its field; a failed submit keeps everything and
+ * offers Retry. The form's rules (yup and the schema) load when it is shown, not with the drawer.
  */
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
@@ -67,7 +67,7 @@ export const QuoteForm = observer(function QuoteForm({ model, productIds, submit
       focusField(firstInvalid);
       return;
     }
-    // The browser's own check too (SPEC.md section 4: it emits only when that passes).
+    // The browser's own check too: the form sends only when that passes (docs/product-rules.md "Quote form").
     const form = formRef.current;
     if (form && !form.checkValidity()) {
       const invalid = form.querySelector<HTMLInputElement>(':invalid');

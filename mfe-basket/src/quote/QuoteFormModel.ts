@@ -1,10 +1,10 @@
 /**
- * The state of one quote form: what the visitor typed, which messages show, and the submit.
- * It lives outside the components so that closing and reopening the drawer, or a failed submit,
- * never loses what was typed. Validation is the shared yup schema (SPEC.md section 5), the same
- * one the server applies. The schema (and yup) load when a quote form is first shown, not with the
- * drawer: until they are there the form is not valid yet, and fields left meanwhile get their
- * messages as soon as the rules arrive.
+ * The state of one quote form: what the visitor typed, which messages show, and the submit. It
+ * lives outside the components so that closing and reopening the drawer, or a failed submit, never
+ * loses what was typed. Validation is the shared yup schema (docs/product-rules.md "Quote form"),
+ * the same one the server applies. The schema (and yup) load when a quote form is first shown, not
+ * with the drawer: until they are there the form is not valid yet, and fields left meanwhile get
+ * their messages as soon as the rules arrive.
  *
  * Idempotency: each distinct request (products + details + campaign) gets one key, reused by
  * every retry of it; the key is dropped after success, and a change to the basket or the details
@@ -157,7 +157,7 @@ export class QuoteFormModel {
     else if (this.errors[field]) this.errors[field] = undefined;
   }
 
-  /** Validation on blur (SPEC.md section 4). An untouched empty field says nothing yet. */
+  /** Validation on blur (docs/product-rules.md "Quote form"). An untouched empty field says nothing yet. */
   blur(field: ContactField): void {
     if (!this.touched.has(field) && this.values[field] === '') return;
     this.touched.add(field);
@@ -238,7 +238,7 @@ export class QuoteFormModel {
       trackEvent('lead', { source: 'quote' });
       return;
     }
-    // SPEC.md section 8 logs a failed submit; never with the visitor's details.
+    // A failed submit is logged (docs/product-rules.md "Quote flow"), never with the visitor's details.
     console.error('[basket] quote request failed:', outcome.kind, outcome.status ?? 'no response');
     if (outcome.status === 422) this.attempt = null;
     let fieldsWithErrors = 0;

@@ -1,8 +1,8 @@
 /**
- * POST /api/quote (SPEC.md section 7), with the failure model of DESIGN.md: every outcome is a
- * value, never a throw, so the form can say what went wrong and keep what the visitor typed.
- * The Idempotency-Key header lets a retry of the same request return the same quote instead of
- * storing a second one.
+ * POST /api/quote (docs/product-rules.md "Writes"), with the failure model of
+ * docs/architecture.md "Failure model": every outcome is a value, never a throw, so the form can
+ * say what went wrong and keep what the visitor typed. The Idempotency-Key header lets a retry of
+ * the same request return the same quote instead of storing a second one.
  */
 import { postJson } from '@copytech/shared';
 import { type ContactDetails, type FirstTouchCampaign } from '@copytech/shared/domain';

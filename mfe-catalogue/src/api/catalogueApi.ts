@@ -1,5 +1,5 @@
 /**
- * The reads of SPEC.md section 7 the catalogue makes. List requests carry the server-side
+ * The reads the catalogue makes (docs/product-rules.md "Reads"). List requests carry the server-side
  * filters and sort; answers are { count, results } with facets when the server sends them.
  * The names and formats of the list API are the shared contract ('@copytech/shared':
  * ProductListQuery, productListSearch, ProductListResponse); only how the catalogue holds and
@@ -32,7 +32,7 @@ export type ListFilters = Omit<ProductListQuery, 'limit' | 'offset' | 'brand' | 
 
 /**
  * The shared facets, each of them optional: the catalogue also runs against an API that answers
- * only SPEC.md's { count, results } (QA runs a remote alone against the real API), so it offers
+ * only { count, results } (QA runs a remote alone against the real API), so it offers
  * whatever facets it gets and falls back to its own choices for the rest.
  */
 export type ListFacets = Partial<ProductFacets>;
@@ -44,9 +44,8 @@ export interface ProductListAnswer extends Pick<ProductListResponse, 'count' | '
 /**
  * The query string of a list request, e.g. '?limit=12&offset=0&brand=Canon%2CRicoh&sort=price-asc':
  * productListSearch() with one difference kept here. The shared builder leaves out offset=0; the
- * catalogue always sends limit and offset first, as SPEC.md section 7 writes every list read
- * (?limit&offset), so an API that wants both gets both and the URL of a first page (a cache key)
- * stays what it has always been.
+ * catalogue always sends limit and offset first (?limit&offset), so an API that wants both gets
+ * both and the URL of a first page (a cache key) stays what it has always been.
  */
 export function listSearch(filters: ListFilters, limit: number, offset: number): string {
   const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
@@ -99,7 +98,7 @@ export function fetchScanner(modelId: string, signal?: AbortSignal): Promise<Pro
   return getJson<Product>(API_PATHS.scanner(modelId), signal);
 }
 
-/** Similar products (the path is spelled 'similiar', as SPEC.md section 7 gives it). */
+/** Similar products (the path is spelled 'similiar', as the API has it: docs/product-rules.md "Reads"). */
 export const similarUrl = (modelId: string) => `/api/printers/similiar?id=${encodeURIComponent(modelId)}`;
 
 export async function fetchSimilar(modelId: string, signal?: AbortSignal): Promise<Product[]> {

@@ -1,6 +1,7 @@
 /**
- * One product in a list: image, brand and model (linking to its page by the detail path rules of
- * SPEC.md section 2), key facts, 'starting at' price and rental per month, and "Add to basket".
+ * One product in a list: image, brand and model (linking to its page by the detail path rules,
+ * docs/product-rules.md "Product page paths"), key facts, 'starting at' price and rental per month,
+ * and "Add to basket".
  */
 import { useId } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,7 @@
-/** A product image at one of the sizes of SPEC.md section 7, falling back to the placeholder. */
+/**
+ * A product image at one of the sizes of docs/product-rules.md "Product images", falling back to
+ * the placeholder.
+ */
 import { useState, type ImgHTMLAttributes } from 'react';
 import { IMAGE_HEIGHTS, placeholderImageUrl, productImageUrl, type ImageSize, type Product } from '@copytech/shared/domain';
 

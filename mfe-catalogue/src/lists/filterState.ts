@@ -1,7 +1,8 @@
 /**
- * Filter and sort state lives in the URL query (SPEC.md section 3 "Filter state"), so a filtered
- * list can be shared and Back restores it. These two functions are the whole mapping: the query
- * parameters use the server's names, and anything invalid in a hand-edited URL is dropped.
+ * Filter and sort state lives in the URL query
+ * (docs/product-rules.md "Lists: filters, sorting and paging"), so a filtered list can be shared
+ * and Back restores it. These two functions are the whole mapping: the query parameters use the
+ * server's names, and anything invalid in a hand-edited URL is dropped.
  */
 import { PRODUCT_SORTS, SPEED_BOUNDS, type ProductSort, type SpeedBoundsKey } from '@copytech/shared/domain';
 import type { ListFilters } from '../api/catalogueApi';

@@ -54,7 +54,7 @@ describe('printer product page', () => {
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(crumbs).getByRole('link', { name: 'Multifunctionals' })).toHaveAttribute('href', '/printers/multifunctionals');
 
-    // Title, description, canonical URL (SPEC.md section 2)
+    // Title, description, canonical URL (docs/product-rules.md "Product titles and descriptions")
     expect(document.title).toBe('Canon imageRUNNER ADVANCE DX C5840i Colour A3 Multifunctional Printer - Copytech');
     expect(document.querySelector('meta[name="description"]')!.getAttribute('content')).toMatch(/starting at £6,900\.00 ex VAT, or rent from £138\.00 per month on a 60-month lease/);
     expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'http://localhost/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i');

@@ -1,7 +1,8 @@
 /**
  * A product page: breadcrumbs, gallery, brand and model, key attributes, 'starting at' price and
  * rental per month, "Add to basket" and "Instant quote", the description, the features table and
- * similar products. Title and meta (SPEC.md section 2), the canonical URL and schema.org data.
+ * similar products. Title and meta (docs/product-rules.md "Page head and search engines"), the
+ * canonical URL and schema.org data.
  */
 import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';

@@ -1,5 +1,5 @@
 /**
- * The checker's two writes (SPEC.md section 7; JSON in and out):
+ * The checker's two writes (docs/product-rules.md "Report and quote"; JSON in and out):
  * - POST /api/report: the answers, the contact details and the ALTCHA solution; the server
  *   verifies the solution, recomputes the figures from the answers and e-mails the report.
  *   201 { reference }.

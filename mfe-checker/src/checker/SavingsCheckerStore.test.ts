@@ -1,5 +1,5 @@
 /**
- * The wizard's step logic (SPEC.md section 4): increment, jump by name, completed steps, reset,
+ * The wizard's step logic (docs/product-rules.md "Steps"): increment, jump by name, completed steps, reset,
  * the relevant steps, and progress that survives a reload (and corrupt storage that does not).
  */
 import '../testing/domPolyfills';

@@ -1,7 +1,7 @@
 /**
- * The checker wizard's state (SPEC.md sections 3 and 4): the answers, the current step (changed
- * by an increment, or set when given a step's name), the completed steps, and whether the human
- * check is done. Reset restores the defaults.
+ * The checker wizard's state (docs/product-rules.md "Answers" and "Steps"): the answers, the
+ * current step (changed by an increment, or set when given a step's name), the completed steps, and
+ * whether the human check is done. Reset restores the defaults.
  *
  * Progress is kept in sessionStorage under CHECKER_STORAGE_KEY, so it survives a reload of the
  * tab but not the end of the visit; it holds costs and volumes, never contact details. Anything
@@ -300,7 +300,7 @@ export class SavingsCheckerStore {
     return JSON.stringify(state);
   }
 
-  // --- moving through the wizard (SPEC.md section 4) ------------------------------------------
+  // --- moving through the wizard (docs/product-rules.md "Steps") ---------------------------------
 
   /**
    * Moves by an increment (a number: +1 next, -1 back) or to a step given by name (or

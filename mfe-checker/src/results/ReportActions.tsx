@@ -1,5 +1,6 @@
 /**
- * The two actions on the results (issue 6 item 4), sharing one set of contact details:
+ * The two actions on the results (docs/product-rules.md "Report and quote"), sharing one set of
+ * contact details:
  * - "E-mail me this report": POST /api/report with the answers, the contact details and the
  *   human check's solution (asked for again here if it has been used or was never kept);
  * - "Get a quote": a general enquiry carrying the checker's figures.

@@ -1,5 +1,5 @@
 /**
- * The results (issue 6 item 4): the answer in one sentence, the figures side by side (today,
+ * The results (docs/product-rules.md "Results"): the answer in one sentence, the figures side by side (today,
  * with Copytech, the difference: per month, per year, over 60 months, per page), a chart of the
  * cost per year, what the visitor told us (each with Change), the assumptions, and the two
  * actions. Every figure comes from the shared calculation, as the e-mailed report's do.

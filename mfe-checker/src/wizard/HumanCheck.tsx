@@ -1,8 +1,8 @@
 /**
- * The human check before the results (issue 6 item 3): the self-hosted ALTCHA proof-of-work
- * widget. It fetches its challenge from the site's own server, solves it in the browser, and
- * hands the solution (a base64 payload) to onVerified; the server verifies it with the report.
- * The widget's code is loaded only when this is shown.
+ * The human check before the results (docs/product-rules.md "Human check"): the self-hosted ALTCHA
+ * proof-of-work widget. It fetches its challenge from the site's own server, solves it in the
+ * browser, and hands the solution (a base64 payload) to onVerified; the server verifies it with the
+ * report. The widget's code is loaded only when this is shown.
  */
 import { useEffect, useRef, useState } from 'react';
 import type {} from 'altcha/types/react';

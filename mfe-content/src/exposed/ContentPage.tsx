@@ -1,9 +1,10 @@
 /**
- * content/ContentPage: a CMS page by slug (SPEC.md sections 2, 3, 4 and 8). The page comes from
- * the remote's cache or /api/pages/slug/{slug}; while it loads, its space is held by a skeleton.
- * Its meta sets the document's title, description and Open Graph tags. A page that is missing or
- * fails to load, or a page of one kind asked for at another kind's path (/services/contact-us),
- * is the site's one Not Found page.
+ * content/ContentPage: a CMS page by slug
+ * (docs/product-rules.md "Content and service pages" and "CMS pages"). The page comes from the
+ * remote's cache or /api/pages/slug/{slug}; while it loads, its space is held by a skeleton. Its
+ * meta sets the document's title, description and Open Graph tags. A page that is missing or fails
+ * to load, or a page of one kind asked for at another kind's path (/services/contact-us), is the
+ * site's one Not Found page.
  */
 import { useEffect } from 'react';
 import { NotFoundPage, useDocumentMeta, type ContentPageProps } from '@copytech/shared';

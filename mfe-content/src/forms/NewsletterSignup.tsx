@@ -1,8 +1,8 @@
 /**
  * A newsletter sign-up placed in a page by the CMS (the footer has its own): first name optional,
  * e-mail required ('The email is a required field.'), posted as multipart form fields
- * mauticform[...] to /api/newsletter (SPEC.md sections 3, 5 and 7). Its schema loads on the form's
- * first focus (formRules.ts); every check awaits it.
+ * mauticform[...] to /api/newsletter (docs/product-rules.md "Newsletter sign-up"). Its schema loads
+ * on the form's first focus (formRules.ts); every check awaits it.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { trackEvent } from '@copytech/shared';

@@ -1,8 +1,8 @@
 /**
- * POST /api/enquiries/send (SPEC.md section 7): JSON in and out. The answer is turned into what
- * the form must show: a reference, field errors to put on fields, "too many", or a failure.
- * A retry of the same body carries the same idempotency key, so a request that reached the
- * server before the connection dropped is not stored twice.
+ * POST /api/enquiries/send (docs/product-rules.md "Contact enquiry and service request"): JSON in
+ * and out. The answer is turned into what the form must show: a reference, field errors to put on
+ * fields, "too many", or a failure. A retry of the same body carries the same idempotency key, so a
+ * request that reached the server before the connection dropped is not stored twice.
  */
 import { postJson } from '@copytech/shared';
 import { type EnquiriesSendRequest } from '@copytech/shared/domain';

@@ -1,7 +1,8 @@
 /**
- * Which site paths are content pages (SPEC.md section 2): / is 'home', /contact-us and
- * /customer-support are pages by slug, /services/{slug} are service pages. Used to prefetch a
- * page when a link to it is hovered or focused, and by the standalone host to pick a page.
+ * Which site paths are content pages (docs/product-rules.md "Content and service pages"): / is
+ * 'home', /contact-us and /customer-support are pages by slug, /services/{slug} are service pages.
+ * Used to prefetch a page when a link to it is hovered or focused, and by the standalone host to
+ * pick a page.
  */
 import { SERVICES } from '@copytech/shared/domain';
 

@@ -1,9 +1,9 @@
 /**
- * The content remote's page cache (SPEC.md section 4: page content is fetched only if not already
- * cached, before entering a page route). One module-level cache per browser tab: a page fetched
- * once (or prefetched when a link to it was hovered or focused) is shown at once the next time,
- * and two requests for the same slug while one is in flight share it. Failures are not cached,
- * so a later visit tries again.
+ * The content remote's page cache: page content is fetched only if not already cached, before
+ * entering a page route (docs/product-rules.md "CMS pages"). One module-level cache per browser
+ * tab: a page fetched once (or prefetched when a link to it was hovered or focused) is shown at
+ * once the next time, and two requests for the same slug while one is in flight share it. Failures
+ * are not cached, so a later visit tries again.
  */
 import { API_PATHS, type PageContent } from '@copytech/shared/domain';
 

@@ -1,5 +1,6 @@
 /**
- * The savings checker's tables (issue 6), as their own migration in the list of migrations.ts:
+ * The savings checker's tables (docs/product-rules.md "Savings checker"), as their own migration in
+ * the list of migrations.ts:
  * - savings_reports: each e-mailed report, with the answers, the contact details and the
  *   figures the server computed from the answers (never the browser's);
  * - captcha_solutions: the ALTCHA challenges already used, kept until they expire, so a solved

@@ -1,6 +1,7 @@
 /**
- * The human check before the savings checker's results and report (issue 6 item 3): ALTCHA,
- * a self-hosted proof of work. No third-party service is involved.
+ * The human check before the savings checker's results and report
+ * (docs/product-rules.md "Human check"): ALTCHA, a self-hosted proof of work. No third-party
+ * service is involved.
  *
  * GET /api/captcha/challenge answers a fresh challenge (altcha-lib v2, PBKDF2/SHA-256,
  * deterministic mode: the server knows the counter, so checking a solution is one HMAC). The

@@ -1,8 +1,9 @@
 /**
- * GET /assets/{x135|x270|x540|x810}/{brand}/{model}/{filename}: product images (SPEC.md section 7
- * "Images"); GET /assets/{size}/placeholder.png: the no-image placeholder (placeholderImageUrl in
- * @copytech/shared); GET /favicon.svg (and /favicon.ico as PNG). Anything that does not match
- * the strict segment patterns is 404 before the file system is touched.
+ * GET /assets/{x135|x270|x540|x810}/{brand}/{model}/{filename}: product images
+ * (docs/product-rules.md "Product images"); GET /assets/{size}/placeholder.png: the no-image
+ * placeholder (placeholderImageUrl in @copytech/shared); GET /favicon.svg (and /favicon.ico as
+ * PNG). Anything that does not match the strict segment patterns is 404 before the file system is
+ * touched.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';

@@ -1,5 +1,5 @@
 /**
- * POST /api/newsletter: the footer's sign-up form (SPEC.md section 7), posted as
+ * POST /api/newsletter: the footer's sign-up form (docs/product-rules.md "Newsletter sign-up"), posted as
  * multipart/form-data or application/x-www-form-urlencoded with the fields
  * mauticform[first_name], mauticform[email], mauticform[formId], mauticform[formName] and
  * mauticform[return]. Without MAUTIC_URL the sign-up is stored here (one row per e-mail; signing

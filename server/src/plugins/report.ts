@@ -1,5 +1,5 @@
 /**
- * POST /api/report (SPEC.md section 7; issue 6 item 4): the savings checker's report.
+ * POST /api/report (docs/product-rules.md "Report and quote"): the savings checker's report.
  *
  * Body: { answers: SavingsAnswers, contactDetails: ContactDetails, captcha: string } where
  * captcha is the ALTCHA widget's payload. The answers are validated with the shared schema

@@ -1,8 +1,9 @@
 /**
  * The one client for the site's JSON writes (POST /api/quote, /api/enquiries/send, /api/report;
- * SPEC.md section 7). Every outcome is a value, never a throw, so a form can say what went wrong
- * and keep what the visitor typed. A retry of the same request carries the same Idempotency-Key,
- * so a request that reached the server before the connection dropped is not stored twice.
+ * docs/product-rules.md "Writes"). Every outcome is a value, never a throw, so a form can say what
+ * went wrong and keep what the visitor typed. A retry of the same request carries the same
+ * Idempotency-Key, so a request that reached the server before the connection dropped is not stored
+ * twice.
  */
 import { IDEMPOTENCY_KEY_HEADER, isApiErrorBody } from '../domain/api';
 

@@ -1,4 +1,7 @@
-/** First-touch campaign fields (SPEC.md section 3), shared by the browser capture and the server. */
+/**
+ * First-touch campaign fields (docs/product-rules.md "Tracking, cookies and consent"), shared by the
+ * browser capture and the server.
+ */
 export const CAMPAIGN_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 export type CampaignKey = (typeof CAMPAIGN_KEYS)[number];
 export type FirstTouchCampaign = Partial<Record<CampaignKey, string>>;

@@ -1,6 +1,6 @@
 /**
- * The catalogue domain rules of SPEC.md sections 2, 3, 5 and 9, as tables: the examples the
- * specification gives and the edge cases every room relies on.
+ * The catalogue domain rules (docs/product-rules.md "Catalogue" and "Routes"), as tables: the
+ * examples the rules give and the edge cases every room relies on.
  */
 import {
   allowedCategoriesFor,
@@ -46,7 +46,8 @@ function product(overrides: Partial<Product> = {}): Product {
   };
 }
 
-describe('slugs and modelId (SPEC.md sections 2 and 3)', () => {
+// docs/product-rules.md "Path rules" and "Products"
+describe('slugs and modelId', () => {
   it.each([
     ['Canon', 'canon'],
     ['Konica Minolta', 'konica-minolta'],
@@ -86,7 +87,8 @@ describe('slugs and modelId (SPEC.md sections 2 and 3)', () => {
   });
 });
 
-describe('product detail paths (SPEC.md section 2)', () => {
+// docs/product-rules.md "Product page paths"
+describe('product detail paths', () => {
   it.each<[string, Partial<Product>, string]>([
     ['a multifunctional', { productCategory: 'multifunctional-printer', productSpecification: 'office' }, '/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i'],
     ['a multifunctional without a specification', { productCategory: 'multifunctional-printer', productSpecification: null }, '/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i'],
@@ -123,7 +125,8 @@ describe('product detail paths (SPEC.md section 2)', () => {
   });
 });
 
-describe('product types and the categories each allows (SPEC.md section 5)', () => {
+// docs/product-rules.md "Which product a product page shows"
+describe('product types and the categories each allows', () => {
   it('the printer types are exactly the four of the specification', () => {
     expect([...PRINTER_TYPES]).toEqual(['multifunctionals', 'print-only', 'production', 'plotters']);
     expect(isPrinterType('plotters')).toBe(true);
@@ -206,14 +209,16 @@ describe('product types and the categories each allows (SPEC.md section 5)', () 
   });
 });
 
-describe('speed filter bounds (SPEC.md section 9)', () => {
+// docs/product-rules.md "Lists: filters, sorting and paging"
+describe('speed filter bounds', () => {
   it('are 0 to 150 ppm for office machines and 0 to 500 for production printers and scanners', () => {
     expect(SPEED_BOUNDS.office).toEqual({ min: 0, max: 150 });
     expect(SPEED_BOUNDS.production).toEqual({ min: 0, max: 500 });
   });
 });
 
-describe('image URLs (SPEC.md section 7)', () => {
+// docs/product-rules.md "Product images"
+describe('image URLs', () => {
   it.each([
     ['x135', '/assets/x135/canon/imagerunner-advance-dx-c5840i/front.png'],
     ['x270', '/assets/x270/canon/imagerunner-advance-dx-c5840i/front.png'],
@@ -247,7 +252,8 @@ describe('image URLs (SPEC.md section 7)', () => {
   });
 });
 
-describe('money (SPEC.md section 9): pence to GBP, en-GB, two decimals', () => {
+// docs/product-rules.md "Prices and monthly rental"
+describe('money: pence to GBP, en-GB, two decimals', () => {
   it.each<[number | null | undefined, string | null, string | null]>([
     [690000, '£6,900.00', '£6900.00'],
     [4600, '£46.00', '£46.00'],
@@ -312,7 +318,8 @@ describe('money (SPEC.md section 9): pence to GBP, en-GB, two decimals', () => {
   });
 });
 
-describe('titles and descriptions (SPEC.md section 2)', () => {
+// docs/product-rules.md "Product titles and descriptions"
+describe('titles and descriptions', () => {
   it.each<[string, Partial<Product>, string]>([
     ['a colour A3 MFP', {}, 'Canon imageRUNNER ADVANCE DX C5840i Colour A3 Multifunctional Printer'],
     ['a mono A4 printer', { brand: 'HP', model: 'LaserJet Pro 4002dn', colourPrinting: 'mono', paperSize: 'A4', productCategory: 'office-printer' }, 'HP LaserJet Pro 4002dn Mono A4 Office Printer'],

@@ -1,7 +1,7 @@
 /**
- * Catalogue domain rules (SPEC.md sections 2, 3, 5 and 9), used by every room and the server:
- * product detail paths, slugs, image URLs, money, rental per month, titles and descriptions,
- * the product types and the categories each allows.
+ * Catalogue domain rules (docs/product-rules.md "Catalogue" and "Routes"), used by every room and
+ * the server: product detail paths, slugs, image URLs, money, rental per month, titles and
+ * descriptions, the product types and the categories each allows.
  */
 import type { Product } from './product';
 
@@ -60,7 +60,10 @@ function isProductionSpec(spec: string | null | undefined): boolean {
   return !!spec && (PRODUCTION_SPECIFICATIONS as readonly string[]).includes(spec);
 }
 
-/** The product detail path rules of SPEC.md section 2. Missing product data gives '#'. */
+/**
+ * The product detail path rules (docs/product-rules.md "Product page paths"). Missing product data
+ * gives '#'.
+ */
 export function productPath(product: Partial<PathProduct> | null | undefined): string {
   if (!product || !product.brand || !product.model || !product.productCategory) return '#';
   const brand = slugify(product.brand);
@@ -79,7 +82,7 @@ export function productPath(product: Partial<PathProduct> | null | undefined): s
 }
 
 // ---------------------------------------------------------------------------------------------
-// Product types and the categories each allows (SPEC.md section 5)
+// Product types and the categories each allows (docs/product-rules.md "Which product a product page shows")
 
 export const PRINTER_TYPES = ['multifunctionals', 'print-only', 'production', 'plotters'] as const;
 export type PrinterType = (typeof PRINTER_TYPES)[number];
@@ -120,7 +123,7 @@ export function isScannerCategory(category: string): boolean {
   return (SCANNER_CATEGORIES as readonly string[]).includes(category);
 }
 
-/** Speed filter bounds in ppm (SPEC.md section 9). */
+/** Speed filter bounds in ppm (docs/product-rules.md "Lists: filters, sorting and paging"). */
 export const SPEED_BOUNDS = {
   office: { min: 0, max: 150 },
   production: { min: 0, max: 500 },
@@ -154,7 +157,7 @@ export function productImageUrl(product: Partial<Pick<Product, 'brand' | 'model'
 }
 
 // ---------------------------------------------------------------------------------------------
-// Money (SPEC.md section 9): pence until shown; GBP, en-GB, two decimals
+// Money (docs/product-rules.md "Prices and monthly rental"): pence until shown; GBP, en-GB, two decimals
 
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -221,7 +224,7 @@ export function startingFromPence(product: Pick<Product, 'price'> | null | undef
 }
 
 // ---------------------------------------------------------------------------------------------
-// Titles and descriptions (SPEC.md section 2)
+// Titles and descriptions (docs/product-rules.md "Product titles and descriptions")
 
 const CATEGORY_LABELS: Record<string, string> = {
   'multifunctional-printer': 'Multifunctional Printer',

@@ -1,5 +1,5 @@
 /**
- * CMS content (SPEC.md section 3 "Page content"): the shape the server stores and serves at
+ * CMS content (docs/product-rules.md "CMS pages"): the shape the server stores and serves at
  * /api/pages/slug/{slug}, and the block types the content remote renders.
  */
 

@@ -1,8 +1,9 @@
 /**
- * POST /api/enquiries/send (SPEC.md section 7): the contact-us enquiry and the customer-support
- * service request: their kinds, urgencies, limits and exact messages. The yup schemas built from
- * them are in ../forms/enquiry.ts; the content remote's forms and the server validate with the
- * same ones, so the messages a visitor sees are the same on both sides.
+ * POST /api/enquiries/send (docs/product-rules.md "Contact enquiry and service request"): the
+ * contact-us enquiry and the customer-support service request: their kinds, urgencies, limits and
+ * exact messages. The yup schemas built from them are in ../forms/enquiry.ts; the content
+ * remote's forms and the server validate with the same ones, so the messages a visitor sees are
+ * the same on both sides.
  */
 import { QUOTE_MESSAGES } from './quote';
 

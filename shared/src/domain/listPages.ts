@@ -31,7 +31,10 @@ export interface ListDefinition {
   defaultSort?: ProductSort;
   /** Plural noun for the result count: '34 printers'. */
   noun: { one: string; many: string };
-  /** Speed filter bounds (SPEC.md section 9), or null when the list has no speed. */
+  /**
+   * Speed filter bounds (docs/product-rules.md "Lists: filters, sorting and paging"), or null when
+   * the list has no speed.
+   */
   speed: SpeedBoundsKey | null;
   speedLabel: string;
   /** Show the colour filter (not when the sub-category already fixes it, nor for scanners and finishers). */

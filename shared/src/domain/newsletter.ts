@@ -1,5 +1,5 @@
 /**
- * Newsletter sign-up (SPEC.md sections 3, 5 and 7): the footer form posts multipart (or
+ * Newsletter sign-up (docs/product-rules.md "Newsletter sign-up"): the footer form posts multipart (or
  * url-encoded) fields named mauticform[first_name], mauticform[email], mauticform[formId],
  * mauticform[formName] and mauticform[return] to POST /api/newsletter. The yup schema built from these messages is in ../forms/newsletter.ts.
  */

@@ -1,4 +1,4 @@
-/** The Product entity of SPEC.md section 3, as the API returns it. Money is in pence. */
+/** The Product entity (docs/product-rules.md "Products"), as the API returns it. Money is in pence. */
 export type ProductCategory =
   | 'multifunctional-printer'
   | 'office-printer'
@@ -60,7 +60,7 @@ export interface ProductList {
 }
 
 /**
- * modelId (SPEC.md section 3): brand plus model, with every character except letters, digits,
+ * modelId (docs/product-rules.md "Products"): brand plus model, with every character except letters, digits,
  * +, _ and parentheses removed, lower-cased.
  */
 export function modelIdOf(brand: string, model: string): string {

@@ -1,8 +1,8 @@
 /**
- * The product list API (SPEC.md section 7 "Reads"): which lists exist, the query parameters for
- * server-side filtering and sorting, and the response with the facets a filter UI needs.
- * The server parses exactly these parameters; the catalogue builds its requests with
- * productListSearch(), so the two sides agree on names and formats.
+ * The product list API (docs/product-rules.md "Reads" and "List query parameters"): which lists
+ * exist, the query parameters for server-side filtering and sorting, and the response with the
+ * facets a filter UI needs. The server parses exactly these parameters; the catalogue builds its
+ * requests with productListSearch(), so the two sides agree on names and formats.
  */
 import type { PrinterType } from './catalogue';
 import type { Product, ProductList } from './product';
@@ -14,7 +14,10 @@ export const PRODUCT_SORTS = ['price-asc', 'price-desc', 'speed-asc', 'speed-des
 /** 'colour' puts colour machines first (used by /office-printers); the default order is name-asc. */
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
-/** Sub-categories of the printer lists (SPEC.md section 2) and the filters they stand for. */
+/**
+ * Sub-categories of the printer lists (docs/product-rules.md "Lists and landing pages") and the
+ * filters they stand for.
+ */
 export const SUBCATEGORIES = ['a3-colour', 'a3-mono', 'a4-colour', 'a4-mono', 'colour', 'mono'] as const;
 export type Subcategory = (typeof SUBCATEGORIES)[number];
 
@@ -98,7 +101,10 @@ export interface ProductFacets {
   speedField: 'printSpeedPpm' | 'scanSpeedPpm';
 }
 
-/** Every list endpoint answers this: SPEC.md's { count, results } plus paging and facets. */
+/**
+ * Every list endpoint answers this: { count, results } plus paging and facets
+ * (docs/product-rules.md "Reads").
+ */
 export interface ProductListResponse extends ProductList {
   /** number of products matching the filters (all pages) */
   count: number;

@@ -1,7 +1,8 @@
 /**
- * The quote form's rules (SPEC.md section 5): their exact messages, limits and patterns. The yup
- * schemas built from them are in ../forms/quote.ts (the basket remote loads them when its form
- * is shown; the server validates every request with the same ones), so the two never disagree.
+ * The quote form's rules (docs/product-rules.md "Quote form"): their exact messages, limits and
+ * patterns. The yup schemas built from them are in ../forms/quote.ts (the basket remote loads them
+ * when its form is shown; the server validates every request with the same ones), so the two never
+ * disagree.
  */
 
 export const QUOTE_MESSAGES = {

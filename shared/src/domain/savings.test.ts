@@ -52,7 +52,8 @@ const leaseExample = () =>
     colourVolume: { value: 3_000, periodInMonths: 3 },
   });
 
-describe('defaults (SPEC.md section 9)', () => {
+// docs/product-rules.md "Answers" (the defaults)
+describe('defaults', () => {
   it('uses a 3-month period, 0.39p mono and 3.3p colour, and a 30% colour ratio', () => {
     const answers = defaultSavingsAnswers();
     expect(answers.copytechPricePerPage).toEqual({ mono: 0.39, colour: 3.3 });

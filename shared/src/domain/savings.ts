@@ -1,5 +1,5 @@
 /**
- * The print-savings checker's answers and its calculation (SPEC.md sections 3, 4 and 9; issue 6).
+ * The print-savings checker's answers and its calculation (docs/product-rules.md "Savings checker").
  *
  * One module for both sides: the checker remote shows the results from `calculateSavings()` and
  * the server recomputes the e-mailed report with the same function from the same answers, so
@@ -11,8 +11,8 @@
  *   the bill's `cost`) is a whole number of pence, excluding VAT; the wizard converts the pounds
  *   typed into pence. Totals in the result are whole pence (rounded once, at the end).
  * - Prices per page are **pence per page**, fractional: Copytech's rates are 0.39p per mono page
- *   and 3.3p per colour page (SPEC.md section 9, "company price per page mono 0.39, colour 3.3";
- *   an A4 page, excluding VAT). Per-page figures in the result are rounded to 0.01p.
+ *   and 3.3p per colour page (`COPYTECH_PRICE_PER_PAGE`, docs/product-rules.md "Constants"; an A4 page,
+ *   excluding VAT). Per-page figures in the result are rounded to 0.01p.
  * - Volumes are pages (A4 impressions) in a period; periods are whole months (1, 3, 6 or 12).
  *
  * ## What the visitor tells us (`SavingsAnswers`)
@@ -70,7 +70,7 @@
 import { formatPence } from './catalogue';
 
 // ---------------------------------------------------------------------------------------------
-// Constants (SPEC.md section 9)
+// Constants (docs/product-rules.md "Constants")
 
 /** Copytech's prices per page, in pence per A4 page excluding VAT. */
 export const COPYTECH_PRICE_PER_PAGE = Object.freeze({ mono: 0.39, colour: 3.3 });
@@ -200,7 +200,7 @@ function price(periodInMonths: number = DEFAULT_PERIOD_IN_MONTHS): PricePerPerio
   return { periodInMonths, value: null };
 }
 
-/** The defaults of SPEC.md section 9: period 3 months, 0.39p and 3.3p a page, colour ratio 30. */
+/** The defaults (docs/product-rules.md "Answers"): period 3 months, 0.39p and 3.3p a page, colour ratio 30. */
 export function defaultSavingsAnswers(): SavingsAnswers {
   return {
     entryMode: null,

@@ -1,7 +1,7 @@
 /**
- * The boundary around every remote fragment (DESIGN.md "Failure model", second layer):
- * Suspense while it loads, an error boundary when it fails to load or throws while rendering,
- * and a Retry that forgets the failed load and really fetches again.
+ * The boundary around every remote fragment (docs/architecture.md "Failure model"; the layer after
+ * the runtime plugin): Suspense while it loads, an error boundary when it fails to load or throws
+ * while rendering, and a Retry that forgets the failed load and really fetches again.
  */
 import { Component, Suspense, createContext, lazy, startTransition, useCallback, useContext, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import type { ExposedModuleId, ExposedModules } from '../contracts';

@@ -1,5 +1,6 @@
 /**
- * Module Federation runtime plugin: the first layer of the failure model (DESIGN.md).
+ * Module Federation runtime plugin: the first layer of the failure model
+ * (docs/architecture.md "Failure model").
  * - time-outs on the manifest fetch (the runtime has none by default) and on the entry script;
  * - errorLoadRemote turns any failed load into a marked fallback module, so a missing, hanging or
  *   broken remote yields a value the slot can render instead of an unhandled rejection.

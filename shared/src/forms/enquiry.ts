@@ -1,5 +1,6 @@
 /**
- * The yup schemas of POST /api/enquiries/send (SPEC.md section 7): the contact-us enquiry and the
+ * The yup schemas of POST /api/enquiries/send
+ * (docs/product-rules.md "Contact enquiry and service request"): the contact-us enquiry and the
  * customer-support service request, built from the limits and messages in ../domain/enquiry.ts.
  */
 import { boolean, mixed, object, type InferType } from 'yup';

@@ -1,5 +1,5 @@
 /**
- * The newsletter sign-up's yup schema (SPEC.md sections 5 and 7), built from the messages in
+ * The newsletter sign-up's yup schema (docs/product-rules.md "Newsletter sign-up"), built from the messages in
  * ../domain/newsletter.ts: the footer form, the CMS sign-up form and POST /api/newsletter use it.
  */
 import { object, type InferType } from 'yup';

@@ -1,5 +1,5 @@
 /**
- * The quote form's yup schemas (SPEC.md sections 5 and 7), built from the messages, limits and
+ * The quote form's yup schemas (docs/product-rules.md "Quote form"), built from the messages, limits and
  * patterns in ../domain/quote.ts. The basket remote validates its form with contactDetailsSchema
  * and the server validates every POST /api/quote with quoteRequestSchema.
  */
@@ -51,7 +51,7 @@ const utmSchema = object(
   Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, text().max(200).matches(NO_CONTROL_CHARS).optional()])),
 ).noUnknown(true);
 
-/** POST /api/quote (SPEC.md section 7). */
+/** POST /api/quote (docs/product-rules.md "Writes"). */
 export const quoteRequestSchema = object({
   productIds: array()
     .of(text().required().matches(MODEL_ID_PATTERN, 'Unknown product id.'))

@@ -1,5 +1,5 @@
 /**
- * The savings checker's yup schemas (SPEC.md sections 3, 4 and 9), built from the answers' types,
+ * The savings checker's yup schemas (docs/product-rules.md "Answers"), built from the answers' types,
  * bounds and messages in ../domain/savings.ts. The checker remote checks progress restored from
  * storage with the shape schema; the server parses every POST /api/report with parseSavingsAnswers.
  */

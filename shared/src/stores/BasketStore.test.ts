@@ -1,6 +1,6 @@
 /**
- * The basket store is the contract between the rooms (DESIGN.md): these tests pin what the
- * catalogue, the shell and the basket remote rely on.
+ * The basket store is the contract between the rooms (docs/product-rules.md "Contents and limits"):
+ * these tests pin what the catalogue, the shell and the basket remote rely on.
  */
 import { BASKET_STORAGE_KEY, BasketStore, MAX_BASKET_ITEMS, sanitiseStoredItems, storedItemsOf, type BasketItem } from './BasketStore';
 import { UiStore } from './UiStore';

@@ -1,5 +1,5 @@
 /**
- * The comparison basket (SPEC.md sections 3 and 4): the contract between the teams.
+ * The comparison basket (docs/product-rules.md "Basket"): the contract between the teams.
  * The catalogue adds, the shell shows the count and opens the drawer, the basket remote renders
  * and submits. Other rooms call its actions; no one writes its fields from outside.
  */
@@ -262,7 +262,7 @@ export class BasketStore {
     this.markEdited();
   }
 
-  /** Empties the basket and resets the instant item (SPEC.md section 4). */
+  /** Empties the basket and resets the instant item (docs/product-rules.md "Contents and limits"). */
   clear(): void {
     this.items.clear();
     this.instantItem = null;

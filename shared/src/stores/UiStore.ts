@@ -1,6 +1,7 @@
 /**
- * UI state that crosses rooms (DESIGN.md): which drawer is open (the nav and basket drawers are
- * mutually exclusive, because there is only one slot), the modal, and cookie consent.
+ * UI state that crosses rooms (docs/product-rules.md "Drawers, modal and scrolling"): which drawer
+ * is open (the nav and basket drawers are mutually exclusive, because there is only one slot), the
+ * modal, and cookie consent.
  */
 import { action, computed, makeObservable, observable } from 'mobx';
 

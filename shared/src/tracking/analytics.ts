@@ -1,8 +1,9 @@
 /**
- * Analytics events (SPEC.md section 4): product_added, quote_request_submitted, lead.
- * Events always reach in-page subscribers; they reach the tag manager's dataLayer only after
- * the visitor has accepted cookies (UK PECR), and events raised before that are held, not sent.
- * No personal data is ever put in an event: callers pass ids and categories only.
+ * Analytics events (docs/product-rules.md "Tracking, cookies and consent"): product_added,
+ * quote_request_submitted, lead. Events always reach in-page subscribers; they reach the tag
+ * manager's dataLayer only after the visitor has accepted cookies (UK PECR), and events raised
+ * before that are held, not sent. No personal data is ever put in an event: callers pass ids and
+ * categories only.
  */
 export type AnalyticsEventName = 'product_added' | 'quote_request_submitted' | 'lead' | 'page_view' | 'report_requested' | 'enquiry_sent' | 'newsletter_signup';
 export type AnalyticsParams = Record<string, string | number | boolean | null | undefined>;

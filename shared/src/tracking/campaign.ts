@@ -1,6 +1,7 @@
 /**
- * First-touch campaign data (SPEC.md sections 3 and 4): the utm_* values of the visit that first
- * brought the visitor, stored once, when any campaign value is present, and sent with quotes.
+ * First-touch campaign data (docs/product-rules.md "Tracking, cookies and consent"): the utm_*
+ * values of the visit that first brought the visitor, stored once, when any campaign value is
+ * present, and sent with quotes.
  */
 import { CAMPAIGN_KEYS, type FirstTouchCampaign } from '../domain/campaign';
 

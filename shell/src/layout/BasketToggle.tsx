@@ -1,7 +1,7 @@
 /**
- * The header's basket button: the live number of products in the comparison basket, and it opens
- * or closes the basket drawer (SPEC.md section 2). The count comes from the shared basket store, so
- * a product added by any remote shows here at once.
+ * The header's basket button: the live number of products in the comparison basket, and it opens or
+ * closes the basket drawer (docs/product-rules.md "Navigation"). The count comes from the shared
+ * basket store, so a product added by any remote shows here at once.
  */
 import { observer } from 'mobx-react-lite';
 import { basketStore, useHydrated } from '@copytech/shared';

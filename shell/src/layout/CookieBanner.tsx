@@ -1,7 +1,8 @@
 /**
- * The cookie banner (SPEC.md section 4): shown until the visitor accepts; Accept stores 'accept'
- * under 'cookie-acceptance-status'. Analytics and the marketing script wait for that acceptance
- * (see ../tracking.ts). Fixed to the bottom of the window, so it never moves the page.
+ * The cookie banner (docs/product-rules.md "Tracking, cookies and consent"): shown until the
+ * visitor accepts; Accept stores 'accept' under 'cookie-acceptance-status'. Analytics and the
+ * marketing script wait for that acceptance (see ../tracking.ts). Fixed to the bottom of the
+ * window, so it never moves the page.
  *
  * While it shows, its height is published as --cookie-banner-height: the page keeps that much
  * room at its end and scrolls whatever takes focus above the banner (WCAG 2.4.11, focus not

@@ -1,8 +1,9 @@
 /**
- * The drawers (SPEC.md sections 2 and 4): the nav drawer slides in from the left, the basket
- * drawer and the instant quote panel from the right. There is one drawer slot in the UI store, so
- * they are mutually exclusive. Page scroll is locked while any is open; a new page closes them; the
- * nav drawer also closes when the window grows to the desktop layout, where it does not exist.
+ * The drawers (docs/product-rules.md "Drawers, modal and scrolling"): the nav drawer slides in from
+ * the left, the basket drawer and the instant quote panel from the right. There is one drawer slot
+ * in the UI store, so they are mutually exclusive. Page scroll is locked while any is open; a new
+ * page closes them; the nav drawer also closes when the window grows to the desktop layout, where
+ * it does not exist.
  *
  * The drawer frame and the mobile nav are not in the first load: they are one chunk, fetched when a
  * pointer or focus reaches a button that opens a drawer (see drawerPart.ts) or when a drawer opens.

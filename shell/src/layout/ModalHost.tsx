@@ -1,9 +1,9 @@
 /**
- * The modal overlay (SPEC.md section 4): shows uiStore.modal. Opening it adds a history entry
- * with the hash '#modal', so the browser's Back button closes it; Escape, the close button and a
- * click on the overlay close it and step back past that entry. Any room opens it with
- * uiStore.openModal({ title, contentId, data }); contentId picks what it shows (MODAL_CONTENT in
- * ./ModalDialog).
+ * The modal overlay (docs/product-rules.md "Drawers, modal and scrolling"): shows uiStore.modal.
+ * Opening it adds a history entry with the hash '#modal', so the browser's Back button closes it;
+ * Escape, the close button and a click on the overlay close it and step back past that entry. Any
+ * room opens it with uiStore.openModal({ title, contentId, data }); contentId picks what it shows
+ * (MODAL_CONTENT in ./ModalDialog).
  *
  * The dialog itself is not in the first load: its chunk is fetched when a modal opens, and the
  * dialog shows as soon as it is there. The '#modal' history entry is kept here, from the start.

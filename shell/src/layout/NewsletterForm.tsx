@@ -1,5 +1,5 @@
 /**
- * The footer's newsletter sign-up (SPEC.md sections 3, 5 and 7): first name optional, e-mail
+ * The footer's newsletter sign-up (docs/product-rules.md "Newsletter sign-up"): first name optional, e-mail
  * required and in e-mail format, checked when a field is left and on submit. It posts the
  * marketing-automation form fields as multipart/form-data to /api/newsletter. A failed sign-up
  * keeps what the visitor typed and says what went wrong.

@@ -1,9 +1,9 @@
 /**
- * What happens on every navigation (SPEC.md section 2): the page scrolls to the top, or to the
- * element named by the location hash (which may arrive a moment later, with a remote's content);
- * Back and Forward return to where the visitor was. Focus moves to the main content (or the hash
- * target) so a screen reader starts reading the new page, and a page that sets no meta of its own
- * ends with the default title and description.
+ * What happens on every navigation (docs/product-rules.md "Drawers, modal and scrolling"): the page
+ * scrolls to the top, or to the element named by the location hash (which may arrive a moment
+ * later, with a remote's content); Back and Forward return to where the visitor was. Focus moves to
+ * the main content (or the hash target) so a screen reader starts reading the new page, and a page
+ * that sets no meta of its own ends with the default title and description.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';

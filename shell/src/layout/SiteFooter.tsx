@@ -1,6 +1,6 @@
 /**
- * The site footer (SPEC.md section 2): address and phone numbers, the link groups, the newsletter
- * sign-up, the privacy policy link and the copyright with the current year.
+ * The site footer (docs/product-rules.md "Navigation"): address and phone numbers, the link groups,
+ * the newsletter sign-up, the privacy policy link and the copyright with the current year.
  */
 import { Link } from 'react-router-dom';
 import { COMPANY, telHref } from '@copytech/shared';

@@ -34,7 +34,7 @@ describe('hover', () => {
     expect(productsPanel()).toBeVisible();
 
     fireEvent.pointerLeave(item, { pointerType: 'mouse' });
-    // SPEC.md section 9: 40 ms
+    // HOVER_CLOSE_DELAY_MS, 40 ms (docs/product-rules.md "Navigation")
     act(() => jest.advanceTimersByTime(39));
     expect(products).toHaveAttribute('aria-expanded', 'true');
     act(() => jest.advanceTimersByTime(1));

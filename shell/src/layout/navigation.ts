@@ -1,13 +1,16 @@
 /**
- * What the site's navigation links to (SPEC.md section 2 "Global layout"): the hub links, the
+ * What the site's navigation links to (docs/product-rules.md "Navigation"): the hub links, the
  * Products mega-menu, the Services menu and the top links. One source for the desktop menus, the
  * mobile drawer and the footer, so they never disagree.
  */
 import { SERVICES } from '@copytech/shared/domain';
 
-/** Hover menus close this long after the pointer leaves (SPEC.md section 9). */
+/** Hover menus close this long after the pointer leaves (docs/product-rules.md "Navigation"). */
 export const HOVER_CLOSE_DELAY_MS = 40;
-/** Widths up to this use the mobile menu drawer (SPEC.md section 9); the CSS uses the same value. */
+/**
+ * Widths up to this use the mobile menu drawer (docs/product-rules.md "Navigation"); the CSS uses
+ * the same value.
+ */
 export const MOBILE_MAX_WIDTH_PX = 1007;
 export const DESKTOP_MEDIA_QUERY = `(min-width: ${MOBILE_MAX_WIDTH_PX + 1}px)`;
 

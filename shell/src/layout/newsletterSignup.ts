@@ -1,9 +1,9 @@
 /**
  * What the footer's newsletter form does beyond its markup (see NewsletterForm): checking the
- * e-mail address with the shared rules (SPEC.md section 5) and the sign-up request (sections 3 and
- * 7). The form is on every page but rarely used, so this is a chunk of its own, loaded with the
- * rules' chunk (yup and the schema) when the form first takes focus; every check and the submit
- * await them.
+ * e-mail address with the shared rules and the sign-up request
+ * (docs/product-rules.md "Newsletter sign-up"). The form is on every page but rarely used, so this
+ * is a chunk of its own, loaded with the rules' chunk (yup and the schema) when the form first
+ * takes focus; every check and the submit await them.
  */
 import { trackEvent } from '@copytech/shared';
 import { NEWSLETTER_MESSAGES, newsletterFieldName, type ApiErrorBody } from '@copytech/shared/domain';

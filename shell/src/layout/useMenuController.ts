@@ -1,8 +1,8 @@
 /**
- * Which of the header's menus is open, shared by all of them so only one is open at a time.
- * Hover opens at once and leaving closes after the 40 ms debounce (SPEC.md section 9), so moving
- * from one menu to the next never flickers; a click or the keyboard opens and closes at once.
- * Every menu closes when the route changes.
+ * Which of the header's menus is open, shared by all of them so only one is open at a time. Hover
+ * opens at once and leaving closes after the 40 ms debounce (docs/product-rules.md "Navigation"),
+ * so moving from one menu to the next never flickers; a click or the keyboard opens and closes at
+ * once. Every menu closes when the route changes.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';

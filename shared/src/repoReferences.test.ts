@@ -1,0 +1,160 @@
+/**
+ * @jest-environment node
+ *
+ * The repository explains itself: what the code relies on is written in its own docs/, and no file
+ * points at anything a clone does not have. This scans every file git knows of (tracked, and new
+ * files not ignored) and fails, naming file:line, for:
+ *
+ * - a reference to the product specification or design kept outside the repository (by their file
+ *   names), to the catalogue fact sheet, or to an issue number ("issue 6", "issues #12");
+ * - a relative path that climbs out of the repository into the folder beside it (`../shared/` from
+ *   the repository's root), or that folder's absolute path;
+ * - a pointer `docs/<file>.md "<Section>"` (or `"A" and "B"`) whose file does not exist in docs/ or
+ *   has no heading of that title, and any mention of a docs/*.md file that does not exist.
+ *
+ * Write rules down in docs/product-rules.md, architecture in docs/architecture.md, how to extend
+ * the site in docs/adding-a-remote-or-page.md, and point at their sections from comments.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const REPO = path.resolve(__dirname, '..', '..');
+const SELF = path.relative(REPO, __filename).split(path.sep).join('/');
+
+const BINARY = /\.(png|jpe?g|gif|webp|ico|avif|woff2?|ttf|otf|eot|pdf|zip|gz|br|sqlite|db)$/i;
+
+/** Every file git knows of, tracked or new (not ignored), that is text: repository-relative paths. */
+function repositoryFiles(): Array<{ file: string; lines: string[] }> {
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: REPO, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    .split('\0')
+    .filter(Boolean);
+  const files: Array<{ file: string; lines: string[] }> = [];
+  for (const file of [...new Set(listed)]) {
+    if (BINARY.test(file) || path.basename(file) === 'package-lock.json') continue;
+    const full = path.join(REPO, file);
+    if (!fs.existsSync(full) || !fs.statSync(full).isFile()) continue; // deleted in the work tree
+    const text = fs.readFileSync(full, 'utf8');
+    if (text.includes('\0')) continue;
+    files.push({ file, lines: text.split(/\r?\n/) });
+  }
+  return files;
+}
+
+const FORBIDDEN: Array<{ pattern: RegExp; what: string }> = [
+  { pattern: /\b(?:SPEC|DESIGN)\.md\b/i, what: 'the specification or design outside the repository' },
+  { pattern: /catalogue-facts/i, what: 'the catalogue fact sheet outside the repository' },
+  { pattern: /\bissues? #?\d+/i, what: 'an issue number' },
+];
+
+/** The folder beside the repository that relative paths must not reach into. */
+const OUTSIDE = path.join(path.dirname(REPO), 'shared');
+
+function isInside(dir: string, target: string): boolean {
+  const relative = path.relative(dir, target);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/** Problems with references to what the repository does not hold, on one line. */
+function forbiddenOn(file: string, line: string): string[] {
+  const problems = FORBIDDEN.filter(({ pattern }) => pattern.test(line)).map(({ what }) => what);
+  for (const match of line.matchAll(/((?:\.\.\/)+)shared\//g)) {
+    const target = path.resolve(REPO, path.dirname(file), match[1]!, 'shared');
+    if (!isInside(REPO, target)) problems.push(`a path out of the repository (${match[0]})`);
+  }
+  if (line.includes(OUTSIDE + '/') || line.endsWith(OUTSIDE)) problems.push(`the folder beside the repository (${OUTSIDE})`);
+  return problems;
+}
+
+/** `docs/<file>.md "Section"`, also `"A", "B" and "C"`; the match may run onto the next line of a comment. */
+const POINTER = /docs\/([\w.-]+\.md)[ \t]+("[^"\n]+"(?:(?:,[ \t]*|[ \t]+and[ \t]+|[ \t]+or[ \t]+)"[^"\n]+")*)/g;
+const DOC_MENTION = /(?<![\w./-])docs\/([\w.-]+\.md)\b/g;
+
+/** A comment's next line without its comment marker, to read a pointer that was wrapped. */
+function continuation(next: string | undefined): string {
+  return (next ?? '').replace(/^\s*(?:\*(?!\/)|\/\/+|#+|<!--)?\s*/, '');
+}
+
+const headingCache = new Map<string, Set<string> | null>();
+
+/** The titles of a docs file's headings, with and without their numbers ("2. Routes" and "Routes"); null if no such file. */
+function headingsOf(doc: string): Set<string> | null {
+  if (!headingCache.has(doc)) {
+    const full = path.join(REPO, 'docs', doc);
+    if (!fs.existsSync(full)) {
+      headingCache.set(doc, null);
+    } else {
+      const titles = new Set<string>();
+      let fenced = false;
+      for (const line of fs.readFileSync(full, 'utf8').split(/\r?\n/)) {
+        if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+        const heading = fenced ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+        if (!heading) continue;
+        const title = heading[1]!.replace(/`/g, '');
+        titles.add(title);
+        titles.add(title.replace(/^\d+(?:\.\d+)*\.?\s+/, ''));
+      }
+      headingCache.set(doc, titles);
+    }
+  }
+  return headingCache.get(doc)!;
+}
+
+/** Problems with the docs pointers and mentions on one line. */
+function pointersOn(line: string, next: string | undefined): string[] {
+  const problems: string[] = [];
+  for (const match of line.matchAll(DOC_MENTION)) {
+    if (headingsOf(match[1]!) === null) problems.push(`docs/${match[1]} does not exist`);
+  }
+  const joined = `${line} ${continuation(next)}`;
+  for (const match of joined.matchAll(POINTER)) {
+    if (match.index! >= line.length) continue; // it starts on the next line, which reports it
+    const headings = headingsOf(match[1]!);
+    if (headings === null) continue; // reported as a mention
+    for (const [, section] of match[2]!.matchAll(/"([^"]+)"/g)) {
+      if (!headings.has(section!)) problems.push(`docs/${match[1]} has no heading "${section}"`);
+    }
+  }
+  return problems;
+}
+
+const files = repositoryFiles();
+
+function report(check: (file: string, line: string, next: string | undefined) => string[], skip: (file: string) => boolean = () => false): string[] {
+  const found: string[] = [];
+  for (const { file, lines } of files) {
+    if (skip(file)) continue;
+    lines.forEach((line, index) => {
+      for (const problem of check(file, line, lines[index + 1])) found.push(`${file}:${index + 1}: ${problem}: ${line.trim()}`);
+    });
+  }
+  return found;
+}
+
+describe('the repository explains itself', () => {
+  it('reads the files git knows of, this one and the docs among them', () => {
+    const names = files.map(({ file }) => file);
+    expect(names).toEqual(expect.arrayContaining([SELF, 'docs/product-rules.md', 'docs/architecture.md', 'docs/adding-a-remote-or-page.md', 'package.json']));
+  });
+
+  it('points at nothing outside the repository: no external specification, fact sheet, issue number or path out of it', () => {
+    // This file names what it looks for.
+    expect(report((file, line) => forbiddenOn(file, line), (file) => file === SELF)).toEqual([]);
+  });
+
+  it('names only docs files that exist, and only headings they have', () => {
+    // This file's own examples of bad pointers are in the last test.
+    expect(report((_file, line, next) => pointersOn(line, next), (file) => file === SELF)).toEqual([]);
+  });
+
+  it('would see a bad reference or pointer', () => {
+    expect(forbiddenOn('shared/src/x.ts', ' * the quote rules (SPEC.md section 5)')).toHaveLength(1);
+    expect(forbiddenOn('shared/src/x.ts', ' * (issue 8, item 2)')).toHaveLength(1);
+    expect(forbiddenOn('package.json', 'see ../shared/reference/catalogue-facts.md')).toHaveLength(2);
+    expect(forbiddenOn('scripts/dev.mjs', "require('../shared/build/createAppConfig.cjs')")).toEqual([]);
+    expect(pointersOn(' * (docs/product-rules.md "Quote form")', undefined)).toEqual([]);
+    expect(pointersOn(' * (docs/product-rules.md "Quote flow" and "Nowhere")', undefined)).toEqual(['docs/product-rules.md has no heading "Nowhere"']);
+    expect(pointersOn(' * the rules (docs/product-rules.md', ' * "Routes") of the site')).toEqual([]);
+    expect(pointersOn(' * see docs/no-such-file.md "Anything"', undefined)).toEqual(['docs/no-such-file.md does not exist']);
+  });
+});
