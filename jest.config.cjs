@@ -1,6 +1,12 @@
 // @ts-check
 /** One Jest run for every room: browser rooms in jsdom, the server in node. Transpiled by swc. */
-const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  },
+];
 
 /** @param {string} dir @param {'jsdom'|'node'} env */
 function project(dir, env) {

@@ -36,7 +36,9 @@ const children = jobs.map(({ name, args, env }) => {
   return child;
 });
 
-console.log(`Dev site: http://localhost:${DEV_PORTS.shell} (API on :${apiPort}); remotes on ${Object.values(DEV_PORTS).slice(1).join(', ')}`);
+console.log(
+  `Dev site: http://localhost:${DEV_PORTS.shell} (API on :${apiPort}); remotes on ${Object.values(DEV_PORTS).slice(1).join(', ')}`,
+);
 const stop = () => {
   children.forEach((child) => child.kill('SIGTERM'));
   process.exit(0);

@@ -16,9 +16,11 @@ function check(ws) {
 
 const results = [];
 const queue = [...targets];
-await Promise.all([0, 1].map(async () => {
-  while (queue.length) results.push(await check(queue.shift()));
-}));
+await Promise.all(
+  [0, 1].map(async () => {
+    while (queue.length) results.push(await check(queue.shift()));
+  }),
+);
 const failed = results.filter((r) => !r.ok).map((r) => r.ws);
 console.log(failed.length ? `typecheck failed in: ${failed.join(', ')}` : `typecheck passed: ${targets.join(', ')}`);
 process.exit(failed.length ? 1 : 0);

@@ -22,7 +22,9 @@ await build({
     {
       name: 'bundle-copytech-shared',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@copytech/shared') ? undefined : { path: args.path, external: true }));
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@copytech/shared') ? undefined : { path: args.path, external: true },
+        );
       },
     },
   ],

@@ -8,7 +8,14 @@ import lighthouse from 'lighthouse';
 const [chromePath, runsArg, ...urls] = process.argv.slice(2);
 const chrome = await launch({
   chromePath,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-dev-shm-usage',
+  ],
 });
 try {
   const results = [];

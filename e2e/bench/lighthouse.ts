@@ -38,7 +38,9 @@ async function main() {
       ['checker', '/discover-print-savings'],
     ];
     const wanted = process.env.BENCH_PAGES?.split(',');
-    const rows: Array<{ page: string; path: string } & Omit<Run, 'benchmarkIndex'> & { scores: number[]; benchmarkIndexes: number[]; failed: string[] }> = [];
+    const rows: Array<
+      { page: string; path: string } & Omit<Run, 'benchmarkIndex'> & { scores: number[]; benchmarkIndexes: number[]; failed: string[] }
+    > = [];
     const chosen = pages.filter(([name]) => !wanted || wanted.includes(name));
     const output = execFileSync(
       process.execPath,
@@ -62,7 +64,9 @@ async function main() {
         benchmarkIndexes: runs.map((r) => Math.round(r.benchmarkIndex)),
       });
     });
-    console.log(`Lighthouse ${RUNS} run(s) per page, mobile, medians (targets: performance >= 97, LCP <= 1.8 s, TBT <= 100 ms, CLS <= 0.02)\n`);
+    console.log(
+      `Lighthouse ${RUNS} run(s) per page, mobile, medians (targets: performance >= 97, LCP <= 1.8 s, TBT <= 100 ms, CLS <= 0.02)\n`,
+    );
     const header = ['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS', 'runs', 'benchmarkIndex', 'not measured', 'path'];
     const table = rows.map((r) => [
       r.page,

@@ -18,7 +18,9 @@ export const SHARED_SINGLETONS = [
 export async function loadedSharedCopies(page: Page): Promise<Record<string, string[]>> {
   return page.evaluate(() => {
     type Entry = { from: string; version?: string; loaded?: unknown; lib?: unknown };
-    const federation = (globalThis as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, Entry>>>> } }).__FEDERATION__;
+    const federation = (
+      globalThis as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, Entry>>>> } }
+    ).__FEDERATION__;
     const copies: Record<string, Set<string>> = {};
     for (const scopes of Object.values(federation?.__SHARE__ ?? {})) {
       for (const packages of Object.values(scopes)) {
@@ -36,6 +38,8 @@ export async function loadedSharedCopies(page: Page): Promise<Record<string, str
 /** The remotes the federation runtime has instantiated in this page. */
 export async function federationInstances(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    ((globalThis as unknown as { __FEDERATION__?: { __INSTANCES__?: Array<{ name: string }> } }).__FEDERATION__?.__INSTANCES__ ?? []).map((i) => i.name),
+    ((globalThis as unknown as { __FEDERATION__?: { __INSTANCES__?: Array<{ name: string }> } }).__FEDERATION__?.__INSTANCES__ ?? []).map(
+      (i) => i.name,
+    ),
   );
 }

@@ -113,6 +113,8 @@ export function describeFirstLoad(load: FirstLoad, budget = FIRST_LOAD_BUDGET_GZ
     `first-load JavaScript ${kb(load.gzipBytes)} gzip (${kb(load.rawBytes)} raw) in ${load.requests} files; ` +
       `budget ${kb(budget)} gzip, ${load.gzipBytes <= budget ? `${kb(budget - load.gzipBytes)} to spare` : `${kb(load.gzipBytes - budget)} over`}`,
     ...load.files.map(line),
-    ...(load.prefetched.length ? [`prefetched for later, not counted (${kb(load.prefetchedGzipBytes)} gzip):`, ...load.prefetched.map(line)] : []),
+    ...(load.prefetched.length
+      ? [`prefetched for later, not counted (${kb(load.prefetchedGzipBytes)} gzip):`, ...load.prefetched.map(line)]
+      : []),
   ].join('\n');
 }

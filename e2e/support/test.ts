@@ -68,7 +68,9 @@ export async function waitForLive(page: Page): Promise<void> {
         const root = document.getElementById('root');
         if (!root) return true; // not a page of the site (a standalone remote page, a JSON answer)
         if (!document.documentElement.hasAttribute('data-shell-live')) return false;
-        return Array.from(document.querySelectorAll('[data-remote]')).every((slot) => slot.hasAttribute('data-live') || slot.querySelector('[data-testid="remote-unavailable"]'));
+        return Array.from(document.querySelectorAll('[data-remote]')).every(
+          (slot) => slot.hasAttribute('data-live') || slot.querySelector('[data-testid="remote-unavailable"]'),
+        );
       },
       undefined,
       { timeout: 15_000, polling: 50 },

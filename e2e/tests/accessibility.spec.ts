@@ -40,7 +40,10 @@ async function expectNoViolations(page: Page, what: string): Promise<void> {
           .join('\n'),
     )
     .join('\n');
-  expect(results.violations.map((violation) => violation.id), `axe violations on ${what}:\n${report}`).toEqual([]);
+  expect(
+    results.violations.map((violation) => violation.id),
+    `axe violations on ${what}:\n${report}`,
+  ).toEqual([]);
 }
 
 /**
@@ -54,10 +57,15 @@ async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
       .filter((element) => element.getBoundingClientRect().right > width + 1 && element.getBoundingClientRect().width > 0)
       .filter((element) => !element.parentElement?.closest('[role="region"][tabindex="0"]'))
       .slice(0, 5)
-      .map((element) => `<${element.tagName.toLowerCase()} class="${element.className}"> ${(element.textContent ?? '').trim().slice(0, 40)}`);
+      .map(
+        (element) => `<${element.tagName.toLowerCase()} class="${element.className}"> ${(element.textContent ?? '').trim().slice(0, 40)}`,
+      );
     return { scrollWidth: document.documentElement.scrollWidth, width, sticking };
   });
-  expect(overflow.scrollWidth, `${what} scrolls sideways at ${overflow.width}px; sticking out:\n${overflow.sticking.join('\n')}`).toBeLessThanOrEqual(overflow.width);
+  expect(
+    overflow.scrollWidth,
+    `${what} scrolls sideways at ${overflow.width}px; sticking out:\n${overflow.sticking.join('\n')}`,
+  ).toBeLessThanOrEqual(overflow.width);
 }
 
 /** The page's remote content is there and nothing is still loading. */
@@ -100,7 +108,11 @@ const PAGES: PageCase[] = [
       await expect(page.getByTestId('product-card').first()).toBeVisible();
     },
   },
-  { name: 'a type list', path: '/printers/multifunctionals', prepare: async (page) => expect(page.getByTestId('product-card').first()).toBeVisible() },
+  {
+    name: 'a type list',
+    path: '/printers/multifunctionals',
+    prepare: async (page) => expect(page.getByTestId('product-card').first()).toBeVisible(),
+  },
   {
     name: 'a filtered list',
     path: '/printers/multifunctionals?brand=Ricoh&minSpeed=40&sort=speed-desc',
@@ -116,13 +128,30 @@ const PAGES: PageCase[] = [
       await expect(page.getByRole('form', { name: 'Filter printers' }).getByRole('group', { name: 'Brand' })).toBeVisible();
     },
   },
-  { name: 'a filtered list with no results', path: '/printers/multifunctionals?q=nosuchmodel', prepare: async (page) => expect(page.getByText('No printers match these filters.')).toBeVisible() },
-  { name: 'a landing page', path: '/photocopiers', prepare: async (page) => expect(page.getByTestId('product-card').first()).toBeVisible() },
+  {
+    name: 'a filtered list with no results',
+    path: '/printers/multifunctionals?q=nosuchmodel',
+    prepare: async (page) => expect(page.getByText('No printers match these filters.')).toBeVisible(),
+  },
+  {
+    name: 'a landing page',
+    path: '/photocopiers',
+    prepare: async (page) => expect(page.getByTestId('product-card').first()).toBeVisible(),
+  },
   { name: 'the scanners list', path: '/scanners', prepare: async (page) => expect(page.getByTestId('product-card').first()).toBeVisible() },
-  { name: 'a printer product page', path: MFP_PATH, prepare: async (page) => expect(page.getByRole('region', { name: 'Similar products' }).getByTestId('product-card').first()).toBeVisible() },
+  {
+    name: 'a printer product page',
+    path: MFP_PATH,
+    prepare: async (page) =>
+      expect(page.getByRole('region', { name: 'Similar products' }).getByTestId('product-card').first()).toBeVisible(),
+  },
   { name: 'a scanner product page', path: SCANNER_PATH },
   { name: 'a finisher product page', path: FINISHER_PATH },
-  { name: 'the checker, first step', path: '/discover-print-savings', prepare: async (page) => expect(page.getByText('Step 1 of 7')).toBeVisible() },
+  {
+    name: 'the checker, first step',
+    path: '/discover-print-savings',
+    prepare: async (page) => expect(page.getByText('Step 1 of 7')).toBeVisible(),
+  },
   {
     name: 'the checker, first step with its error',
     path: '/discover-print-savings',
@@ -154,10 +183,18 @@ const PAGES: PageCase[] = [
       await expect(form.getByText('Please enter your name.')).toBeVisible();
     },
   },
-  { name: 'customer support', path: '/customer-support', prepare: async (page) => expect(page.getByRole('form', { name: 'Log a service request' })).toBeVisible() },
+  {
+    name: 'customer support',
+    path: '/customer-support',
+    prepare: async (page) => expect(page.getByRole('form', { name: 'Log a service request' })).toBeVisible(),
+  },
   { name: 'a service page', path: '/services/print-audit' },
   { name: 'Not Found', path: '/no-such-page', heading: (page) => page.getByRole('heading', { level: 1, name: 'Page not found' }) },
-  { name: 'Not Found inside a remote', path: '/printers/multifunctionals/canon/no-such-model', heading: (page) => page.getByRole('heading', { level: 1, name: 'Page not found' }) },
+  {
+    name: 'Not Found inside a remote',
+    path: '/printers/multifunctionals/canon/no-such-model',
+    heading: (page) => page.getByRole('heading', { level: 1, name: 'Page not found' }),
+  },
 ];
 
 for (const size of WIDTHS) {
@@ -246,7 +283,11 @@ for (const size of WIDTHS) {
                 | { uiStore?: { openModal(content: { title: string; contentId: string; data?: Record<string, unknown> }): void } }
                 | undefined;
               if (entry.loaded && shared?.uiStore) {
-                shared.uiStore.openModal({ title: 'Opening hours', contentId: 'message', data: { text: 'Monday to Friday, 9am to 5pm.\nClosed on bank holidays.' } });
+                shared.uiStore.openModal({
+                  title: 'Opening hours',
+                  contentId: 'message',
+                  data: { text: 'Monday to Friday, 9am to 5pm.\nClosed on bank holidays.' },
+                });
                 return;
               }
             }
@@ -311,7 +352,9 @@ test.describe('desktop menus', () => {
     await settled(page);
     const services = page.getByRole('button', { name: 'Services' });
     await services.click();
-    await expect(page.locator(`#${await services.getAttribute('aria-controls')}`).getByRole('link', { name: /print audit/i })).toBeVisible();
+    await expect(
+      page.locator(`#${await services.getAttribute('aria-controls')}`).getByRole('link', { name: /print audit/i }),
+    ).toBeVisible();
     await expectNoViolations(page, 'the Services menu');
   });
 });
@@ -349,7 +392,12 @@ test.describe('the checker results', () => {
     await next('What support and supplies cost');
     await wizard.getByRole('textbox', { name: /cost-per-copy charges/ }).fill('450');
     await next('Anything else you pay for');
-    for (const question of ['Do you pay to insure the equipment?', 'Do you pay for toner to be delivered?', 'Do you pay for network or IT support for your printers?', 'Do you pay any other charges?']) {
+    for (const question of [
+      'Do you pay to insure the equipment?',
+      'Do you pay for toner to be delivered?',
+      'Do you pay for network or IT support for your printers?',
+      'Do you pay any other charges?',
+    ]) {
       await wizard.getByRole('group', { name: question }).getByRole('radio', { name: 'No' }).check();
     }
     await next('How much you print');

@@ -23,7 +23,8 @@ function decodeEml(raw: string): string {
     .map((part) => {
       const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
       const body = rest.join('\n\n');
-      if (/Content-Transfer-Encoding:\s*base64/i.test(head)) return `${head}\n\n${Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')}`;
+      if (/Content-Transfer-Encoding:\s*base64/i.test(head))
+        return `${head}\n\n${Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')}`;
       if (/Content-Transfer-Encoding:\s*quoted-printable/i.test(head)) {
         const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
         return `${head}\n\n${Buffer.from(bytes, 'latin1').toString('utf8')}`;
@@ -149,7 +150,11 @@ test('a failed submit keeps the form, and Retry stores exactly one quote', async
     keys.push(route.request().headers()['idempotency-key'] ?? '');
     if (attempts === 1) {
       await route.fetch();
-      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service Unavailable', statusCode: 503, message: 'Service Unavailable' }) });
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Service Unavailable', statusCode: 503, message: 'Service Unavailable' }),
+      });
       return;
     }
     await route.continue();

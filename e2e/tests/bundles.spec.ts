@@ -62,7 +62,11 @@ const FORBIDDEN: Array<[string, RegExp]> = [
 ];
 
 test('there is a build to scan', () => {
-  for (const app of APPS) expect(built.some((entry) => entry.file.startsWith(`${app}/dist/`)), `${app}/dist has files`).toBe(true);
+  for (const app of APPS)
+    expect(
+      built.some((entry) => entry.file.startsWith(`${app}/dist/`)),
+      `${app}/dist has files`,
+    ).toBe(true);
   expect(built.length).toBeGreaterThan(20);
 });
 
@@ -71,7 +75,10 @@ test('no secret, credential or server-only code in any built file', () => {
   for (const { file, text } of built) {
     for (const [what, pattern] of FORBIDDEN) {
       const match = pattern.exec(text);
-      if (match) found.push(`${file}: ${what} ("…${text.slice(Math.max(0, match.index - 30), match.index + match[0].length + 30).replace(/\s+/g, ' ')}…")`);
+      if (match)
+        found.push(
+          `${file}: ${what} ("…${text.slice(Math.max(0, match.index - 30), match.index + match[0].length + 30).replace(/\s+/g, ' ')}…")`,
+        );
     }
   }
   expect(found).toEqual([]);
@@ -110,7 +117,11 @@ test('every script in the built HTML pages is a file: a CSP without unsafe-inlin
 test('the federation runtime (core, bundler runtime, runtime API) is built once per app, into federation-runtime.*.js, and into no app bundle', () => {
   // The browser's files: a server build (dist/server, run by the server) carries its own runtime.
   const scripts = built.filter(({ file }) => file.endsWith('.js') && !file.includes(`${path.sep}dist${path.sep}server${path.sep}`));
-  const runtimeFiles = APPS.map((app) => scripts.find(({ file }) => file.startsWith(`${app}/dist/federation-runtime.`))?.file ?? `${app}/dist/federation-runtime.*.js is missing`).sort();
+  const runtimeFiles = APPS.map(
+    (app) =>
+      scripts.find(({ file }) => file.startsWith(`${app}/dist/federation-runtime.`))?.file ??
+      `${app}/dist/federation-runtime.*.js is missing`,
+  ).sort();
   const MARKERS = {
     // hook names only the runtime core defines (our own code never spells them)
     core: /beforeInitContainer|\[ Federation Runtime \]/,

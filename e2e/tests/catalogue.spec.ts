@@ -17,7 +17,10 @@ function cards(page: Page) {
 }
 
 async function speeds(page: Page): Promise<number[]> {
-  const texts = await cards(page).getByRole('list', { name: 'Key facts' }).getByText(/^\d+ ppm$/).allTextContents();
+  const texts = await cards(page)
+    .getByRole('list', { name: 'Key facts' })
+    .getByText(/^\d+ ppm$/)
+    .allTextContents();
   return texts.map((text) => Number.parseInt(text, 10));
 }
 
@@ -94,7 +97,10 @@ test('a filtered list: the filters go to the URL, the server filters, a shared l
   const unfiltered = (await count.textContent()) ?? '';
 
   const filters = page.getByRole('form', { name: 'Filter printers' });
-  await filters.getByRole('group', { name: 'Brand' }).getByRole('checkbox', { name: /^Ricoh/ }).check();
+  await filters
+    .getByRole('group', { name: 'Brand' })
+    .getByRole('checkbox', { name: /^Ricoh/ })
+    .check();
   await expect(page).toHaveURL(/\?brand=Ricoh$/);
   await expect(count).not.toHaveText(unfiltered);
   for (const brand of await cards(page).locator('h3 span:first-child').allTextContents()) expect(brand).toBe('Ricoh');
@@ -151,10 +157,17 @@ test.describe('product pages', () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Canon imageRUNNER ADVANCE DX C5840i' })).toBeVisible();
     await expect(page).toHaveTitle('Canon imageRUNNER ADVANCE DX C5840i Colour A3 Multifunctional Printer - Copytech');
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /starting at £[\d,]+\.\d\d.*rent from £[\d,]+\.\d\d per month/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /starting at £[\d,]+\.\d\d.*rent from £[\d,]+\.\d\d per month/,
+    );
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${MFP_PATH}$`));
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
-    expect(jsonLd).toMatchObject({ '@type': 'Product', name: 'Canon imageRUNNER ADVANCE DX C5840i', offers: { '@type': 'Offer', priceCurrency: 'GBP' } });
+    expect(jsonLd).toMatchObject({
+      '@type': 'Product',
+      name: 'Canon imageRUNNER ADVANCE DX C5840i',
+      offers: { '@type': 'Offer', priceCurrency: 'GBP' },
+    });
     expect(jsonLd.offers.price).toMatch(/^\d+\.\d\d$/);
     await expect(page.getByRole('table', { name: /Features of/ }).getByRole('rowheader', { name: 'Technology' })).toBeVisible();
     await expect(page.getByTestId('product-page')).toContainText(/Starting at £[\d,]+\.\d\d/);
@@ -175,7 +188,12 @@ test.describe('product pages', () => {
 
   test('monthly prices: a third of the quarterly lease, 1.5% to 3% of the price, and said what they are', async ({ page }) => {
     const pounds = (text: string) => Number(text.replace(/[£,]/g, ''));
-    for (const path of [MFP_PATH, '/printers/multifunctionals/brother/mfc-l8900cdw', '/printers/production/sharp/bp-90c70', '/scanners/epson/es-60w']) {
+    for (const path of [
+      MFP_PATH,
+      '/printers/multifunctionals/brother/mfc-l8900cdw',
+      '/printers/production/sharp/bp-90c70',
+      '/scanners/epson/es-60w',
+    ]) {
       await page.goto(path);
       const product = page.getByTestId('product-page');
       const text = (await product.textContent()) ?? '';
@@ -188,7 +206,10 @@ test.describe('product pages', () => {
       expect(share, `${path}: ${monthly![1]} a month on ${from![1]}`).toBeLessThanOrEqual(0.03);
       expect(Math.abs(pounds(quarterly![1]!) / 3 - pounds(monthly![1]!))).toBeLessThanOrEqual(0.005);
       await expect(product).toContainText('It covers the machine only');
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', new RegExp(`rent from ${monthly![1]!.replace('.', '\\.')} per month on a 60-month lease`));
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        'content',
+        new RegExp(`rent from ${monthly![1]!.replace('.', '\\.')} per month on a 60-month lease`),
+      );
     }
     // A card says it in short.
     await page.goto('/printers/multifunctionals');
@@ -229,7 +250,7 @@ test.describe('product pages', () => {
   });
 });
 
-test('adding to the basket updates the shell\'s count and the cards say why they are disabled', async ({ page }) => {
+test("adding to the basket updates the shell's count and the cards say why they are disabled", async ({ page }) => {
   await page.goto(MFP_PATH);
   const count = page.getByTestId('basket-count');
   await expect(count).toHaveText('0');

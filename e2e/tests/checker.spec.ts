@@ -32,7 +32,9 @@ function outboxMails(reference: string, kind: string): string[] {
     .filter((name) => name.endsWith('.eml') && name.includes(reference) && name.includes(kind))
     .map((name) => {
       const raw = readFileSync(path.join(dir, name), 'utf8');
-      const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      const bytes = raw
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
       return Buffer.from(bytes, 'latin1').toString('utf8');
     });
 }
@@ -43,7 +45,9 @@ async function next(page: Page, expectedHeading: string) {
   await expect(page.locator('#checker-step-heading')).toBeFocused();
 }
 
-test('walks the wizard to the results, solves the human check in the browser, e-mails the report and asks for a quote', async ({ page }) => {
+test('walks the wizard to the results, solves the human check in the browser, e-mails the report and asks for a quote', async ({
+  page,
+}) => {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
@@ -73,7 +77,12 @@ test('walks the wizard to the results, solves the human check in the browser, e-
   await next(page, 'What support and supplies cost');
   await wizard.getByRole('textbox', { name: /cost-per-copy charges/ }).fill('450');
   await next(page, 'Anything else you pay for');
-  for (const question of ['Do you pay to insure the equipment?', 'Do you pay for toner to be delivered?', 'Do you pay for network or IT support for your printers?', 'Do you pay any other charges?']) {
+  for (const question of [
+    'Do you pay to insure the equipment?',
+    'Do you pay for toner to be delivered?',
+    'Do you pay for network or IT support for your printers?',
+    'Do you pay any other charges?',
+  ]) {
     await wizard.getByRole('group', { name: question }).getByRole('radio', { name: 'No' }).check();
   }
   await next(page, 'How much you print');

@@ -31,20 +31,28 @@ function outboxMailsFor(reference: string): string[] {
     .filter((name) => name.endsWith('.eml') && name.includes(reference))
     .map((name) => {
       const raw = readFileSync(path.join(dir, name), 'utf8');
-      const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      const bytes = raw
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
       return Buffer.from(bytes, 'latin1').toString('utf8');
     });
 }
 
-test('home: the hero, what Copytech offers, "Average delivery time 2 minutes" and featured printers from the catalogue', async ({ page }) => {
+test('home: the hero, what Copytech offers, "Average delivery time 2 minutes" and featured printers from the catalogue', async ({
+  page,
+}) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Photocopiers and printers for UK businesses, without the small print' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Photocopiers and printers for UK businesses, without the small print' }),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   await expect(page).toHaveTitle('Trusted Photocopier and Printer Supplier - Copytech');
   await expect(content(page)).toHaveAttribute('data-release', /.+/);
 
   await expect(content(page).getByRole('link', { name: 'Discover your print savings' })).toHaveAttribute('href', '/discover-print-savings');
-  await expect(content(page).getByRole('heading', { level: 2, name: 'Everything your office prints, looked after by one team' })).toBeVisible();
+  await expect(
+    content(page).getByRole('heading', { level: 2, name: 'Everything your office prints, looked after by one team' }),
+  ).toBeVisible();
   await expect(content(page).locator('[data-block="steps"]').getByText('Average delivery time 2 minutes')).toBeVisible();
 
   // Featured printers: the catalogue remote's fragment inside the content page.
@@ -103,7 +111,9 @@ test('contact us: the enquiry is checked, sent, answered with a reference, and i
   await form.getByLabel('Company (optional)').fill('Tester & Co');
   await form.getByLabel('How can we help?').fill(message);
 
-  const answer = page.waitForResponse((response) => response.url().endsWith('/api/enquiries/send') && response.request().method() === 'POST');
+  const answer = page.waitForResponse(
+    (response) => response.url().endsWith('/api/enquiries/send') && response.request().method() === 'POST',
+  );
   await form.getByRole('button', { name: 'Send enquiry' }).click();
   const response = await answer;
   expect(response.status()).toBe(201);
@@ -139,7 +149,9 @@ test('customer support: the service request reaches the server with the machine,
   await form.getByLabel('What is wrong?').fill('Paper jams in drawer 2 with error E000-0001 on the screen.');
   await form.getByLabel('How urgent is it?').selectOption('machine-down');
 
-  const answer = page.waitForResponse((response) => response.url().endsWith('/api/enquiries/send') && response.request().method() === 'POST');
+  const answer = page.waitForResponse(
+    (response) => response.url().endsWith('/api/enquiries/send') && response.request().method() === 'POST',
+  );
   await form.getByRole('button', { name: 'Send service request' }).click();
   const response = await answer;
   expect(response.status()).toBe(201);

@@ -47,7 +47,9 @@ test('the first Tab stop is "Skip to main content", shown when focused, and it t
   await expect(page.locator('main#main')).toBeFocused();
   // The next Tab lands in the page itself, not back in the header.
   await page.keyboard.press('Tab');
-  expect(await page.evaluate(() => !!document.activeElement?.closest('main')), `focus is in main (${await focusedDescription(page)})`).toBe(true);
+  expect(await page.evaluate(() => !!document.activeElement?.closest('main')), `focus is in main (${await focusedDescription(page)})`).toBe(
+    true,
+  );
 });
 
 test.describe('the Products mega-menu (disclosure pattern)', () => {
@@ -175,7 +177,9 @@ test.describe('the basket drawer', () => {
 });
 
 test.describe('a quote by keyboard alone', () => {
-  test('two printers added from a list, the basket, Instant quote, the five fields with an on-blur error fixed, Enter, the confirmation and Ok', async ({ page }) => {
+  test('two printers added from a list, the basket, Instant quote, the five fields with an on-blur error fixed, Enter, the confirmation and Ok', async ({
+    page,
+  }) => {
     await page.goto('/printers/multifunctionals');
     await expect(page.getByTestId('product-card').first()).toBeVisible();
 
@@ -264,7 +268,9 @@ async function expectEveryFocusSeen(page: Page, presses: number, key: 'Tab' | 'S
     // Judge where things come to rest: a drawer still sliding in (or a section still opening)
     // puts the focused element off-screen for a few frames.
     await page.waitForFunction(() =>
-      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+      document
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
     );
     const problem = await page.evaluate(() => {
       const element = document.activeElement as HTMLElement | null;
@@ -282,9 +288,13 @@ async function expectEveryFocusSeen(page: Page, presses: number, key: 'Tab' | 'S
         return !!top && (element.contains(top) || top.contains(element));
       };
       let seen = false;
-      for (const fx of [0.1, 0.5, 0.9]) for (const fy of [0.1, 0.5, 0.9]) seen ||= hit(box.left + box.width * fx, box.top + box.height * fy);
+      for (const fx of [0.1, 0.5, 0.9])
+        for (const fy of [0.1, 0.5, 0.9]) seen ||= hit(box.left + box.width * fx, box.top + box.height * fy);
       if (!seen) {
-        const top = document.elementFromPoint(box.left + box.width / 2, Math.min(Math.max(box.top + box.height / 2, 0), window.innerHeight - 1));
+        const top = document.elementFromPoint(
+          box.left + box.width / 2,
+          Math.min(Math.max(box.top + box.height / 2, 0), window.innerHeight - 1),
+        );
         return `${what} is hidden (top ${Math.round(box.top)}, bottom ${Math.round(box.bottom)}), under <${top?.tagName.toLowerCase()} class="${top?.className}">`;
       }
 
@@ -318,7 +328,9 @@ async function expectEveryFocusSeen(page: Page, presses: number, key: 'Tab' | 'S
         if (!background) return null;
         const [lighter, darker] = [luminance(rgb(style.outlineColor)), luminance(background)].sort((a, b) => b - a) as [number, number];
         const ratio = (lighter + 0.05) / (darker + 0.05);
-        return ratio >= 3 ? null : `${what} has a focus outline of contrast ${ratio.toFixed(2)}:1 (${style.outlineColor} on rgb(${background.join(', ')}))`;
+        return ratio >= 3
+          ? null
+          : `${what} has a focus outline of contrast ${ratio.toFixed(2)}:1 (${style.outlineColor} on rgb(${background.join(', ')}))`;
       }
       return `${what} shows no focus outline`;
     });

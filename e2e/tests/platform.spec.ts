@@ -20,7 +20,7 @@ async function expectShellIntact(page: Page) {
 }
 
 test.describe('composition', () => {
-  test('a remote adding to the shared store changes the shell\'s basket count', async ({ page }) => {
+  test("a remote adding to the shared store changes the shell's basket count", async ({ page }) => {
     await page.goto('/printers/multifunctionals');
     const count = page.getByTestId('basket-count');
     await expect(count).toHaveText('0');
@@ -38,13 +38,18 @@ test.describe('composition', () => {
     // One page load, moving between rooms by client-side navigation as a visitor would.
     await page.goto('/');
     await expect(page.locator('[data-remote="content"] h1')).toBeVisible();
-    await page.getByRole('link', { name: /discover savings/i }).first().click();
+    await page
+      .getByRole('link', { name: /discover savings/i })
+      .first()
+      .click();
     await expect(page.locator('[data-remote="checker"] h1')).toBeVisible();
     await page.getByRole('navigation').getByRole('link', { name: 'Photocopiers' }).first().click();
     await expect(page.locator('[data-remote="catalogue"] h1')).toBeVisible();
     await page.getByRole('button', { name: /^comparison basket/i }).click();
     await expect(page.locator('[data-remote="basket"]').first()).toBeVisible();
-    await expect.poll(() => federationInstances(page)).toEqual(expect.arrayContaining(['shell', 'catalogue', 'basket', 'checker', 'content']));
+    await expect
+      .poll(() => federationInstances(page))
+      .toEqual(expect.arrayContaining(['shell', 'catalogue', 'basket', 'checker', 'content']));
 
     const copies = await loadedSharedCopies(page);
     for (const name of SHARED_SINGLETONS) {
@@ -73,7 +78,8 @@ async function breakRemote(page: Page, remote: string, failure: Failure) {
     // server-rendered page links from this same server, still come: it is the remote's code that hangs.
     if (failure === 'hangs') return url.split('?')[0]!.endsWith('.css') ? route.continue() : undefined;
     // throws: the manifest is fine, the entry script throws while it runs
-    if (url.endsWith('remoteEntry.js')) return route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("remote exploded")' });
+    if (url.endsWith('remoteEntry.js'))
+      return route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("remote exploded")' });
     return route.continue();
   };
   await page.route(`**/remotes/${remote}/**`, handler);
@@ -162,14 +168,18 @@ test.describe('start-up', () => {
     expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
     // (Entries answered from the cache, such as a prefetched chunk later used, have no transfer.)
     const downloads = await page.evaluate(() =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.transferSize > 0).map((e) => new URL(e.name).pathname),
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((e) => e.transferSize > 0)
+        .map((e) => new URL(e.name).pathname),
     );
     const twice = downloads.filter((url, index) => downloads.indexOf(url) !== index);
     expect(twice).toEqual([]);
   }
 
   for (const [label, path, remote] of PAGES) {
-    test(`${label}, server-rendered: no script but the page's own two is fetched before the page has loaded and painted`, async ({ page }) => {
+    test(`${label}, server-rendered: no script but the page's own two is fetched before the page has loaded and painted`, async ({
+      page,
+    }) => {
       const warnings: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
@@ -178,7 +188,9 @@ test.describe('start-up', () => {
       await expect(page.locator(`[data-remote="${remote}"] h1`)).toBeVisible();
       const timing = await page.evaluate(() => {
         const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-        const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.initiatorType === 'script' || e.initiatorType === 'link' && /\.js(\?|$)/.test(e.name));
+        const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+          (e) => e.initiatorType === 'script' || (e.initiatorType === 'link' && /\.js(\?|$)/.test(e.name)),
+        );
         return {
           loaded: navigation.loadEventEnd,
           early: scripts.filter((e) => e.startTime < navigation.loadEventEnd).map((e) => new URL(e.name).pathname),
@@ -200,7 +212,9 @@ test.describe('start-up', () => {
     // are all announced up front, so the chain is one round trip deep.
     test.use({ renderIn: 'browser' });
     for (const [label, path, remote] of PAGES) {
-      test(`${label}, rendered in the browser: the shell's start-up scripts and the route's remote entry are announced by the page, and every announcement is used`, async ({ page }) => {
+      test(`${label}, rendered in the browser: the shell's start-up scripts and the route's remote entry are announced by the page, and every announcement is used`, async ({
+        page,
+      }) => {
         const warnings: string[] = [];
         page.on('console', (message) => {
           if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
@@ -217,7 +231,10 @@ test.describe('start-up', () => {
 
         const announced = await page.evaluate(() => [
           ...Array.from(document.querySelectorAll<HTMLScriptElement>('head script[src]'), (s) => new URL(s.src).pathname),
-          ...Array.from(document.querySelectorAll<HTMLLinkElement>('head link[rel="preload"][as="script"]'), (l) => new URL(l.href).pathname),
+          ...Array.from(
+            document.querySelectorAll<HTMLLinkElement>('head link[rel="preload"][as="script"]'),
+            (l) => new URL(l.href).pathname,
+          ),
         ]);
         // The chain is flat: the shell's own start-up files and the route's remote entry are all
         // announced by the page, none discovered one round trip at a time. (The remote's chunks
@@ -248,10 +265,17 @@ test.describe('start-up', () => {
     expect(scripts.filter((url) => /federation-runtime\.[0-9a-f]{10}\.js$/.test(url))).toHaveLength(1);
     // Every federation instance on the page runs on that one runtime core.
     const cores = await page.evaluate(() => {
-      const global = globalThis as unknown as { _FEDERATION_RUNTIME_CORE?: { ModuleFederation?: unknown }; __FEDERATION__?: { __INSTANCES__?: Array<{ name: string }> } };
+      const global = globalThis as unknown as {
+        _FEDERATION_RUNTIME_CORE?: { ModuleFederation?: unknown };
+        __FEDERATION__?: { __INSTANCES__?: Array<{ name: string }> };
+      };
       const core = global._FEDERATION_RUNTIME_CORE;
       const instances = global.__FEDERATION__?.__INSTANCES__ ?? [];
-      return { defined: typeof core?.ModuleFederation === 'function', sameClass: instances.every((instance) => instance instanceof (core!.ModuleFederation as new () => object)) , count: instances.length };
+      return {
+        defined: typeof core?.ModuleFederation === 'function',
+        sameClass: instances.every((instance) => instance instanceof (core!.ModuleFederation as new () => object)),
+        count: instances.length,
+      };
     });
     expect(cores).toEqual({ defined: true, sameClass: true, count: expect.any(Number) });
     expect(cores.count).toBeGreaterThanOrEqual(4);
@@ -272,7 +296,9 @@ function hashTree(dir: string, hash = createHash('sha256')): string {
 test.describe('independent deployment', () => {
   test.setTimeout(240_000);
 
-  test('a remote rebuilt alone is live on the next page load, server-rendered in its new version; shell and server untouched', async ({ page }) => {
+  test('a remote rebuilt alone is live on the next page load, server-rendered in its new version; shell and server untouched', async ({
+    page,
+  }) => {
     // A site root of its own, so the test never disturbs the build other tests use.
     const siteRoot = mkdtempSync(path.join(os.tmpdir(), 'copytech-site-'));
     for (const app of ['shell', 'mfe-catalogue', 'mfe-basket', 'mfe-checker', 'mfe-content']) {

@@ -54,7 +54,11 @@ async function breakApi(page: Page, failure: ApiFailure, pattern = '**/api/**') 
       ? route.fulfill({
           status: 500,
           contentType: 'application/json',
-          body: JSON.stringify({ error: 'Internal Server Error', statusCode: 500, message: 'Something went wrong on our side. Please try again in a moment.' }),
+          body: JSON.stringify({
+            error: 'Internal Server Error',
+            statusCode: 500,
+            message: 'Something went wrong on our side. Please try again in a moment.',
+          }),
         })
       : route.abort('connectionrefused');
   await page.route(pattern, handler);
@@ -62,7 +66,9 @@ async function breakApi(page: Page, failure: ApiFailure, pattern = '**/api/**') 
 }
 
 async function openBasket(page: Page): Promise<Locator> {
-  await header(page).getByRole('button', { name: /^Comparison basket/ }).click();
+  await header(page)
+    .getByRole('button', { name: /^Comparison basket/ })
+    .click();
   const drawer = page.getByRole('dialog', { name: 'Comparison basket' });
   await expect(drawer).toBeVisible();
   return drawer;
@@ -95,12 +101,16 @@ function outboxMails(varDir: string, kind: string): Array<{ file: string; text: 
     .map((name) => {
       const raw = readFileSync(path.join(dir, name), 'utf8');
       const qp = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-      const base64 = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) => Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64').toString('utf8'));
+      const base64 = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) =>
+        Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64').toString('utf8'),
+      );
       return { file: name, text: [Buffer.from(qp, 'latin1').toString('utf8'), ...base64].join('\n') };
     });
 }
 
-async function health(baseUrl: string): Promise<{ status: string; outbox: { pending: number; dead: number; failingSince: string | null } }> {
+async function health(
+  baseUrl: string,
+): Promise<{ status: string; outbox: { pending: number; dead: number; failingSince: string | null } }> {
   return (await fetch(`${baseUrl}/api/health`)).json();
 }
 
@@ -202,7 +212,11 @@ for (const failure of ['500', 'network'] as const) {
       await fillQuoteForm(drawer, email);
       await drawer.getByRole('button', { name: 'Send my quote' }).click();
       const alert = drawer.getByRole('alert').filter({ hasText: 'has not been sent' });
-      await expect(alert).toContainText(failure === '500' ? 'Something went wrong on our side and your request has not been sent.' : 'We could not reach Copytech, so your request has not been sent.');
+      await expect(alert).toContainText(
+        failure === '500'
+          ? 'Something went wrong on our side and your request has not been sent.'
+          : 'We could not reach Copytech, so your request has not been sent.',
+      );
       await expect(alert).toContainText('Everything you typed is kept.');
       await expect(drawer.getByLabel('First name')).toHaveValue('Jo');
       await expect(drawer.getByLabel('Last name')).toHaveValue('Bloggs');
@@ -306,7 +320,9 @@ test.describe('corrupt browser storage', () => {
   test.use({ acceptCookies: false });
 
   for (const [index, [label, basket]] of BASKET_GARBAGE.entries()) {
-    test(`basket holding ${label}, with junk consent, first-touch and checker state: no crash, empty basket, banner, checker at step 1`, async ({ page }) => {
+    test(`basket holding ${label}, with junk consent, first-touch and checker state: no crash, empty basket, banner, checker at step 1`, async ({
+      page,
+    }) => {
       const errors = collectPageErrors(page);
       await page.addInitScript(
         ({ basket, checkerKey, checker }) => {
@@ -347,7 +363,9 @@ test.describe('corrupt browser storage', () => {
     });
   }
 
-  test('storage that throws on every access (a locked-down browser): the site still renders and the basket works for the visit', async ({ page }) => {
+  test('storage that throws on every access (a locked-down browser): the site still renders and the basket works for the visit', async ({
+    page,
+  }) => {
     const errors = collectPageErrors(page);
     await page.addInitScript(() => {
       const denied = () => {
@@ -362,7 +380,11 @@ test.describe('corrupt browser storage', () => {
     await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
     await page.getByTestId('product-card').first().getByRole('button', { name: 'Add to basket' }).click();
     await expect(basketCount(page)).toHaveText('1');
-    await page.getByRole('navigation').getByRole('link', { name: /discover savings/i }).first().click();
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: /discover savings/i })
+      .first()
+      .click();
     await expect(page.locator('[data-team="checker"]').getByText(/^Step 1 of \d+$/)).toBeVisible();
     expect(errors).toEqual([]);
   });
@@ -395,9 +417,14 @@ async function collectCspViolations(page: Page): Promise<() => Promise<string[]>
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`),
+    );
   });
-  return async () => [...fromConsole, ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []))];
+  return async () => [
+    ...fromConsole,
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])),
+  ];
 }
 
 function checker(page: Page): Locator {
@@ -423,7 +450,12 @@ async function checkerToResults(page: Page) {
   await nextStep(page, 'What support and supplies cost');
   await wizard.getByRole('textbox', { name: /cost-per-copy charges/ }).fill('450');
   await nextStep(page, 'Anything else you pay for');
-  for (const question of ['Do you pay to insure the equipment?', 'Do you pay for toner to be delivered?', 'Do you pay for network or IT support for your printers?', 'Do you pay any other charges?']) {
+  for (const question of [
+    'Do you pay to insure the equipment?',
+    'Do you pay for toner to be delivered?',
+    'Do you pay for network or IT support for your printers?',
+    'Do you pay any other charges?',
+  ]) {
     await wizard.getByRole('group', { name: question }).getByRole('radio', { name: 'No' }).check();
   }
   await nextStep(page, 'How much you print');

@@ -59,7 +59,11 @@ test.describe('the raw HTML of each page type', () => {
     expect(monthly / from).toBeLessThanOrEqual(0.03);
     expect(page.html).toContain('<meta property="og:type" content="product">');
     const jsonLd = JSON.parse(page.html.match(/<script type="application\/ld\+json" data-server-head>(.*?)<\/script>/)![1]!);
-    expect(jsonLd).toMatchObject({ '@type': 'Product', name: 'Brother MFC-L8900CDW', offers: { '@type': 'Offer', priceCurrency: 'GBP', price: from.toFixed(2) } });
+    expect(jsonLd).toMatchObject({
+      '@type': 'Product',
+      name: 'Brother MFC-L8900CDW',
+      offers: { '@type': 'Offer', priceCurrency: 'GBP', price: from.toFixed(2) },
+    });
   });
 
   test('every Not Found case answers 404 with the Not Found title', async ({ request }) => {
@@ -78,18 +82,23 @@ test.describe('the raw HTML of each page type', () => {
     }
   });
 
-  test('the browser keeps the server\'s head for the first page, and shows the page the status says', async ({ page }) => {
+  test("the browser keeps the server's head for the first page, and shows the page the status says", async ({ page }) => {
     const titles: string[] = [];
     await page.exposeFunction('recordTitle', (title: string) => titles.push(title));
     await page.addInitScript(() => {
-      new MutationObserver(() => (window as unknown as { recordTitle: (t: string) => void }).recordTitle(document.title)).observe(document, { subtree: true, childList: true, characterData: true });
+      new MutationObserver(() => (window as unknown as { recordTitle: (t: string) => void }).recordTitle(document.title)).observe(
+        document,
+        { subtree: true, childList: true, characterData: true },
+      );
     });
     const response = await page.goto('/printers/multifunctionals/brother/mfc-l8900cdw');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Brother MFC-L8900CDW' })).toBeVisible();
     // From the moment the head is parsed, the title never falls back to the site's default while the page starts.
     expect(titles.filter((title) => title !== '')[0]).toBe('Brother MFC-L8900CDW Colour A4 Multifunctional Printer - Copytech');
-    expect(titles.filter((title) => title !== '' && title !== 'Brother MFC-L8900CDW Colour A4 Multifunctional Printer - Copytech')).toEqual([]);
+    expect(titles.filter((title) => title !== '' && title !== 'Brother MFC-L8900CDW Colour A4 Multifunctional Printer - Copytech')).toEqual(
+      [],
+    );
     // One schema.org Product: the page's own replaces the server's.
     await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
 

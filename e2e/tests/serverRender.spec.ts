@@ -31,7 +31,11 @@ async function raw(request: APIRequestContext, pathname: string) {
 }
 
 /** Text of the first element matching a tag in some HTML, tags stripped. */
-const textOf = (html: string, pattern: RegExp) => (html.match(pattern)?.[1] ?? '').replace(/<[^>]+>/g, '').replace(/<!-- -->/g, '').trim();
+const textOf = (html: string, pattern: RegExp) =>
+  (html.match(pattern)?.[1] ?? '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/<!-- -->/g, '')
+    .trim();
 
 test.describe('the raw HTML carries the page', () => {
   test('each page type has its h1 and its main content before any script runs', async ({ request }) => {
@@ -69,7 +73,12 @@ test.describe('the raw HTML carries the page', () => {
   });
 
   test('a Not Found answer renders the Not Found page, with HTTP 404', async ({ request }) => {
-    for (const pathname of ['/printers/multifunctionals/nobody/no-such-model', '/printers/plotters/brother/mfc-l8900cdw', '/services/no-such-service', '/no-such-page']) {
+    for (const pathname of [
+      '/printers/multifunctionals/nobody/no-such-model',
+      '/printers/plotters/brother/mfc-l8900cdw',
+      '/services/no-such-service',
+      '/no-such-page',
+    ]) {
       const page = await raw(request, pathname);
       expect([pathname, page.status]).toEqual([pathname, 404]);
       expect(textOf(page.root, /<h1[^>]*>([\s\S]*?)<\/h1>/)).toBe('Page not found');
@@ -154,7 +163,10 @@ test.describe('hydration', () => {
     await expect(page.getByRole('dialog', { name: /basket/i })).toBeVisible();
     await page.keyboard.press('Escape');
 
-    await page.getByRole('checkbox', { name: /^Ricoh/ }).first().check();
+    await page
+      .getByRole('checkbox', { name: /^Ricoh/ })
+      .first()
+      .check();
     await expect(page).toHaveURL(/brand=Ricoh/);
     await expect(page.getByTestId('product-card').first()).toContainText('RICOH', { ignoreCase: true });
 
@@ -168,7 +180,7 @@ test.describe('hydration', () => {
     expect(seen.problems.filter((problem) => !/Failed to load resource/.test(problem))).toEqual([]);
   });
 
-  test('the visitor\'s basket appears after hydration, without a mismatch', async ({ page }) => {
+  test("the visitor's basket appears after hydration, without a mismatch", async ({ page }) => {
     await page.goto(PAGES.list);
     await page.getByTestId('product-card').first().getByRole('button', { name: 'Add to basket' }).click();
     await expect(page.getByTestId('basket-count')).toHaveText('1');
@@ -180,7 +192,9 @@ test.describe('hydration', () => {
   });
 });
 
-test('a part whose code is still on its way keeps its server HTML through hydration: no loading state, no layout shift', async ({ page }) => {
+test('a part whose code is still on its way keeps its server HTML through hydration: no loading state, no layout shift', async ({
+  page,
+}) => {
   // The product page's own chunk arrives 1.5 s late: the catalogue's slot hydrates (and goes live)
   // while the page inside it still waits for its code.
   await page.route(/\/remotes\/catalogue\/product-page\.[0-9a-f]+\.js$/, async (route) => {
@@ -191,7 +205,8 @@ test('a part whose code is still on its way keeps its server HTML through hydrat
     const seen = { shift: 0, loadingShown: false };
     (window as unknown as { seen: typeof seen }).seen = seen;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) seen.shift += entry.value;
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!entry.hadRecentInput) seen.shift += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
     new MutationObserver(() => {
       if (document.querySelector('[data-remote="catalogue"] [aria-busy="true"]')) seen.loadingShown = true;
@@ -241,7 +256,10 @@ test.describe('a remote that fails on the server', () => {
 
   for (const [failure, breakIt] of [
     ['whose server build is missing', (dir: string) => rmSync(dir, { recursive: true, force: true })],
-    ['whose server build throws', (dir: string) => writeFileSync(path.join(dir, 'remoteEntry.js'), 'throw new Error("broken server build");\n')],
+    [
+      'whose server build throws',
+      (dir: string) => writeFileSync(path.join(dir, 'remoteEntry.js'), 'throw new Error("broken server build");\n'),
+    ],
   ] as const) {
     test(`a remote ${failure} leaves its part to the browser, on a 200 page`, async ({ page }) => {
       const siteRoot = mkdtempSync(path.join(os.tmpdir(), 'copytech-site-'));

@@ -50,7 +50,11 @@ test.describe('mobile navigation', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: /contact/i }).first().click();
+    await page
+      .getByRole('dialog', { name: 'Menu' })
+      .getByRole('link', { name: /contact/i })
+      .first()
+      .click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
     await page.getByRole('button', { name: /^comparison basket/i }).click();
     await expect(page.getByRole('dialog', { name: 'Comparison basket' })).toBeVisible();
@@ -108,14 +112,18 @@ test.describe('navigation', () => {
     await page.goto('/');
     await page.mouse.wheel(0, 2500);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-    await page.getByRole('contentinfo').getByRole('link', { name: /^contact$/i }).first().click();
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: /^contact$/i })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/contact-us$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.goto('/#main');
     await expect(page.locator('#main')).toBeVisible();
   });
 
-  test('an unknown path inside a remote\'s section shows the same Not Found page', async ({ page }) => {
+  test("an unknown path inside a remote's section shows the same Not Found page", async ({ page }) => {
     await page.goto('/printers/not-a-type');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await page.goto('/services/not-a-service');

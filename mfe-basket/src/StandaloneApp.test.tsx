@@ -5,7 +5,14 @@ import { basketStore } from '@copytech/shared';
 import { StandaloneApp } from './StandaloneApp';
 import { fakeApi, product, renderFragment, resetBasket } from './testing/harness';
 
-const printers = [product('Canon', 'i-SENSYS X 1238i'), product('Ricoh', 'IM C4510'), product('Ricoh', 'P C600'), product('Xerox', 'VersaLink C7130'), product('HP', 'LaserJet M611dn'), product('Epson', 'WF-C879R')];
+const printers = [
+  product('Canon', 'i-SENSYS X 1238i'),
+  product('Ricoh', 'IM C4510'),
+  product('Ricoh', 'P C600'),
+  product('Xerox', 'VersaLink C7130'),
+  product('HP', 'LaserJet M611dn'),
+  product('Epson', 'WF-C879R'),
+];
 
 beforeEach(() => resetBasket());
 

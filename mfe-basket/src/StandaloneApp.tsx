@@ -28,7 +28,13 @@ export const StandaloneApp = observer(function StandaloneApp() {
         <div className={styles.panels}>
           <div className={styles.viewSwitch} role="group" aria-label="Drawer view">
             {VIEWS.map(({ view, label }) => (
-              <button key={view} type="button" className={styles.button} aria-pressed={basketStore.view === view} onClick={() => showView(view)}>
+              <button
+                key={view}
+                type="button"
+                className={styles.button}
+                aria-pressed={basketStore.view === view}
+                onClick={() => showView(view)}
+              >
                 {label}
               </button>
             ))}

@@ -75,7 +75,9 @@ function saveProgress(at: 'volumes' | 'results') {
   store.setPrice('leasePricePerPeriod', { value: 27_000, periodInMonths: 3 });
   store.setSupport('cpc');
   store.setPrice('cpcPricePerPeriod', { value: 45_000, periodInMonths: 3 });
-  (['equipmentIsInsured', 'tonerDeliveryPaidFor', 'networkSupportPaidFor', 'payOtherCharges'] as const).forEach((q) => store.setExtra(q, false));
+  (['equipmentIsInsured', 'tonerDeliveryPaidFor', 'networkSupportPaidFor', 'payOtherCharges'] as const).forEach((q) =>
+    store.setExtra(q, false),
+  );
   store.setVolume('blackAndWhiteVolume', { value: 15_000 });
   store.setVolume('colourVolume', { value: 3_000 });
   store.completeCaptcha('payload');
@@ -171,7 +173,9 @@ describe('when the schema cannot load', () => {
 
   it('says so, keeps the saved answers, and restores them when the visitor tries again, focusing the step', async () => {
     const { saved, load, attempts, user } = await failedFirstLoad();
-    expect(screen.getByRole('alert')).toHaveTextContent('Your saved answers could not load. Please check your connection and try again, or start again (clears your answers).');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your saved answers could not load. Please check your connection and try again, or start again (clears your answers).',
+    );
     expect(frame()).toHaveAttribute('aria-busy', 'false');
     expect(storage.getItem(CHECKER_STORAGE_KEY)).toBe(saved);
 

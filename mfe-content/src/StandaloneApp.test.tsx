@@ -32,7 +32,9 @@ it('offers every CMS page in its picker and shows the one picked', async () => {
   expect(await screen.findByRole('heading', { level: 1, name: 'Print audit' })).toBeInTheDocument();
 
   const picker = screen.getByLabelText('Page to review');
-  const values = within(picker).getAllByRole('option').map((option) => (option as HTMLOptionElement).value);
+  const values = within(picker)
+    .getAllByRole('option')
+    .map((option) => (option as HTMLOptionElement).value);
   expect(values).toEqual(['/', '/contact-us', '/customer-support', ...SERVICES.map((service) => `/services/${service.slug}`)]);
   expect(picker).toHaveValue('/services/print-audit');
 

@@ -25,7 +25,10 @@ const connections = Number(process.env.BENCH_CONNECTIONS || 50);
 const workers = Number(process.env.BENCH_WORKERS ?? 1);
 // Each scenario first runs this long unmeasured: the JIT and each render thread warm up on it.
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
-const only = (process.env.BENCH_ONLY || '').split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
+const only = (process.env.BENCH_ONLY || '')
+  .split(',')
+  .map((word) => word.trim().toLowerCase())
+  .filter(Boolean);
 const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copytech-bench-'));
 
 const config = loadConfig({
@@ -44,7 +47,13 @@ const base = `http://127.0.0.1:${port}`;
 
 const quote = JSON.stringify({
   productIds: ['canonimagerunneradvancedxc5840i', 'ricohimc3010'],
-  contactDetails: { firstName: 'Bench', lastName: 'Mark', email: 'bench@example.co.uk', phoneNumber: '0116 496 0123', postcode: 'LE19 1WX' },
+  contactDetails: {
+    firstName: 'Bench',
+    lastName: 'Mark',
+    email: 'bench@example.co.uk',
+    phoneNumber: '0116 496 0123',
+    postcode: 'LE19 1WX',
+  },
   eventType: 'QUOTE',
   utm: {},
 });
@@ -53,7 +62,9 @@ const list = `${base}/api/printers/multifunctionals?limit=12&sort=price-asc`;
 const productPage = `${base}/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i`;
 const listPage = `${base}/printers/multifunctionals`;
 /** A query string of its own per request: the page cache never has it, so each is rendered. */
-const uncached = () => ({ requests: [{ method: 'GET', setupRequest: fileURLToPath(new URL('./bench-unique-query.cjs', import.meta.url)) }] });
+const uncached = () => ({
+  requests: [{ method: 'GET', setupRequest: fileURLToPath(new URL('./bench-unique-query.cjs', import.meta.url)) }],
+});
 const PAGE_CONNECTIONS = 20;
 const product = `${base}/api/v3/products/canonimagerunneradvancedxc5840i`;
 const scenarios = [
@@ -81,7 +92,9 @@ for (const url of [productPage, listPage]) {
 const rows = [];
 try {
   for (const scenario of scenarios) {
-    process.stdout.write(`${scenario.name}: ${warmup} s to warm up, then ${seconds} s with ${scenario.connections ?? connections} connections…\n`);
+    process.stdout.write(
+      `${scenario.name}: ${warmup} s to warm up, then ${seconds} s with ${scenario.connections ?? connections} connections…\n`,
+    );
     if (warmup > 0) await autocannon({ connections, ...scenario, duration: warmup, ...(workers ? { workers } : {}) });
     const result = await autocannon({ connections, ...scenario, duration: seconds, ...(workers ? { workers } : {}) });
     rows.push({
@@ -96,8 +109,16 @@ try {
       errors: result.errors,
     });
   }
-  const quotes = await app.db.selectFrom('quotes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-  console.log(`\nCopytech API on Node ${process.version}, ${os.cpus().length} CPU(s), ${connections} connections, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}, SQLite in ${varDir}`);
+  const quotes = await app.db
+    .selectFrom('quotes')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
+  console.log(
+    `\nCopytech API on Node ${process.version}, ${os.cpus().length} CPU(s), ${connections} connections, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}, SQLite in ${varDir}`,
+  );
   console.table(rows);
   console.log(`quotes stored during the run: ${quotes?.n}`);
 } finally {

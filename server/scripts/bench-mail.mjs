@@ -69,7 +69,16 @@ const quote = (email) =>
     },
   });
 
-const pendingRows = async () => Number((await app.db.selectFrom('outbox').where('status', '=', 'pending').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const pendingRows = async () =>
+  Number(
+    (
+      await app.db
+        .selectFrom('outbox')
+        .where('status', '=', 'pending')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 try {
   process.stdout.write(`queueing ${mails} mails (${mails / 2} quotes)…\n`);

@@ -70,7 +70,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
           },
     bodyLimit: 64 * 1024,
     // A hop count trusts the nearest N proxies, whatever their address.
-    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
+    trustProxy:
+      typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     ajv: { customOptions: { allErrors: true } },
   });
 
@@ -81,7 +82,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     app.log.info({ seed: summary }, 'seed data loaded');
     const { products, pages, posts } = summary;
     if (products.retired || pages.removed || posts.removed) {
-      app.log.warn({ retired: products.retired, pagesRemoved: pages.removed, postsRemoved: posts.removed, dataDir: config.dataDir }, 'seed pruned what DATA_DIR no longer lists (SEED_PRUNE)');
+      app.log.warn(
+        { retired: products.retired, pagesRemoved: pages.removed, postsRemoved: posts.removed, dataDir: config.dataDir },
+        'seed pruned what DATA_DIR no longer lists (SEED_PRUNE)',
+      );
     }
     if (products.stale || pages.stale || posts.stale) {
       app.log.warn(
@@ -108,7 +112,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     'enquiry-api': config.enquiryApi ? enquiryApiForwarder(config.enquiryApi) : notConfigured('ENQUIRY_API_URL'),
     mautic: config.mauticUrl ? mauticForwarder(config.mauticUrl) : notConfigured('MAUTIC_URL'),
   };
-  const outbox = new OutboxWorker(db, deliverers, app.log, { clock, pollMs: options.outbox?.pollMs, concurrency: config.outbox.concurrency });
+  const outbox = new OutboxWorker(db, deliverers, app.log, {
+    clock,
+    pollMs: options.outbox?.pollMs,
+    concurrency: config.outbox.concurrency,
+  });
   app.decorate('outbox', outbox);
   const catalogue = new CatalogueRepository(db, clock);
   app.decorate('catalogue', catalogue);
@@ -160,8 +168,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // Loaded only when the site is served (API-only runs and most tests never load @fastify/static).
     const { sitePlugin } = await import('./plugins/site');
     await app.register(sitePlugin, { config });
-  }
-  else installNotFound(app);
+  } else installNotFound(app);
 
   if (options.outbox?.autoStart !== false) app.addHook('onReady', async () => outbox.start());
   return app;

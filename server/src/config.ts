@@ -126,7 +126,8 @@ function urlFrom(value: string | undefined, name: string): string | null {
 /** A bare e-mail address (it goes into mail headers: nothing else is allowed through). */
 function emailFrom(value: string | undefined, fallback: string, name: string): string {
   if (value === undefined || value === '') return fallback;
-  if (!/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/.test(value)) throw new StartupError(`${name} must be a plain e-mail address, got "${value}"`);
+  if (!/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/.test(value))
+    throw new StartupError(`${name} must be a plain e-mail address, got "${value}"`);
   return value;
 }
 
@@ -135,7 +136,8 @@ function smtpUrlFrom(value: string | undefined): string | null {
   const url = urlFrom(value, 'SMTP_URL');
   if (url === null) return null;
   const parsed = new URL(url);
-  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') throw new StartupError(`SMTP_URL must start with smtp:// or smtps://, got "${parsed.protocol}//..."`);
+  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:')
+    throw new StartupError(`SMTP_URL must start with smtp:// or smtps://, got "${parsed.protocol}//..."`);
   if (!parsed.hostname) throw new StartupError('SMTP_URL must name the mail server, e.g. smtp://mail.example.com:587, got no host');
   return url;
 }

@@ -43,8 +43,10 @@ try {
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
   await app.close().catch(() => undefined);
-  if (code === 'EADDRINUSE') fail(new StartupError(`PORT ${config.port} is already in use on ${config.host}: stop the other server or set PORT`));
-  if (code === 'EACCES') fail(new StartupError(`PORT ${config.port} on ${config.host} may not be opened by this user: set PORT above 1023`));
+  if (code === 'EADDRINUSE')
+    fail(new StartupError(`PORT ${config.port} is already in use on ${config.host}: stop the other server or set PORT`));
+  if (code === 'EACCES')
+    fail(new StartupError(`PORT ${config.port} on ${config.host} may not be opened by this user: set PORT above 1023`));
   fail(error);
 }
 

@@ -79,7 +79,11 @@ describe('cached catalogue answers', () => {
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
     expect(new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(3);
-    const revalidated = await app.inject({ method: 'GET', url: LIST, headers: { 'accept-encoding': 'gzip', 'if-none-match': br.headers.etag as string } });
+    const revalidated = await app.inject({
+      method: 'GET',
+      url: LIST,
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': br.headers.etag as string },
+    });
     expect(revalidated.statusCode).toBe(304);
   });
 
@@ -96,7 +100,9 @@ describe('cached catalogue answers', () => {
       const after = await app.inject({ method: 'GET', url });
       expect(after.json().isActive).toBe(0);
       expect(after.headers.etag).not.toBe(before.headers.etag);
-      expect((await app.inject({ method: 'GET', url: LIST })).json().results.map((p: { modelId: string }) => p.modelId)).not.toContain(C5840I);
+      expect((await app.inject({ method: 'GET', url: LIST })).json().results.map((p: { modelId: string }) => p.modelId)).not.toContain(
+        C5840I,
+      );
     } finally {
       await app.db.updateTable('products').set({ is_active: 1 }).where('model_id', '=', C5840I).execute();
       app.catalogue.changed();

@@ -21,7 +21,9 @@ async function solvedPayload(app: FastifyInstance, tamper: (challenge: Challenge
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('no solution found');
   tamper(challenge);
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+  return Buffer.from(
+    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+  ).toString('base64');
 }
 
 describe('the ALTCHA human check', () => {
@@ -96,8 +98,16 @@ describe('the ALTCHA human check', () => {
     ['a number', 42, CAPTCHA_MESSAGES.missing],
     ['not base64', 'not base64!', CAPTCHA_MESSAGES.invalid],
     ['base64 of text', Buffer.from('hello').toString('base64'), CAPTCHA_MESSAGES.invalid],
-    ['the widget\'s test-mode payload', Buffer.from(JSON.stringify({ challenge: null, solution: null, test: true })).toString('base64'), CAPTCHA_MESSAGES.invalid],
-    ['a challenge without a signature', Buffer.from(JSON.stringify({ challenge: { parameters: { algorithm: 'PBKDF2/SHA-256' } }, solution: {} })).toString('base64'), CAPTCHA_MESSAGES.invalid],
+    [
+      "the widget's test-mode payload",
+      Buffer.from(JSON.stringify({ challenge: null, solution: null, test: true })).toString('base64'),
+      CAPTCHA_MESSAGES.invalid,
+    ],
+    [
+      'a challenge without a signature',
+      Buffer.from(JSON.stringify({ challenge: { parameters: { algorithm: 'PBKDF2/SHA-256' } }, solution: {} })).toString('base64'),
+      CAPTCHA_MESSAGES.invalid,
+    ],
     ['a huge payload', 'A'.repeat(10_000), CAPTCHA_MESSAGES.invalid],
   ])('refuses %s without throwing', async (_label, payload, message) => {
     expect(await checkCaptcha(payload, secrets)).toEqual({ ok: false, message });

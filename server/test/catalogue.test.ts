@@ -2,7 +2,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { FINISHER_CATEGORIES, LIST_LIMITS, PRINTER_TYPES, categoryAllowedForType, type Product, type ProductListResponse } from '@copytech/shared/domain';
+import {
+  FINISHER_CATEGORIES,
+  LIST_LIMITS,
+  PRINTER_TYPES,
+  categoryAllowedForType,
+  type Product,
+  type ProductListResponse,
+} from '@copytech/shared/domain';
 import { C5840I, C5850I, IMC2010, INACTIVE, REAL_DATA, fixtureDataCopy, testApp, testConfig } from './helpers';
 
 let app: FastifyInstance;
@@ -75,7 +82,13 @@ describe('printer and scanner lists', () => {
   });
 
   it('answers 404 JSON for an unknown list, category or sub-category', async () => {
-    for (const url of ['/api/printers/faxes', '/api/scanners/huge', '/api/products/category/toasters', '/api/products/category/multifunctional-printers/a5-colour', '/api/printers/multifunctionals/purple']) {
+    for (const url of [
+      '/api/printers/faxes',
+      '/api/scanners/huge',
+      '/api/products/category/toasters',
+      '/api/products/category/multifunctional-printers/a5-colour',
+      '/api/printers/multifunctionals/purple',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
@@ -154,7 +167,9 @@ describe('finisher categories (/api/products/category/finishers/{category})', ()
     const body = await finisherList(`/api/products/category/finishers/booklet?limit=${LIST_LIMITS.maxLimit}`);
     expect(body.count).toBe(BOOKLET_CANON + BOOKLET_RICOH);
     expect(body.results).toHaveLength(LIST_LIMITS.maxLimit);
-    expect(body.results.every((p) => p.productCategory === 'finisher' && p.productSpecification === 'booklet' && p.isActive === 1)).toBe(true);
+    expect(body.results.every((p) => p.productCategory === 'finisher' && p.productSpecification === 'booklet' && p.isActive === 1)).toBe(
+      true,
+    );
     expect((await finisherList('/api/products/category/finishers')).count).toBe(BOOKLET_CANON + BOOKLET_RICOH + 3);
     expect(ids(await finisherList('/api/products/category/finishers/stapling'))).toEqual(['konicaminoltafs539']);
     expect(ids(await finisherList('/api/products/category/finishers/punch'))).toEqual(['canonpuncherb1']);
@@ -317,14 +332,22 @@ describe('single products', () => {
   });
   it('returns a scanner from getsinglescanner', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/scanners/getsinglescanner/ricohfi8950' });
-    expect(res.json()).toMatchObject({ modelId: 'ricohfi8950', productCategory: 'production-scanners', productAttributes: { scanSpeedPpm: 150 } });
+    expect(res.json()).toMatchObject({
+      modelId: 'ricohfi8950',
+      productCategory: 'production-scanners',
+      productAttributes: { scanSpeedPpm: 150 },
+    });
   });
   it('finds a modelId with a plus sign', async () => {
     const res = await app.inject({ method: 'GET', url: `/api/v3/products/${encodeURIComponent('hpdesignjetz9+44in')}` });
     expect(res.json()).toMatchObject({ model: 'DesignJet Z9+ 44-in' });
   });
   it('answers 404 JSON for an unknown product', async () => {
-    for (const url of ['/api/v3/products/nosuchthing', '/api/scanners/getsinglescanner/nosuchthing', `/api/v3/products/${'x'.repeat(300)}`]) {
+    for (const url of [
+      '/api/v3/products/nosuchthing',
+      '/api/scanners/getsinglescanner/nosuchthing',
+      `/api/v3/products/${'x'.repeat(300)}`,
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
@@ -371,14 +394,23 @@ describe('the real catalogue', () => {
     const first = (await real.inject({ method: 'GET', url: `${url}?limit=48` })).json() as ProductListResponse;
     const results = [...first.results];
     for (let offset = 48; offset < first.count; offset += 48) {
-      results.push(...((await real.inject({ method: 'GET', url: `${url}?limit=48&offset=${offset}` })).json() as ProductListResponse).results);
+      results.push(
+        ...((await real.inject({ method: 'GET', url: `${url}?limit=48&offset=${offset}` })).json() as ProductListResponse).results,
+      );
     }
     return { count: first.count, results };
   };
 
   it('has at least 150 products and every list has some', async () => {
     let total = 0;
-    for (const url of ['/api/printers/multifunctionals', '/api/printers/officeprinters', '/api/printers/productionprinters', '/api/printers/plotterprinters', '/api/scanners/all', '/api/products/category/finisher']) {
+    for (const url of [
+      '/api/printers/multifunctionals',
+      '/api/printers/officeprinters',
+      '/api/printers/productionprinters',
+      '/api/printers/plotterprinters',
+      '/api/scanners/all',
+      '/api/products/category/finisher',
+    ]) {
       const { count } = await all(url);
       expect(count).toBeGreaterThan(0);
       total += count;
@@ -387,7 +419,12 @@ describe('the real catalogue', () => {
   });
 
   it('lists under each printer type only the categories the product page allows', async () => {
-    const urls = { multifunctionals: '/api/printers/multifunctionals', 'print-only': '/api/printers/officeprinters', production: '/api/printers/productionprinters', plotters: '/api/printers/plotterprinters' } as const;
+    const urls = {
+      multifunctionals: '/api/printers/multifunctionals',
+      'print-only': '/api/printers/officeprinters',
+      production: '/api/printers/productionprinters',
+      plotters: '/api/printers/plotterprinters',
+    } as const;
     for (const type of PRINTER_TYPES) {
       const { results } = await all(urls[type]);
       for (const p of results) expect(categoryAllowedForType(type, String(p.productCategory), p.productSpecification)).toBe(true);

@@ -16,7 +16,14 @@ describe('pages and blog on fixtures', () => {
     expect(res.json()).toEqual({
       slug: 'print-audit',
       kind: 'service',
-      meta: { title: 'Print audit', description: 'Find out what you really print.', card: 'summary', image: '/assets/x540/placeholder.png', ogType: 'article', url: '/services/print-audit' },
+      meta: {
+        title: 'Print audit',
+        description: 'Find out what you really print.',
+        card: 'summary',
+        image: '/assets/x540/placeholder.png',
+        ogType: 'article',
+        url: '/services/print-audit',
+      },
       body: [{ type: 'richText', html: '<p>We audit your fleet.</p>' }],
     });
   });
@@ -32,8 +39,13 @@ describe('pages and blog on fixtures', () => {
     const res = await app.inject({ method: 'GET', url: '/api/blog/recent' });
     expect(res.json().results.map((p: { slug: string }) => p.slug)).toEqual(['newest-post', 'middle-post', 'older-post']);
     const one = await app.inject({ method: 'GET', url: '/api/blog/recent?limit=1' });
-    expect(one.json()).toEqual({ results: [{ slug: 'newest-post', title: 'Newest post', excerpt: 'New.', publishedAt: '2026-10-14', author: 'Copytech', readingMinutes: 4 }] });
-    for (const limit of ['0', '13', 'x']) expect((await app.inject({ method: 'GET', url: `/api/blog/recent?limit=${limit}` })).statusCode).toBe(400);
+    expect(one.json()).toEqual({
+      results: [
+        { slug: 'newest-post', title: 'Newest post', excerpt: 'New.', publishedAt: '2026-10-14', author: 'Copytech', readingMinutes: 4 },
+      ],
+    });
+    for (const limit of ['0', '13', 'x'])
+      expect((await app.inject({ method: 'GET', url: `/api/blog/recent?limit=${limit}` })).statusCode).toBe(400);
   });
 });
 

@@ -7,7 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import { ENQUIRY_MESSAGES, NEWSLETTER_MESSAGES, REFERENCE_PATTERN } from '@copytech/shared/domain';
 import { mimeParts, testApp, testConfig } from './helpers';
 
-const enquiry = { kind: 'enquiry', name: 'Jo Bloggs', email: 'jo@example.co.uk', phone: '0116 496 0123', company: 'Bloggs Ltd', message: 'We need two A3 colour machines for our new office.', consent: true };
+const enquiry = {
+  kind: 'enquiry',
+  name: 'Jo Bloggs',
+  email: 'jo@example.co.uk',
+  phone: '0116 496 0123',
+  company: 'Bloggs Ltd',
+  message: 'We need two A3 colour machines for our new office.',
+  consent: true,
+};
 const serviceRequest = {
   kind: 'service-request',
   name: 'Sam Patel',
@@ -22,8 +30,13 @@ const serviceRequest = {
 
 function multipart(fields: Record<string, string>, file?: { name: string; filename: string; content: string }) {
   const boundary = '----copytechtestboundary';
-  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  if (file) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: text/plain\r\n\r\n${file.content}\r\n`);
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  if (file)
+    parts.push(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: text/plain\r\n\r\n${file.content}\r\n`,
+    );
   return { payload: `${parts.join('')}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
@@ -37,7 +50,12 @@ describe('POST /api/enquiries/send', () => {
   });
   afterAll(() => app.close());
   const send = (body: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: '/api/enquiries/send', payload: body as object, headers: { 'content-type': 'application/json', ...headers } });
+    app.inject({
+      method: 'POST',
+      url: '/api/enquiries/send',
+      payload: body as object,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
 
   it.each([
     ['an enquiry', enquiry, 'enquiry'],
@@ -53,8 +71,26 @@ describe('POST /api/enquiries/send', () => {
     await app.outbox.runDue();
     const files = fs.readdirSync(path.join(varDir, 'outbox')).filter((f) => f.includes(reference));
     expect(files).toHaveLength(2);
-    const sales = mimeParts(fs.readFileSync(path.join(varDir, 'outbox', files.find((f) => f.includes(`${kind}-sales`))!), 'utf8'));
-    const visitor = mimeParts(fs.readFileSync(path.join(varDir, 'outbox', files.find((f) => f.includes(`${kind}-visitor`))!), 'utf8'));
+    const sales = mimeParts(
+      fs.readFileSync(
+        path.join(
+          varDir,
+          'outbox',
+          files.find((f) => f.includes(`${kind}-sales`))!,
+        ),
+        'utf8',
+      ),
+    );
+    const visitor = mimeParts(
+      fs.readFileSync(
+        path.join(
+          varDir,
+          'outbox',
+          files.find((f) => f.includes(`${kind}-visitor`))!,
+        ),
+        'utf8',
+      ),
+    );
     expect(sales.headers).toMatch(/^To: .*<sales@copytech\.co\.uk>$/m);
     expect(sales.headers).toMatch(new RegExp(`^Reply-To: ${body.name} <${body.email.replace('.', '\\.')}>$`, 'm'));
     expect(visitor.headers).toMatch(new RegExp(`^To: ${body.name} <${body.email.replace('.', '\\.')}>$`, 'm'));
@@ -85,7 +121,17 @@ describe('POST /api/enquiries/send', () => {
   });
 
   it('gives each field its message', async () => {
-    const res = await send({ kind: 'service-request', name: 'S', email: 'sam@', phone: '123', company: '', machine: '', serialNumber: '!!', fault: 'broken', urgency: 'soon' });
+    const res = await send({
+      kind: 'service-request',
+      name: 'S',
+      email: 'sam@',
+      phone: '123',
+      company: '',
+      machine: '',
+      serialNumber: '!!',
+      fault: 'broken',
+      urgency: 'soon',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({
       name: ENQUIRY_MESSAGES.name,
@@ -127,12 +173,19 @@ describe('POST /api/newsletter', () => {
     const res = await app.inject({ method: 'POST', url: '/api/newsletter', ...form });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ ok: true });
-    expect(await signups()).toEqual([expect.objectContaining({ email: 'jo.bloggs@example.co.uk', first_name: 'Jo', form_id: '3', form_name: 'newsletter' })]);
+    expect(await signups()).toEqual([
+      expect.objectContaining({ email: 'jo.bloggs@example.co.uk', first_name: 'Jo', form_id: '3', form_name: 'newsletter' }),
+    ]);
   });
 
   it('accepts url-encoded posts and is idempotent by e-mail', async () => {
     const payload = new URLSearchParams({ 'mauticform[email]': 'jo.bloggs@example.co.uk', 'mauticform[first_name]': 'Joanna' }).toString();
-    const res = await app.inject({ method: 'POST', url: '/api/newsletter', payload, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.statusCode).toBe(201);
     const rows = await signups();
     expect(rows).toHaveLength(1);
@@ -143,19 +196,35 @@ describe('POST /api/newsletter', () => {
     const missing = await app.inject({ method: 'POST', url: '/api/newsletter', ...multipart({ 'mauticform[first_name]': 'Jo' }) });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fieldErrors).toEqual({ email: NEWSLETTER_MESSAGES.emailRequired });
-    const bad = await app.inject({ method: 'POST', url: '/api/newsletter', ...multipart({ 'mauticform[email]': 'not-an-email', 'mauticform[first_name]': 'x'.repeat(51) }) });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      ...multipart({ 'mauticform[email]': 'not-an-email', 'mauticform[first_name]': 'x'.repeat(51) }),
+    });
     expect(bad.json().fieldErrors).toEqual({ email: NEWSLETTER_MESSAGES.emailFormat, first_name: NEWSLETTER_MESSAGES.firstName });
   });
 
   it('takes no files and no oversized fields', async () => {
-    const withFile = await app.inject({ method: 'POST', url: '/api/newsletter', ...multipart({ 'mauticform[email]': 'a@example.com' }, { name: 'cv', filename: 'cv.txt', content: 'hello' }) });
+    const withFile = await app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      ...multipart({ 'mauticform[email]': 'a@example.com' }, { name: 'cv', filename: 'cv.txt', content: 'hello' }),
+    });
     expect(withFile.statusCode).toBeGreaterThanOrEqual(400);
     expect(withFile.statusCode).toBeLessThan(500);
-    const huge = await app.inject({ method: 'POST', url: '/api/newsletter', ...multipart({ 'mauticform[email]': 'a@example.com', 'mauticform[formName]': 'x'.repeat(5000) }) });
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      ...multipart({ 'mauticform[email]': 'a@example.com', 'mauticform[formName]': 'x'.repeat(5000) }),
+    });
     expect(huge.statusCode).toBeGreaterThanOrEqual(400);
     expect(huge.statusCode).toBeLessThan(500);
     const many = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, 'x']));
-    const tooMany = await app.inject({ method: 'POST', url: '/api/newsletter', ...multipart({ ...many, 'mauticform[email]': 'a@example.com' }) });
+    const tooMany = await app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      ...multipart({ ...many, 'mauticform[email]': 'a@example.com' }),
+    });
     expect(tooMany.statusCode).toBeGreaterThanOrEqual(400);
     expect(tooMany.statusCode).toBeLessThan(500);
     expect((await signups()).map((r) => r.email)).not.toContain('a@example.com');
@@ -174,7 +243,11 @@ describe('POST /api/newsletter', () => {
     await new Promise<void>((resolve) => mautic.listen(0, '127.0.0.1', resolve));
     const forwarding = await testApp(testConfig({ mauticUrl: `http://127.0.0.1:${(mautic.address() as AddressInfo).port}/mautic` }));
     try {
-      const res = await forwarding.inject({ method: 'POST', url: '/api/newsletter', ...multipart({ 'mauticform[email]': 'fwd@example.com', 'mauticform[formId]': '7' }) });
+      const res = await forwarding.inject({
+        method: 'POST',
+        url: '/api/newsletter',
+        ...multipart({ 'mauticform[email]': 'fwd@example.com', 'mauticform[formId]': '7' }),
+      });
       expect(res.statusCode).toBe(201);
       await forwarding.outbox.runDue();
       expect(received).toHaveLength(1);

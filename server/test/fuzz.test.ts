@@ -92,7 +92,24 @@ const HOSTILE_STRINGS: readonly string[] = [
   'machine-down',
 ];
 
-const KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '', ' ', 'a.b', 'a[0]', '$where', '$gt', 'kind', 'email', 'x'.repeat(200), '😀', '\u0000'];
+const KEYS: readonly string[] = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  '',
+  ' ',
+  'a.b',
+  'a[0]',
+  '$where',
+  '$gt',
+  'kind',
+  'email',
+  'x'.repeat(200),
+  '😀',
+  '\u0000',
+];
 
 /** A random string: a hostile one, or random code points from awkward ranges. */
 function randomString(rng: Rng): string {
@@ -194,7 +211,8 @@ function mutatedBody(rng: Rng, base: unknown): unknown {
     const at = rng.pick(paths);
     const change = rng.int(6);
     if (change === 0) body = deleteAt(body, at);
-    else if (change === 1 && body && typeof body === 'object') body = setAt(body, [...at.slice(0, -1), rng.pick(KEYS)], randomValue(rng, 2));
+    else if (change === 1 && body && typeof body === 'object')
+      body = setAt(body, [...at.slice(0, -1), rng.pick(KEYS)], randomValue(rng, 2));
     else if (change === 2) body = setAt(body, at, randomString(rng));
     else if (change === 3) body = setAt(body, at, nested(rng.pick([3, 25]), randomValue(rng, 1)));
     else body = setAt(body, at, randomValue(rng, 2));
@@ -216,7 +234,15 @@ function jsonText(body: unknown): string {
 // ---------------------------------------------------------------------------------------------
 // The app under test, what it stores, and the checks every answer must pass
 
-const COUNTED = ['quotes', 'enquiries', 'newsletter_signups', 'savings_reports', 'captcha_solutions', 'outbox', 'idempotency_keys'] as const;
+const COUNTED = [
+  'quotes',
+  'enquiries',
+  'newsletter_signups',
+  'savings_reports',
+  'captcha_solutions',
+  'outbox',
+  'idempotency_keys',
+] as const;
 type Counts = Record<(typeof COUNTED)[number] | 'outboxFiles', number>;
 
 let app: FastifyInstance;
@@ -246,7 +272,11 @@ interface Outcome {
 }
 
 /** The checks every answer must pass; `expectedStore` is what an accepted request adds. */
-async function send(options: InjectOptions, expectedStore: (res: InjectResponse) => Partial<Counts>, success = 201): Promise<Outcome & { res?: InjectResponse }> {
+async function send(
+  options: InjectOptions,
+  expectedStore: (res: InjectResponse) => Partial<Counts>,
+  success = 201,
+): Promise<Outcome & { res?: InjectResponse }> {
   const before = await counts();
   let res: InjectResponse;
   try {
@@ -258,7 +288,8 @@ async function send(options: InjectOptions, expectedStore: (res: InjectResponse)
   const stored = diff(before, after);
   if (res.statusCode >= 500) return { problem: `answered ${res.statusCode}: ${res.body.slice(0, 200)}`, accepted: false, res };
   if (res.statusCode >= 400) {
-    if (!/^application\/json/.test(String(res.headers['content-type']))) return { problem: `${res.statusCode} is not JSON (${String(res.headers['content-type'])})`, accepted: false, res };
+    if (!/^application\/json/.test(String(res.headers['content-type'])))
+      return { problem: `${res.statusCode} is not JSON (${String(res.headers['content-type'])})`, accepted: false, res };
     let body: Record<string, unknown>;
     try {
       body = res.json();
@@ -270,14 +301,19 @@ async function send(options: InjectOptions, expectedStore: (res: InjectResponse)
       body.statusCode === res.statusCode &&
       typeof body.message === 'string' &&
       body.message.length > 0 &&
-      (body.fieldErrors === undefined || (typeof body.fieldErrors === 'object' && body.fieldErrors !== null && Object.values(body.fieldErrors).every((m) => typeof m === 'string')));
+      (body.fieldErrors === undefined ||
+        (typeof body.fieldErrors === 'object' &&
+          body.fieldErrors !== null &&
+          Object.values(body.fieldErrors).every((m) => typeof m === 'string')));
     if (!shapeOk) return { problem: `${res.statusCode} body is not the error shape: ${res.body.slice(0, 200)}`, accepted: false, res };
-    if (Object.keys(stored).length) return { problem: `rejected with ${res.statusCode} but stored ${JSON.stringify(stored)}`, accepted: false, res };
+    if (Object.keys(stored).length)
+      return { problem: `rejected with ${res.statusCode} but stored ${JSON.stringify(stored)}`, accepted: false, res };
     return { problem: null, accepted: false, res };
   }
   if (res.statusCode !== success) return { problem: `answered ${res.statusCode}`, accepted: false, res };
   const expected = expectedStore(res);
-  if (JSON.stringify(stored) !== JSON.stringify(expected)) return { problem: `accepted but stored ${JSON.stringify(stored)}, expected ${JSON.stringify(expected)}`, accepted: true, res };
+  if (JSON.stringify(stored) !== JSON.stringify(expected))
+    return { problem: `accepted but stored ${JSON.stringify(stored)}, expected ${JSON.stringify(expected)}`, accepted: true, res };
   return { problem: null, accepted: true, res };
 }
 
@@ -287,8 +323,18 @@ async function mailsOfReference(reference: string): Promise<Array<{ kind: string
   return rows
     .filter((row) => row.channel === 'mail')
     .map((row) => {
-      const payload = JSON.parse(row.payload) as { html: string; subject: string; to: Array<{ name?: string }>; replyTo?: { name?: string } };
-      return { kind: row.kind, html: payload.html, subject: payload.subject, names: [...payload.to.map((to) => to.name ?? ''), payload.replyTo?.name ?? ''] };
+      const payload = JSON.parse(row.payload) as {
+        html: string;
+        subject: string;
+        to: Array<{ name?: string }>;
+        replyTo?: { name?: string };
+      };
+      return {
+        kind: row.kind,
+        html: payload.html,
+        subject: payload.subject,
+        names: [...payload.to.map((to) => to.name ?? ''), payload.replyTo?.name ?? ''],
+      };
     });
 }
 
@@ -300,7 +346,8 @@ async function checkAcceptedMails(reference: string): Promise<string | null> {
   if (mails.length !== 2) return `${mails.length} mails stored for ${reference}, expected 2`;
   for (const mail of mails) {
     if (INJECTED_MARKUP.test(mail.html)) return `${mail.kind} HTML carries unescaped markup`;
-    if (/[\r\n]/.test(mail.subject) || mail.names.some((name) => /[\r\n]/.test(name))) return `${mail.kind} has a line break in a header value`;
+    if (/[\r\n]/.test(mail.subject) || mail.names.some((name) => /[\r\n]/.test(name)))
+      return `${mail.kind} has a line break in a header value`;
   }
   return null;
 }
@@ -313,7 +360,15 @@ function describeCase(seed: number, index: number, options: InjectOptions): stri
 }
 
 const CASES = 300;
-const ENQUIRY = { kind: 'enquiry', name: 'Jo Bloggs', email: 'jo.bloggs@example.co.uk', phone: '0116 496 0123', company: 'Bloggs & Co', message: 'Please call me back about an A3 copier.', consent: true };
+const ENQUIRY = {
+  kind: 'enquiry',
+  name: 'Jo Bloggs',
+  email: 'jo.bloggs@example.co.uk',
+  phone: '0116 496 0123',
+  company: 'Bloggs & Co',
+  message: 'Please call me back about an A3 copier.',
+  consent: true,
+};
 const SERVICE = {
   kind: 'service-request',
   name: 'Sam Patel',
@@ -343,8 +398,26 @@ function leaseAnswers(): SavingsAnswers {
   };
 }
 
-const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml', 'application/json; charset=utf-16', 'application/x-json', 'application/json-patch+json'];
-const BAD_IDEMPOTENCY_KEYS = ['a', 'short', 'x'.repeat(101), '../../etc/passwd', '%00', 'ключ-ключ-ключ', "'; DROP TABLE idempotency_keys; --"];
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'application/xml',
+  'application/json; charset=utf-16',
+  'application/x-json',
+  'application/json-patch+json',
+];
+const BAD_IDEMPOTENCY_KEYS = [
+  'a',
+  'short',
+  'x'.repeat(101),
+  '../../etc/passwd',
+  '%00',
+  'ключ-ключ-ключ',
+  "'; DROP TABLE idempotency_keys; --",
+];
 
 /**
  * Headers for a JSON write: usually JSON, sometimes a wrong or odd content type; sometimes an
@@ -365,7 +438,8 @@ function writeHeaders(rng: Rng): Record<string, string> {
 function writePayload(rng: Rng, body: unknown): string {
   const text = jsonText(body);
   const roll = rng.next();
-  if (roll < 0.04) return JSON.stringify({ ...(typeof body === 'object' && body && !Array.isArray(body) ? body : {}), padding: 'x'.repeat(65 * 1024) });
+  if (roll < 0.04)
+    return JSON.stringify({ ...(typeof body === 'object' && body && !Array.isArray(body) ? body : {}), padding: 'x'.repeat(65 * 1024) });
   if (roll < 0.07) return text.slice(0, rng.int(text.length));
   if (roll < 0.09) return text.replace(/"/g, "'");
   return text;
@@ -396,10 +470,34 @@ interface WriteEndpoint {
 }
 
 const JSON_WRITES: WriteEndpoint[] = [
-  { name: 'POST /api/quote', seed: 0xc0ffee, url: '/api/quote', base: () => quoteBody([C5840I, C5850I, IMC2010]), stores: { quotes: 1, outbox: 2 } },
-  { name: 'POST /api/enquiries/send (enquiry)', seed: 0xe0e1, url: '/api/enquiries/send', base: () => ENQUIRY, stores: { enquiries: 1, outbox: 2 } },
-  { name: 'POST /api/enquiries/send (service request)', seed: 0x5e41, url: '/api/enquiries/send', base: () => SERVICE, stores: { enquiries: 1, outbox: 2 } },
-  { name: 'POST /api/report', seed: 0x4e9047, url: '/api/report', base: () => ({ answers: leaseAnswers(), contactDetails: CONTACT, captcha: 'bm90IGEgc29sdXRpb24=' }), stores: {} },
+  {
+    name: 'POST /api/quote',
+    seed: 0xc0ffee,
+    url: '/api/quote',
+    base: () => quoteBody([C5840I, C5850I, IMC2010]),
+    stores: { quotes: 1, outbox: 2 },
+  },
+  {
+    name: 'POST /api/enquiries/send (enquiry)',
+    seed: 0xe0e1,
+    url: '/api/enquiries/send',
+    base: () => ENQUIRY,
+    stores: { enquiries: 1, outbox: 2 },
+  },
+  {
+    name: 'POST /api/enquiries/send (service request)',
+    seed: 0x5e41,
+    url: '/api/enquiries/send',
+    base: () => SERVICE,
+    stores: { enquiries: 1, outbox: 2 },
+  },
+  {
+    name: 'POST /api/report',
+    seed: 0x4e9047,
+    url: '/api/report',
+    base: () => ({ answers: leaseAnswers(), contactDetails: CONTACT, captcha: 'bm90IGEgc29sdXRpb24=' }),
+    stores: {},
+  },
 ];
 
 describe.each(JSON_WRITES)('$name: fuzzed JSON', ({ seed, url, base, stores }) => {
@@ -410,7 +508,9 @@ describe.each(JSON_WRITES)('$name: fuzzed JSON', ({ seed, url, base, stores }) =
     for (let index = 0; index < CASES; index++) {
       const headers = writeHeaders(rng);
       const options: InjectOptions = { method: 'POST', url, headers, payload: writePayload(rng, mutatedBody(rng, base())) };
-      const outcome = await send(options, (res) => (res.headers['idempotent-replayed'] === 'true' ? {} : { ...stores, ...(headers['idempotency-key'] ? { idempotency_keys: 1 } : {}) }));
+      const outcome = await send(options, (res) =>
+        res.headers['idempotent-replayed'] === 'true' ? {} : { ...stores, ...(headers['idempotency-key'] ? { idempotency_keys: 1 } : {}) },
+      );
       let problem = outcome.problem;
       if (!problem && outcome.accepted) {
         accepted++;
@@ -436,7 +536,17 @@ const NEWSLETTER_BASE: Array<[string, string]> = [
   ['mauticform[formName]', 'newsletter'],
   ['mauticform[return]', 'https://www.copytech.co.uk/'],
 ];
-const FIELD_NAMES = [...NEWSLETTER_BASE.map(([name]) => name), 'email', 'first_name', 'mauticform[__proto__]', '__proto__', 'constructor[prototype][polluted]', 'mauticform[email][]', 'x'.repeat(150), ''];
+const FIELD_NAMES = [
+  ...NEWSLETTER_BASE.map(([name]) => name),
+  'email',
+  'first_name',
+  'mauticform[__proto__]',
+  '__proto__',
+  'constructor[prototype][polluted]',
+  'mauticform[email][]',
+  'x'.repeat(150),
+  '',
+];
 
 function mutatedFields(rng: Rng): Array<[string, string]> {
   let fields = NEWSLETTER_BASE.map(([name, value]) => [name, value] as [string, string]);
@@ -447,7 +557,8 @@ function mutatedFields(rng: Rng): Array<[string, string]> {
     if (change === 0 && fields.length) fields.splice(rng.int(fields.length), 1);
     else if (change === 1) fields.push([rng.pick(FIELD_NAMES), randomString(rng)]);
     else if (change === 2 && fields.length) fields[rng.int(fields.length)]![1] = randomString(rng);
-    else if (change === 3) fields = fields.concat(Array.from({ length: rng.pick([5, 20]) }, () => [rng.pick(FIELD_NAMES), 'x'] as [string, string]));
+    else if (change === 3)
+      fields = fields.concat(Array.from({ length: rng.pick([5, 20]) }, () => [rng.pick(FIELD_NAMES), 'x'] as [string, string]));
     else if (fields.length) fields[rng.int(fields.length)]![0] = rng.pick(FIELD_NAMES);
   }
   return fields;
@@ -460,8 +571,13 @@ function formEncode(fields: Array<[string, string]>): string {
 
 function multipart(rng: Rng, fields: Array<[string, string]>): { payload: Buffer; contentType: string } {
   const boundary = `----fuzz${rng.int(1e9)}`;
-  const parts = fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/"/g, '%22')}"\r\n\r\n${value}\r\n`);
-  if (rng.chance(0.05)) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="evil.html"\r\nContent-Type: text/html\r\n\r\n${SCRIPT}\r\n`);
+  const parts = fields.map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/"/g, '%22')}"\r\n\r\n${value}\r\n`,
+  );
+  if (rng.chance(0.05))
+    parts.push(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="evil.html"\r\nContent-Type: text/html\r\n\r\n${SCRIPT}\r\n`,
+    );
   let body = `${parts.join('')}--${boundary}--\r\n`;
   if (rng.chance(0.05)) body = body.slice(0, rng.int(body.length)); // cut short
   const contentType = rng.chance(0.05) ? 'multipart/form-data' : `multipart/form-data; boundary=${boundary}`;
@@ -472,7 +588,9 @@ describe('POST /api/newsletter: fuzzed forms', () => {
   /** One new row when the (last) e-mail field sent is an address not signed up yet. */
   const newsletterStores = (sent: Array<[string, unknown]>, existing: Set<string>): Partial<Counts> => {
     // As the server reads a form: by name, the last string value wins; other types are ignored.
-    const email = [...sent].reverse().find(([name, value]) => (name === 'mauticform[email]' || name === 'email') && typeof value === 'string')?.[1];
+    const email = [...sent]
+      .reverse()
+      .find(([name, value]) => (name === 'mauticform[email]' || name === 'email') && typeof value === 'string')?.[1];
     return typeof email === 'string' && !existing.has(email.trim().toLowerCase()) ? { newsletter_signups: 1 } : {};
   };
 
@@ -480,36 +598,48 @@ describe('POST /api/newsletter: fuzzed forms', () => {
     ['multipart/form-data', 0x6e5701],
     ['application/x-www-form-urlencoded', 0x6e5702],
     ['application/json', 0x6e5703],
-  ] as const)(`${CASES} seeded %s sign-ups: no 5xx, JSON errors, one row per new address, nothing from a rejected one`, async (kind, seed) => {
-    const rng = prng(seed);
-    const problems: string[] = [];
-    let accepted = 0;
-    for (let index = 0; index < CASES; index++) {
-      const fields = mutatedFields(rng);
-      let sent: Array<[string, unknown]> = fields;
-      let options: InjectOptions;
-      if (kind === 'multipart/form-data') {
-        const { payload, contentType } = multipart(rng, fields);
-        options = { method: 'POST', url: '/api/newsletter', headers: { 'content-type': contentType }, payload };
-      } else if (kind === 'application/x-www-form-urlencoded') {
-        const body = rng.chance(0.05) ? `${formEncode(fields)}&pad=${'x'.repeat(17 * 1024)}` : rng.chance(0.05) ? '%E0%A4%A&a=%ZZ&&=&' : formEncode(fields);
-        options = { method: 'POST', url: '/api/newsletter', headers: { 'content-type': kind }, payload: body };
-      } else {
-        const body = rng.chance(0.2) ? mutatedBody(rng, Object.fromEntries(fields)) : Object.fromEntries(fields);
-        sent = body && typeof body === 'object' && !Array.isArray(body) ? Object.entries(body) : [];
-        options = { method: 'POST', url: '/api/newsletter', headers: { 'content-type': rng.chance(0.9) ? kind : rng.pick(CONTENT_TYPES) }, payload: writePayload(rng, body) };
+  ] as const)(
+    `${CASES} seeded %s sign-ups: no 5xx, JSON errors, one row per new address, nothing from a rejected one`,
+    async (kind, seed) => {
+      const rng = prng(seed);
+      const problems: string[] = [];
+      let accepted = 0;
+      for (let index = 0; index < CASES; index++) {
+        const fields = mutatedFields(rng);
+        let sent: Array<[string, unknown]> = fields;
+        let options: InjectOptions;
+        if (kind === 'multipart/form-data') {
+          const { payload, contentType } = multipart(rng, fields);
+          options = { method: 'POST', url: '/api/newsletter', headers: { 'content-type': contentType }, payload };
+        } else if (kind === 'application/x-www-form-urlencoded') {
+          const body = rng.chance(0.05)
+            ? `${formEncode(fields)}&pad=${'x'.repeat(17 * 1024)}`
+            : rng.chance(0.05)
+              ? '%E0%A4%A&a=%ZZ&&=&'
+              : formEncode(fields);
+          options = { method: 'POST', url: '/api/newsletter', headers: { 'content-type': kind }, payload: body };
+        } else {
+          const body = rng.chance(0.2) ? mutatedBody(rng, Object.fromEntries(fields)) : Object.fromEntries(fields);
+          sent = body && typeof body === 'object' && !Array.isArray(body) ? Object.entries(body) : [];
+          options = {
+            method: 'POST',
+            url: '/api/newsletter',
+            headers: { 'content-type': rng.chance(0.9) ? kind : rng.pick(CONTENT_TYPES) },
+            payload: writePayload(rng, body),
+          };
+        }
+        const existing = new Set((await app.db.selectFrom('newsletter_signups').select('email').execute()).map((row) => row.email));
+        const outcome = await send(options, () => newsletterStores(sent, existing));
+        if (outcome.accepted && !outcome.problem) {
+          accepted++;
+          if ((outcome.res!.json() as { ok?: unknown }).ok !== true) outcome.problem = `201 without ok: ${outcome.res!.body}`;
+        }
+        if (outcome.problem) problems.push(`${describeCase(seed, index, options)}\n  → ${outcome.problem}\n  ${JSON.stringify(sent)}`);
       }
-      const existing = new Set((await app.db.selectFrom('newsletter_signups').select('email').execute()).map((row) => row.email));
-      const outcome = await send(options, () => newsletterStores(sent, existing));
-      if (outcome.accepted && !outcome.problem) {
-        accepted++;
-        if ((outcome.res!.json() as { ok?: unknown }).ok !== true) outcome.problem = `201 without ok: ${outcome.res!.body}`;
-      }
-      if (outcome.problem) problems.push(`${describeCase(seed, index, options)}\n  → ${outcome.problem}\n  ${JSON.stringify(sent)}`);
-    }
-    expect(problems).toEqual([]);
-    expect(accepted).toBeGreaterThan(3);
-  });
+      expect(problems).toEqual([]);
+      expect(accepted).toBeGreaterThan(3);
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -525,8 +655,46 @@ const LIST_URLS = [
   '/api/blog/recent',
   '/api/printers/similiar',
 ];
-const QUERY_KEYS = ['limit', 'offset', 'minSpeed', 'maxSpeed', 'brand', 'maxPaperSize', 'colour', 'q', 'sort', 'id', '__proto__', 'constructor[prototype][polluted]', 'brand[]', 'limit[]', 'x'.repeat(300), ''];
-const QUERY_VALUES = ['1', '0', '-1', '48', '49', '1000000', '1e3', '1.5', '99999999999999999999', 'NaN', 'Infinity', 'true', 'colour', 'mono', 'name-asc', 'price-desc', 'canon', 'Canon,Ricoh', 'A3', C5840I];
+const QUERY_KEYS = [
+  'limit',
+  'offset',
+  'minSpeed',
+  'maxSpeed',
+  'brand',
+  'maxPaperSize',
+  'colour',
+  'q',
+  'sort',
+  'id',
+  '__proto__',
+  'constructor[prototype][polluted]',
+  'brand[]',
+  'limit[]',
+  'x'.repeat(300),
+  '',
+];
+const QUERY_VALUES = [
+  '1',
+  '0',
+  '-1',
+  '48',
+  '49',
+  '1000000',
+  '1e3',
+  '1.5',
+  '99999999999999999999',
+  'NaN',
+  'Infinity',
+  'true',
+  'colour',
+  'mono',
+  'name-asc',
+  'price-desc',
+  'canon',
+  'Canon,Ricoh',
+  'A3',
+  C5840I,
+];
 
 /** Percent-encodes UTF-8 bytes (lone surrogates as U+FFFD), or leaves broken escapes in on purpose. */
 function queryPart(rng: Rng, text: string): string {
@@ -536,10 +704,20 @@ function queryPart(rng: Rng, text: string): string {
 
 describe('GET list endpoints: fuzzed query strings and path segments', () => {
   it('numbers that are not finite ("Infinity", "1e999") are a 400, not a database error', async () => {
-    for (const url of ['/api/printers/all?limit=Infinity', '/api/printers/all?offset=1e999', '/api/printers/all?minSpeed=-Infinity', '/api/featured-printers?limit=Infinity', '/api/blog/recent?limit=1e999']) {
+    for (const url of [
+      '/api/printers/all?limit=Infinity',
+      '/api/printers/all?offset=1e999',
+      '/api/printers/all?minSpeed=-Infinity',
+      '/api/featured-printers?limit=Infinity',
+      '/api/blog/recent?limit=1e999',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect([url, res.statusCode]).toEqual([url, 400]);
-      expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', fieldErrors: { [url.split('?')[1]!.split('=')[0]!]: 'Must be a whole number.' } });
+      expect(res.json()).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+        fieldErrors: { [url.split('?')[1]!.split('=')[0]!]: 'Must be a whole number.' },
+      });
     }
   });
 
@@ -549,8 +727,19 @@ describe('GET list endpoints: fuzzed query strings and path segments', () => {
     const problems: string[] = [];
     for (let index = 0; index < CASES; index++) {
       let url = rng.pick(LIST_URLS);
-      if (rng.chance(0.15)) url = rng.pick(['/api/v3/products/', '/api/scanners/getsinglescanner/', '/api/pages/slug/', '/api/printers/', '/api/products/category/']) + queryPart(rng, randomString(rng));
-      const pairs = Array.from({ length: rng.int(5) }, () => `${queryPart(rng, rng.pick(QUERY_KEYS))}=${queryPart(rng, rng.chance(0.5) ? rng.pick(QUERY_VALUES) : randomString(rng))}`);
+      if (rng.chance(0.15))
+        url =
+          rng.pick([
+            '/api/v3/products/',
+            '/api/scanners/getsinglescanner/',
+            '/api/pages/slug/',
+            '/api/printers/',
+            '/api/products/category/',
+          ]) + queryPart(rng, randomString(rng));
+      const pairs = Array.from(
+        { length: rng.int(5) },
+        () => `${queryPart(rng, rng.pick(QUERY_KEYS))}=${queryPart(rng, rng.chance(0.5) ? rng.pick(QUERY_VALUES) : randomString(rng))}`,
+      );
       const options: InjectOptions = { method: 'GET', url: pairs.length ? `${url}?${pairs.join('&')}` : url };
       const outcome = await send(options, () => ({}), 200);
       if (!outcome.problem && outcome.res) {
@@ -570,13 +759,28 @@ describe('GET list endpoints: fuzzed query strings and path segments', () => {
 describe('the Idempotency-Key under fuzz', () => {
   it('a replay stores nothing new; the same key with another body is a 422 that stores nothing', async () => {
     const key = 'fuzz-idempotency-0001';
-    const first = await send({ method: 'POST', url: '/api/enquiries/send', headers: { 'idempotency-key': key }, payload: ENQUIRY }, () => ({ enquiries: 1, outbox: 2, idempotency_keys: 1 }));
+    const first = await send({ method: 'POST', url: '/api/enquiries/send', headers: { 'idempotency-key': key }, payload: ENQUIRY }, () => ({
+      enquiries: 1,
+      outbox: 2,
+      idempotency_keys: 1,
+    }));
     expect(first.problem).toBeNull();
-    const replay = await send({ method: 'POST', url: '/api/enquiries/send', headers: { 'idempotency-key': key }, payload: ENQUIRY }, () => ({}));
+    const replay = await send(
+      { method: 'POST', url: '/api/enquiries/send', headers: { 'idempotency-key': key }, payload: ENQUIRY },
+      () => ({}),
+    );
     expect(replay.problem).toBeNull();
     expect(replay.res!.headers['idempotent-replayed']).toBe('true');
     expect(replay.res!.json()).toEqual(first.res!.json());
-    const other = await send({ method: 'POST', url: '/api/enquiries/send', headers: { 'idempotency-key': key }, payload: { ...ENQUIRY, message: `${ENQUIRY.message} ${SQL}` } }, () => ({}));
+    const other = await send(
+      {
+        method: 'POST',
+        url: '/api/enquiries/send',
+        headers: { 'idempotency-key': key },
+        payload: { ...ENQUIRY, message: `${ENQUIRY.message} ${SQL}` },
+      },
+      () => ({}),
+    );
     expect(other.problem).toBeNull();
     expect(other.res!.statusCode).toBe(422);
   });
@@ -623,7 +827,11 @@ describe('hostile but valid content is stored as text and escaped in the HTML e-
 
   it('an enquiry: a message with header-injection lines, markup and SQL stays in the body, escaped', async () => {
     const message = `Hello${HEADER_INJECTION}\r\n\r\n${SCRIPT}\n"><img src=x onerror=alert(1)>\n${SQL}\nשלום 😀`;
-    const res = await app.inject({ method: 'POST', url: '/api/enquiries/send', payload: { ...ENQUIRY, name: "Robert'); DROP TABLE enquiries;--", company: '<b>Bold & Co</b>', message } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/enquiries/send',
+      payload: { ...ENQUIRY, name: "Robert'); DROP TABLE enquiries;--", company: '<b>Bold & Co</b>', message },
+    });
     expect(res.statusCode).toBe(201);
     const { reference } = res.json() as { reference: string };
     const row = await app.db.selectFrom('enquiries').select('data').where('reference', '=', reference).executeTakeFirstOrThrow();
@@ -654,7 +862,10 @@ describe('hostile but valid content is stored as text and escaped in the HTML e-
       expect(outcome.problem).toBeNull();
       expect(outcome.res!.statusCode).toBe(400);
     }
-    const quote = await send({ method: 'POST', url: '/api/quote', payload: quoteBody([C5840I], { ...CONTACT, lastName: `Bloggs${HEADER_INJECTION}` }) }, () => ({}));
+    const quote = await send(
+      { method: 'POST', url: '/api/quote', payload: quoteBody([C5840I], { ...CONTACT, lastName: `Bloggs${HEADER_INJECTION}` }) },
+      () => ({}),
+    );
     expect(quote.res!.statusCode).toBe(400);
     expect(quote.res!.json().fieldErrors).toHaveProperty(['contactDetails.lastName']);
   });
@@ -670,14 +881,20 @@ describe('hostile but valid content is stored as text and escaped in the HTML e-
       ]),
     });
     expect(res.statusCode).toBe(201);
-    const row = await app.db.selectFrom('newsletter_signups').selectAll().where('email', '=', 'hostile.name@example.co.uk').executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom('newsletter_signups')
+      .selectAll()
+      .where('email', '=', 'hostile.name@example.co.uk')
+      .executeTakeFirstOrThrow();
     expect(row.first_name).toBe('<img src=x onerror=alert(1)>');
   });
 
   it('a savings report (with a human check solved for real): the name escaped in both e-mails', async () => {
     const challenge = (await app.inject({ method: 'GET', url: '/api/captcha/challenge' })).json() as Challenge;
     const solution = await solveChallenge({ challenge, deriveKey });
-    const captcha = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+    const captcha = Buffer.from(
+      JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+    ).toString('base64');
     const contactDetails = { ...CONTACT, firstName: '"><img src=x onerror=alert(1)>', lastName: 'مرحبا' };
     const res = await app.inject({ method: 'POST', url: '/api/report', payload: { answers: leaseAnswers(), contactDetails, captcha } });
     expect(res.statusCode).toBe(201);

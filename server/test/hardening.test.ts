@@ -62,7 +62,10 @@ describe('garbage in, 4xx out', () => {
       { payload: '<xml/>', headers: { 'content-type': 'application/xml' } },
       { payload: 'a=%ZZ&&&=&mauticform%5Bemail%5D', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
       { payload: 'garbage', headers: { 'content-type': 'multipart/form-data' } },
-      { payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', headers: { 'content-type': 'multipart/form-data; boundary=x' } },
+      {
+        payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      },
       { payload: '{"a":1}', headers: { 'content-type': 'application/json; charset=utf-16' } },
     ];
     for (const { payload, headers } of cases) {
@@ -73,7 +76,12 @@ describe('garbage in, 4xx out', () => {
 
   it('answers 413 JSON for a body over 64 KB', async () => {
     for (const url of WRITES) {
-      const res = await app.inject({ method: 'POST', url, payload: JSON.stringify({ padding: 'x'.repeat(70 * 1024) }), headers: { 'content-type': 'application/json' } });
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        payload: JSON.stringify({ padding: 'x'.repeat(70 * 1024) }),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.statusCode).toBe(413);
       expect(res.json()).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
     }
@@ -91,7 +99,13 @@ describe('garbage in, 4xx out', () => {
   it('reports readiness', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok', mail: 'files', outbox: { pending: 0, dead: 0, failingSince: null }, reasons: [] });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      mail: 'files',
+      outbox: { pending: 0, dead: 0, failingSince: null },
+      reasons: [],
+    });
   });
 
   it('says 503 when the database is gone', async () => {
@@ -111,12 +125,22 @@ describe('rate limits', () => {
     const app = await testApp(testConfig({ rateLimits: { quotePerMinute: 2, formsPerMinute: 1 } }));
     try {
       const send = (ip: string) =>
-        app.inject({ method: 'POST', url: '/api/quote', payload: quoteBody([C5840I]), headers: { 'content-type': 'application/json' }, remoteAddress: ip });
+        app.inject({
+          method: 'POST',
+          url: '/api/quote',
+          payload: quoteBody([C5840I]),
+          headers: { 'content-type': 'application/json' },
+          remoteAddress: ip,
+        });
       expect((await send('203.0.113.7')).statusCode).toBe(201);
       expect((await send('203.0.113.7')).statusCode).toBe(201);
       const limited = await send('203.0.113.7');
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests', message: expect.stringMatching(/try again in \d+ seconds/) });
+      expect(limited.json()).toMatchObject({
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: expect.stringMatching(/try again in \d+ seconds/),
+      });
       expect(limited.headers['retry-after']).toBeDefined();
       expect((await send('203.0.113.8')).statusCode).toBe(201);
 
@@ -125,7 +149,8 @@ describe('rate limits', () => {
       expect((await form()).statusCode).toBe(201);
       expect((await form()).statusCode).toBe(429);
 
-      for (let i = 0; i < 60; i++) expect((await app.inject({ method: 'GET', url: '/api/printers/all', remoteAddress: '203.0.113.7' })).statusCode).toBe(200);
+      for (let i = 0; i < 60; i++)
+        expect((await app.inject({ method: 'GET', url: '/api/printers/all', remoteAddress: '203.0.113.7' })).statusCode).toBe(200);
     } finally {
       await app.close();
     }
@@ -136,7 +161,13 @@ describe('rate limits', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 8; i++) {
-        const res = await app.inject({ method: 'POST', url: '/api/quote', payload: quoteBody([C5840I]), remoteAddress: '192.168.1.20', headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/quote',
+          payload: quoteBody([C5840I]),
+          remoteAddress: '192.168.1.20',
+          headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+        });
         statuses.push(res.statusCode);
       }
       expect(statuses.filter((status) => status === 201)).toHaveLength(3);
@@ -150,7 +181,13 @@ describe('rate limits', () => {
     const app = await testApp(testConfig({ rateLimits: { quotePerMinute: 1, formsPerMinute: 1 } }, { TRUST_PROXY: '192.168.1.1' }));
     try {
       const send = (client: string) =>
-        app.inject({ method: 'POST', url: '/api/quote', payload: quoteBody([C5840I]), remoteAddress: '192.168.1.1', headers: { 'x-forwarded-for': client } });
+        app.inject({
+          method: 'POST',
+          url: '/api/quote',
+          payload: quoteBody([C5840I]),
+          remoteAddress: '192.168.1.1',
+          headers: { 'x-forwarded-for': client },
+        });
       expect((await send('198.51.100.1')).statusCode).toBe(201);
       expect((await send('198.51.100.1')).statusCode).toBe(429);
       expect((await send('198.51.100.2')).statusCode).toBe(201);
@@ -187,7 +224,9 @@ describe('security headers', () => {
     const policy = csp(res.headers['content-security-policy']);
     expect(policy['default-src']).toEqual(["'self'"]);
     expect(policy['script-src']).toEqual(["'self'", 'https://catalogue.cdn.example.com', 'https://mautic.example.com']);
-    expect(policy['connect-src']).toEqual(expect.arrayContaining(["'self'", 'https://catalogue.cdn.example.com', 'https://mautic.example.com']));
+    expect(policy['connect-src']).toEqual(
+      expect.arrayContaining(["'self'", 'https://catalogue.cdn.example.com', 'https://mautic.example.com']),
+    );
     expect(policy['frame-ancestors']).toEqual(["'none'"]);
     expect(policy['object-src']).toEqual(["'none'"]);
     expect(String(res.headers['content-security-policy'])).not.toMatch(/unsafe-eval/);
@@ -201,7 +240,12 @@ describe('security headers', () => {
     expect(plain.headers['strict-transport-security']).toBeUndefined();
     const tls = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
     expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    const spoofed = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' }, remoteAddress: '198.51.100.20' });
+    const spoofed = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+      remoteAddress: '198.51.100.20',
+    });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
   });
 
@@ -220,13 +264,18 @@ describe('security headers', () => {
     expect(() => loadConfig({ SMTP_URL: 'not a url' })).toThrow(/SMTP_URL/);
     // A URL without a host would be accepted and fail only at the first send.
     expect(() => loadConfig({ SMTP_URL: 'smtp://' })).toThrow(StartupError);
-    expect(() => loadConfig({ SMTP_URL: 'smtp://' })).toThrow('SMTP_URL must name the mail server, e.g. smtp://mail.example.com:587, got no host');
+    expect(() => loadConfig({ SMTP_URL: 'smtp://' })).toThrow(
+      'SMTP_URL must name the mail server, e.g. smtp://mail.example.com:587, got no host',
+    );
     expect(() => loadConfig({ SMTP_URL: 'https://mail.example.com' })).toThrow(/SMTP_URL must start with smtp:\/\/ or smtps:\/\//);
     expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl).toBe('smtp://127.0.0.1:2525');
     // A malformed URL with a password in it is refused without echoing the password.
     expect(() => loadConfig({ SMTP_URL: 'smtp://user:s3cret@ bad host' })).toThrow(/^SMTP_URL must be an absolute URL/);
     expect(() => loadConfig({ SMTP_URL: 'smtp://user:s3cret@ bad host' })).not.toThrow(/s3cret/);
     expect(loadConfig({ ENQUIRY_API_URL: 'https://api.example.com/enquiries' }).enquiryApi).toBeNull();
-    expect(loadConfig({ ENQUIRY_API_URL: 'https://api.example.com/enquiries', ENQUIRY_API_KEY: 'k' }).enquiryApi).toEqual({ url: 'https://api.example.com/enquiries', key: 'k' });
+    expect(loadConfig({ ENQUIRY_API_URL: 'https://api.example.com/enquiries', ENQUIRY_API_KEY: 'k' }).enquiryApi).toEqual({
+      url: 'https://api.example.com/enquiries',
+      key: 'k',
+    });
   });
 });

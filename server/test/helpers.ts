@@ -52,7 +52,13 @@ export async function testApp(config: Config = testConfig(), options: Omit<Build
   return app;
 }
 
-export const CONTACT = { firstName: 'Jo', lastName: 'Bloggs', email: 'jo.bloggs@example.co.uk', phoneNumber: '0116 496 0123', postcode: 'LE19 1WX' };
+export const CONTACT = {
+  firstName: 'Jo',
+  lastName: 'Bloggs',
+  email: 'jo.bloggs@example.co.uk',
+  phoneNumber: '0116 496 0123',
+  postcode: 'LE19 1WX',
+};
 
 export function quoteBody(productIds: string[], contactDetails: Record<string, unknown> = CONTACT) {
   return { productIds, contactDetails, eventType: 'QUOTE', utm: { utm_source: 'google', utm_medium: 'cpc' } };

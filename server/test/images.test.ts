@@ -19,7 +19,10 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
-const C5840I_FRONT = productImageUrl({ brand: 'Canon', model: 'imageRUNNER ADVANCE DX C5840i', images: [{ filename: 'front.png' }] }, 'x270');
+const C5840I_FRONT = productImageUrl(
+  { brand: 'Canon', model: 'imageRUNNER ADVANCE DX C5840i', images: [{ filename: 'front.png' }] },
+  'x270',
+);
 
 describe('product images', () => {
   it('uses the URL the shared productImageUrl builds', () => {
@@ -84,7 +87,9 @@ describe('product images', () => {
     expect(before.headers['x-image-source']).toBe('illustration');
     const folder = path.join(dataDir, 'images', 'products', 'ricoh', 'im-3000');
     fs.mkdirSync(folder, { recursive: true });
-    await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 0, b: 0 } } }).png().toFile(path.join(folder, 'front.png'));
+    await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 0, b: 0 } } })
+      .png()
+      .toFile(path.join(folder, 'front.png'));
     const after = await get('/assets/x135/ricoh/im-3000/front.png');
     expect(after.headers['x-image-source']).toBe('photo');
     const { data } = await sharp(after.rawPayload).raw().toBuffer({ resolveWithObject: true });

@@ -58,7 +58,9 @@ const postQuote = (app: FastifyInstance, ids: string[], contact = CONTACT) =>
 describe('with a real SMTP server', () => {
   it('delivers the quote e-mail with the right products and prices, and the sales notification', async () => {
     const receiver = await smtpReceiver();
-    const app = await testApp(testConfig({ smtpUrl: `smtp://127.0.0.1:${receiver.port}`, mailFrom: 'quotes@copytech.co.uk', salesEmail: 'sales@copytech.co.uk' }));
+    const app = await testApp(
+      testConfig({ smtpUrl: `smtp://127.0.0.1:${receiver.port}`, mailFrom: 'quotes@copytech.co.uk', salesEmail: 'sales@copytech.co.uk' }),
+    );
     try {
       const res = await postQuote(app, [C5840I, IMC2010]);
       expect(res.statusCode).toBe(201);
@@ -72,7 +74,9 @@ describe('with a real SMTP server', () => {
       const mail = mimeParts(visitor.raw);
       expect(mail.headers).toContain(`Subject: Your Copytech quote ${reference}`);
       expect(mail.text).toContain(reference);
-      expect(mail.text).toMatch(/1\. Canon imageRUNNER ADVANCE DX C5840i[\s\S]*Starting at: £6,900\.00 ex VAT\n\s+Rental per month: £138\.00\n\s+Ex VAT, on a 60-month lease billed quarterly \(£414\.00 a quarter plus VAT\)\. It covers the machine only: toner, parts and servicing are charged per page printed/);
+      expect(mail.text).toMatch(
+        /1\. Canon imageRUNNER ADVANCE DX C5840i[\s\S]*Starting at: £6,900\.00 ex VAT\n\s+Rental per month: £138\.00\n\s+Ex VAT, on a 60-month lease billed quarterly \(£414\.00 a quarter plus VAT\)\. It covers the machine only: toner, parts and servicing are charged per page printed/,
+      );
       expect(mail.text).toMatch(/2\. Ricoh IM C2010[\s\S]*Starting at: £3,500\.00 ex VAT\n\s+Rental per month: £70\.00/);
       expect(mail.html).toContain('£6,900.00');
       expect(mail.html).toContain('£70.00');
@@ -82,7 +86,9 @@ describe('with a real SMTP server', () => {
 
       const sales = receiver.messages.find((m) => m.to.includes('sales@copytech.co.uk'))!;
       expect(mimeParts(sales.raw).text).toContain(`New quote request ${reference}`);
-      expect(mimeParts(sales.raw).text).toContain('starting at £6,900.00; 60-month lease £414.00/quarter; rental £138.00/month (all ex VAT)');
+      expect(mimeParts(sales.raw).text).toContain(
+        'starting at £6,900.00; 60-month lease £414.00/quarter; rental £138.00/month (all ex VAT)',
+      );
       expect(receiver.messages).toHaveLength(2);
     } finally {
       await app.close();
@@ -136,7 +142,25 @@ describe('an SMTP outage', () => {
     try {
       await app.db
         .insertInto('outbox')
-        .values(outboxRowsOf([{ channel: 'mail', kind: 'test', reference: 'CT-DEAD0000', payload: { from: { address: 'quotes@copytech.co.uk' }, to: [{ address: 'x@example.com' }], subject: 's', text: 't', html: 'h' } }], clock()))
+        .values(
+          outboxRowsOf(
+            [
+              {
+                channel: 'mail',
+                kind: 'test',
+                reference: 'CT-DEAD0000',
+                payload: {
+                  from: { address: 'quotes@copytech.co.uk' },
+                  to: [{ address: 'x@example.com' }],
+                  subject: 's',
+                  text: 't',
+                  html: 'h',
+                },
+              },
+            ],
+            clock(),
+          ),
+        )
         .execute();
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
         expect(await app.outbox.runDue()).toMatchObject({ attempted: 1, failed: 1 });
@@ -160,7 +184,9 @@ describe('an SMTP outage', () => {
   });
 
   it('keeps e-mail addresses out of stored errors', () => {
-    expect(describeError(Object.assign(new Error('550 <jo@example.com>: Recipient rejected'), { code: 'EENVELOPE', responseCode: 550 }))).toBe('EENVELOPE 550 550 <[address]>: Recipient rejected');
+    expect(
+      describeError(Object.assign(new Error('550 <jo@example.com>: Recipient rejected'), { code: 'EENVELOPE', responseCode: 550 })),
+    ).toBe('EENVELOPE 550 550 <[address]>: Recipient rejected');
   });
 });
 
@@ -172,11 +198,46 @@ describe('header injection', () => {
   afterAll(() => app.close());
 
   it.each([
-    ['quote last name', '/api/quote', quoteBody([C5840I], { ...CONTACT, lastName: 'Smith\r\nBcc: victim@example.com' }), 'contactDetails.lastName'],
-    ['quote first name (LF only)', '/api/quote', quoteBody([C5840I], { ...CONTACT, firstName: 'Jo\nBcc: victim@example.com' }), 'contactDetails.firstName'],
-    ['quote e-mail', '/api/quote', quoteBody([C5840I], { ...CONTACT, email: 'jo@example.com\r\nBcc: victim@example.com' }), 'contactDetails.email'],
-    ['enquiry name', '/api/enquiries/send', { kind: 'enquiry', name: 'Eve\r\nBcc: victim@example.com', email: 'eve@example.com', message: 'Hello there, please call.' }, 'name'],
-    ['service machine', '/api/enquiries/send', { kind: 'service-request', name: 'Eve', email: 'eve@example.com', phone: '0116 496 0123', company: 'Evil Ltd', machine: 'X\r\nBcc: v@example.com', serialNumber: 'ABC123', fault: 'It is broken badly.', urgency: 'low' }, 'machine'],
+    [
+      'quote last name',
+      '/api/quote',
+      quoteBody([C5840I], { ...CONTACT, lastName: 'Smith\r\nBcc: victim@example.com' }),
+      'contactDetails.lastName',
+    ],
+    [
+      'quote first name (LF only)',
+      '/api/quote',
+      quoteBody([C5840I], { ...CONTACT, firstName: 'Jo\nBcc: victim@example.com' }),
+      'contactDetails.firstName',
+    ],
+    [
+      'quote e-mail',
+      '/api/quote',
+      quoteBody([C5840I], { ...CONTACT, email: 'jo@example.com\r\nBcc: victim@example.com' }),
+      'contactDetails.email',
+    ],
+    [
+      'enquiry name',
+      '/api/enquiries/send',
+      { kind: 'enquiry', name: 'Eve\r\nBcc: victim@example.com', email: 'eve@example.com', message: 'Hello there, please call.' },
+      'name',
+    ],
+    [
+      'service machine',
+      '/api/enquiries/send',
+      {
+        kind: 'service-request',
+        name: 'Eve',
+        email: 'eve@example.com',
+        phone: '0116 496 0123',
+        company: 'Evil Ltd',
+        machine: 'X\r\nBcc: v@example.com',
+        serialNumber: 'ABC123',
+        fault: 'It is broken badly.',
+        urgency: 'low',
+      },
+      'machine',
+    ],
   ])('rejects CR/LF in the %s', async (_label, url, body, field) => {
     const res = await app.inject({ method: 'POST', url, payload: body, headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(400);
@@ -184,8 +245,16 @@ describe('header injection', () => {
   });
 
   it('rejects CR/LF in the newsletter first name', async () => {
-    const payload = new URLSearchParams({ 'mauticform[email]': 'a@example.com', 'mauticform[first_name]': 'Eve\r\nBcc: v@example.com' }).toString();
-    const res = await app.inject({ method: 'POST', url: '/api/newsletter', payload, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const payload = new URLSearchParams({
+      'mauticform[email]': 'a@example.com',
+      'mauticform[first_name]': 'Eve\r\nBcc: v@example.com',
+    }).toString();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors.first_name).toBeDefined();
   });
@@ -207,6 +276,14 @@ describe('header injection', () => {
     expect(headers).not.toMatch(/^(Bcc|Cc):/im);
     expect(info.envelope.to).toEqual(['eve@example.com']);
     expect(headerText('a\r\nb\u2028c')).toBe('a b c');
-    expect(() => nodemailerMessage({ from: { address: 'quotes@copytech.co.uk' }, to: [{ address: 'eve@example.com\r\nBcc: v@example.com' }], subject: 's', text: 't', html: 'h' })).toThrow();
+    expect(() =>
+      nodemailerMessage({
+        from: { address: 'quotes@copytech.co.uk' },
+        to: [{ address: 'eve@example.com\r\nBcc: v@example.com' }],
+        subject: 's',
+        text: 't',
+        html: 'h',
+      }),
+    ).toThrow();
   });
 });

@@ -16,10 +16,32 @@ import { migrationProvider } from '../src/db/migrations';
 import type { Database } from '../src/db/schema';
 import { loadConfig } from '../src/config';
 import type { MailMessage } from '../src/mail/message';
-import { LEASE_MS, MAX_ATTEMPTS, OutboxWorker, PRIORITY, backoffAfter, outboxRowsOf, priorityOf, type Deliverers, type OutboxJob } from '../src/outbox/outbox';
+import {
+  LEASE_MS,
+  MAX_ATTEMPTS,
+  OutboxWorker,
+  PRIORITY,
+  backoffAfter,
+  outboxRowsOf,
+  priorityOf,
+  type Deliverers,
+  type OutboxJob,
+} from '../src/outbox/outbox';
 import { C5840I, manualClock, quoteBody, tempDir, testApp, testConfig } from './helpers';
 
-const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return silent; }, level: 'silent', silent() {} } as unknown as FastifyBaseLogger;
+const silent = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  child() {
+    return silent;
+  },
+  level: 'silent',
+  silent() {},
+} as unknown as FastifyBaseLogger;
 
 const mailJob = (kind: string, reference: string, to = 'someone@example.com'): OutboxJob => ({
   channel: 'mail',
@@ -62,7 +84,10 @@ describe('priority', () => {
     ];
     for (const [channel, kind, priority] of kinds) expect([kind, priorityOf({ channel, kind })]).toEqual([kind, priority]);
     expect(PRIORITY.visitor < PRIORITY.staff && PRIORITY.staff < PRIORITY.service).toBe(true);
-    expect(outboxRowsOf([mailJob('quote-sales', 'CT-1'), mailJob('quote-visitor', 'CT-1')], 0).map((r) => r.priority)).toEqual([PRIORITY.staff, PRIORITY.visitor]);
+    expect(outboxRowsOf([mailJob('quote-sales', 'CT-1'), mailJob('quote-visitor', 'CT-1')], 0).map((r) => r.priority)).toEqual([
+      PRIORITY.staff,
+      PRIORITY.visitor,
+    ]);
   });
 
   it('orders claims by priority, then due time', async () => {
@@ -70,8 +95,15 @@ describe('priority', () => {
     const app = await testApp(testConfig(), { clock });
     try {
       const t = clock();
-      const insert = (job: OutboxJob, dueAt: number) => app.db.insertInto('outbox').values(outboxRowsOf([job], dueAt)).execute();
-      await insert({ channel: 'mautic', kind: 'newsletter-forward', reference: 'svc-old', payload: { formId: null, fields: {} } }, t - 5_000);
+      const insert = (job: OutboxJob, dueAt: number) =>
+        app.db
+          .insertInto('outbox')
+          .values(outboxRowsOf([job], dueAt))
+          .execute();
+      await insert(
+        { channel: 'mautic', kind: 'newsletter-forward', reference: 'svc-old', payload: { formId: null, fields: {} } },
+        t - 5_000,
+      );
       await insert(mailJob('quote-sales', 'staff-old'), t - 4_000);
       await insert(mailJob('quote-sales', 'staff-new'), t - 1_000);
       await insert(mailJob('quote-visitor', 'visitor-new'), t);
@@ -82,7 +114,12 @@ describe('priority', () => {
       const record = async (reference: string | null) => {
         order.push(reference!);
       };
-      const worker = new OutboxWorker(app.db, { mail: (_m, meta) => record(meta.reference), 'enquiry-api': async () => undefined, mautic: async () => record('svc-old') }, silent, { clock, concurrency: 1 });
+      const worker = new OutboxWorker(
+        app.db,
+        { mail: (_m, meta) => record(meta.reference), 'enquiry-api': async () => undefined, mautic: async () => record('svc-old') },
+        silent,
+        { clock, concurrency: 1 },
+      );
       expect(await worker.runDue()).toEqual({ attempted: 5, sent: 5, failed: 0 });
       expect(order).toEqual(['visitor-old', 'visitor-new', 'staff-old', 'staff-new', 'svc-old']);
     } finally {
@@ -98,8 +135,23 @@ describe('priority', () => {
       const names = Object.keys(await migrationProvider.getMigrations()).sort();
       const before = names[names.indexOf('2026_11_002_outbox_priority') - 1]!;
       expect((await migrator.migrateTo(before)).error).toBeUndefined();
-      const rows = outboxRowsOf([mailJob('quote-sales', 'A'), mailJob('quote-visitor', 'A'), { channel: 'enquiry-api', kind: 'quote-forward', reference: 'A', payload: { type: 'quote', reference: 'A', createdAt: '', data: {} } }], 0);
-      await db.insertInto('outbox').values(rows.map(({ priority: _drop, ...row }) => row)).execute();
+      const rows = outboxRowsOf(
+        [
+          mailJob('quote-sales', 'A'),
+          mailJob('quote-visitor', 'A'),
+          {
+            channel: 'enquiry-api',
+            kind: 'quote-forward',
+            reference: 'A',
+            payload: { type: 'quote', reference: 'A', createdAt: '', data: {} },
+          },
+        ],
+        0,
+      );
+      await db
+        .insertInto('outbox')
+        .values(rows.map(({ priority: _drop, ...row }) => row))
+        .execute();
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
       const after = await db.selectFrom('outbox').select(['kind', 'priority', 'claimed_by']).orderBy('priority').execute();
       expect(after).toEqual([
@@ -119,7 +171,15 @@ describe('the newest visitor mail', () => {
     const app = await testApp(testConfig(), { clock });
     try {
       const t = clock();
-      await app.db.insertInto('outbox').values(outboxRowsOf(Array.from({ length: 40 }, (_, i) => mailJob('quote-visitor', `OLD${String(i).padStart(2, '0')}`)), t - 60_000)).execute();
+      await app.db
+        .insertInto('outbox')
+        .values(
+          outboxRowsOf(
+            Array.from({ length: 40 }, (_, i) => mailJob('quote-visitor', `OLD${String(i).padStart(2, '0')}`)),
+            t - 60_000,
+          ),
+        )
+        .execute();
       const order: string[] = [];
       let inserted = false;
       const worker = new OutboxWorker(
@@ -128,7 +188,10 @@ describe('the newest visitor mail', () => {
           order.push(meta.reference!);
           if (order.length === 10 && !inserted) {
             inserted = true;
-            await app.db.insertInto('outbox').values(outboxRowsOf([mailJob('quote-visitor', 'NEW')], t)).execute();
+            await app.db
+              .insertInto('outbox')
+              .values(outboxRowsOf([mailJob('quote-visitor', 'NEW')], t))
+              .execute();
           }
           await new Promise((resolve) => setTimeout(resolve, 2));
         }),
@@ -151,7 +214,15 @@ describe('concurrency', () => {
   it('keeps up to N deliveries in flight and delivers every due row in one run, without pausing', async () => {
     const app = await testApp();
     try {
-      await app.db.insertInto('outbox').values(outboxRowsOf(Array.from({ length: 45 }, (_, i) => mailJob('quote-sales', `R${i}`)), Date.now())).execute();
+      await app.db
+        .insertInto('outbox')
+        .values(
+          outboxRowsOf(
+            Array.from({ length: 45 }, (_, i) => mailJob('quote-sales', `R${i}`)),
+            Date.now(),
+          ),
+        )
+        .execute();
       let inFlight = 0;
       let most = 0;
       const worker = new OutboxWorker(
@@ -178,7 +249,11 @@ describe('concurrency', () => {
 
   it('is configurable, and refuses zero', () => {
     expect(loadConfig({}).outbox).toEqual({ concurrency: 10, smtpMaxConnections: 5, smtpMaxMessages: 100 });
-    expect(loadConfig({ OUTBOX_CONCURRENCY: '25', SMTP_MAX_CONNECTIONS: '8', SMTP_MAX_MESSAGES: '500' }).outbox).toEqual({ concurrency: 25, smtpMaxConnections: 8, smtpMaxMessages: 500 });
+    expect(loadConfig({ OUTBOX_CONCURRENCY: '25', SMTP_MAX_CONNECTIONS: '8', SMTP_MAX_MESSAGES: '500' }).outbox).toEqual({
+      concurrency: 25,
+      smtpMaxConnections: 8,
+      smtpMaxMessages: 500,
+    });
     expect(() => loadConfig({ OUTBOX_CONCURRENCY: '0' })).toThrow(/OUTBOX_CONCURRENCY must be at least 1/);
     expect(() => loadConfig({ SMTP_MAX_CONNECTIONS: 'many' })).toThrow(/SMTP_MAX_CONNECTIONS/);
   });
@@ -189,7 +264,10 @@ describe('the claim lease', () => {
     const clock = manualClock();
     const app = await testApp(testConfig(), { clock });
     try {
-      await app.db.insertInto('outbox').values(outboxRowsOf([mailJob('quote-visitor', 'CT-CRASH')], clock())).execute();
+      await app.db
+        .insertInto('outbox')
+        .values(outboxRowsOf([mailJob('quote-visitor', 'CT-CRASH')], clock()))
+        .execute();
       // Worker A claims the row and then never does anything again (its process died):
       // its send never returns and its lease is never renewed.
       let failA: (error: Error) => void = () => undefined;
@@ -205,11 +283,19 @@ describe('the claim lease', () => {
       );
       const runA = a.runDue();
       await until(() => calledA, 'worker A to start the send');
-      expect(await app.db.selectFrom('outbox').select(['next_attempt_at', 'claimed_by']).executeTakeFirstOrThrow()).toEqual({ next_attempt_at: clock() + LEASE_MS, claimed_by: a.id });
+      expect(await app.db.selectFrom('outbox').select(['next_attempt_at', 'claimed_by']).executeTakeFirstOrThrow()).toEqual({
+        next_attempt_at: clock() + LEASE_MS,
+        claimed_by: a.id,
+      });
       expect(LEASE_MS).toBeLessThanOrEqual(30_000);
 
       const sentByB: string[] = [];
-      const b = new OutboxWorker(app.db, deliverers(async (_m, meta) => void sentByB.push(meta.reference!)), silent, { clock });
+      const b = new OutboxWorker(
+        app.db,
+        deliverers(async (_m, meta) => void sentByB.push(meta.reference!)),
+        silent,
+        { clock },
+      );
       clock.advance(LEASE_MS - 1);
       expect(await b.runDue()).toMatchObject({ attempted: 0 });
       clock.advance(1);
@@ -219,7 +305,10 @@ describe('the claim lease', () => {
       // Were A to come back and fail, the row B delivered stays delivered (no retry is scheduled).
       failA(new Error('connection lost'));
       expect(await runA).toEqual({ attempted: 1, sent: 0, failed: 1 });
-      expect(await app.db.selectFrom('outbox').select(['status', 'attempts']).executeTakeFirstOrThrow()).toEqual({ status: 'sent', attempts: 1 });
+      expect(await app.db.selectFrom('outbox').select(['status', 'attempts']).executeTakeFirstOrThrow()).toEqual({
+        status: 'sent',
+        attempts: 1,
+      });
     } finally {
       await app.close();
     }
@@ -229,7 +318,10 @@ describe('the claim lease', () => {
     const clock = manualClock();
     const app = await testApp(testConfig(), { clock });
     try {
-      await app.db.insertInto('outbox').values(outboxRowsOf([mailJob('quote-visitor', 'CT-SLOW')], clock())).execute();
+      await app.db
+        .insertInto('outbox')
+        .values(outboxRowsOf([mailJob('quote-visitor', 'CT-SLOW')], clock()))
+        .execute();
       let finish: () => void = () => undefined;
       let calledA = false;
       const a = new OutboxWorker(
@@ -245,7 +337,12 @@ describe('the claim lease', () => {
       await until(() => calledA, 'worker A to start the send');
 
       let calledB = 0;
-      const b = new OutboxWorker(app.db, deliverers(async () => void calledB++), silent, { clock });
+      const b = new OutboxWorker(
+        app.db,
+        deliverers(async () => void calledB++),
+        silent,
+        { clock },
+      );
       const leaseEnd = async () => (await app.db.selectFrom('outbox').select('next_attempt_at').executeTakeFirstOrThrow()).next_attempt_at;
       // Ten minutes of a send that is slow but alive: the lease keeps moving ahead of the clock.
       for (let step = 0; step < 30; step++) {
@@ -258,7 +355,11 @@ describe('the claim lease', () => {
       expect(calledB).toBe(0);
       finish();
       expect(await runA).toEqual({ attempted: 1, sent: 1, failed: 0 });
-      expect(await app.db.selectFrom('outbox').select(['status', 'attempts', 'claimed_by']).executeTakeFirstOrThrow()).toEqual({ status: 'sent', attempts: 1, claimed_by: null });
+      expect(await app.db.selectFrom('outbox').select(['status', 'attempts', 'claimed_by']).executeTakeFirstOrThrow()).toEqual({
+        status: 'sent',
+        attempts: 1,
+        claimed_by: null,
+      });
       expect(await b.runDue()).toMatchObject({ attempted: 0 });
     } finally {
       await app.close();
@@ -282,7 +383,10 @@ describe('a row that turns dead', () => {
       },
     });
     try {
-      await app.db.insertInto('outbox').values(outboxRowsOf([mailJob('quote-visitor', 'CT-DEAD0001', 'jo.bloggs@example.co.uk')], clock())).execute();
+      await app.db
+        .insertInto('outbox')
+        .values(outboxRowsOf([mailJob('quote-visitor', 'CT-DEAD0001', 'jo.bloggs@example.co.uk')], clock()))
+        .execute();
       const worker = new OutboxWorker(
         app.db,
         deliverers(async () => {
@@ -297,7 +401,13 @@ describe('a row that turns dead', () => {
       }
       const alerts = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.alert === 'outbox-dead');
       expect(alerts).toHaveLength(1);
-      expect(alerts[0]).toMatchObject({ level: 50, alert: 'outbox-dead', kind: 'quote-visitor', reference: 'CT-DEAD0001', attempt: MAX_ATTEMPTS });
+      expect(alerts[0]).toMatchObject({
+        level: 50,
+        alert: 'outbox-dead',
+        kind: 'quote-visitor',
+        reference: 'CT-DEAD0001',
+        attempt: MAX_ATTEMPTS,
+      });
       expect(JSON.stringify(alerts[0])).not.toMatch(/jo\.bloggs|@example/);
       expect(lines.join('')).not.toMatch(/jo\.bloggs/);
     } finally {
@@ -330,7 +440,10 @@ describe('the Message-ID', () => {
     const clock = manualClock();
     const app = await testApp(testConfig({ smtpUrl: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}` }), { clock });
     try {
-      await app.db.insertInto('outbox').values(outboxRowsOf([mailJob('quote-visitor', 'CT-MSGID')], clock())).execute();
+      await app.db
+        .insertInto('outbox')
+        .values(outboxRowsOf([mailJob('quote-visitor', 'CT-MSGID')], clock()))
+        .execute();
       const { id } = await app.db.selectFrom('outbox').select('id').executeTakeFirstOrThrow();
       expect(await app.outbox.runDue()).toMatchObject({ failed: 1 });
       clock.advance(backoffAfter(1));
@@ -377,7 +490,11 @@ async function receiver() {
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { arrivals, port: (server.server.address() as AddressInfo).port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    arrivals,
+    port: (server.server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe('a backlog draining into a real SMTP server', () => {
@@ -392,9 +509,18 @@ describe('a backlog draining into a real SMTP server', () => {
   it('sends visitor mail first, and a new quote’s visitor mail leaves within 5 s', async () => {
     smtp = await receiver();
     const arrivals = smtp.arrivals;
-    const config = testConfig({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, salesEmail: 'sales@copytech.co.uk', rateLimits: { quotePerMinute: 1e6, formsPerMinute: 1e6 } });
+    const config = testConfig({
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      salesEmail: 'sales@copytech.co.uk',
+      rateLimits: { quotePerMinute: 1e6, formsPerMinute: 1e6 },
+    });
     app = await testApp(config);
-    const quote = (email: string) => app!.inject({ method: 'POST', url: '/api/quote', payload: quoteBody([C5840I], { firstName: 'Jo', lastName: 'Bloggs', email, phoneNumber: '0116 496 0123', postcode: 'LE19 1WX' }) });
+    const quote = (email: string) =>
+      app!.inject({
+        method: 'POST',
+        url: '/api/quote',
+        payload: quoteBody([C5840I], { firstName: 'Jo', lastName: 'Bloggs', email, phoneNumber: '0116 496 0123', postcode: 'LE19 1WX' }),
+      });
     // 2,000 mails: 1,000 quotes, each a visitor's mail and a sales notification, queued with
     // the worker stopped, as during a burst.
     const QUOTES = 1_000;

@@ -28,7 +28,16 @@ async function loggedApp(config: ReturnType<typeof testConfig>) {
   return { app, lines };
 }
 
-const activeCount = async (app: FastifyInstance) => Number((await app.db.selectFrom('products').where('is_active', '=', 1).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const activeCount = async (app: FastifyInstance) =>
+  Number(
+    (
+      await app.db
+        .selectFrom('products')
+        .where('is_active', '=', 1)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('the seed never empties the live catalogue by accident', () => {
   it('refuses a DATA_DIR that does not exist, and leaves every product active', async () => {
@@ -38,7 +47,9 @@ describe('the seed never empties the live catalogue by accident', () => {
     await first.close();
     expect(before).toBeGreaterThan(5);
 
-    await expect(testApp(testConfig({ varDir, dataDir: '/nonexistent' }))).rejects.toThrow('DATA_DIR /nonexistent does not exist or is not a folder');
+    await expect(testApp(testConfig({ varDir, dataDir: '/nonexistent' }))).rejects.toThrow(
+      'DATA_DIR /nonexistent does not exist or is not a folder',
+    );
     const again = await testApp(testConfig({ varDir, dataDir: fixtureDataCopy() }));
     try {
       expect(await activeCount(again)).toBe(before);
@@ -58,7 +69,9 @@ describe('the seed never empties the live catalogue by accident', () => {
     await expect(testApp(testConfig({ dataDir: emptyFile }))).rejects.toThrow(/holds no products/);
     const noBlog = fixtureDataCopy();
     fs.rmSync(path.join(noBlog, 'content', 'blog.json'));
-    await expect(testApp(testConfig({ dataDir: noBlog, seedPrune: true }))).rejects.toThrow(/no content\/blog\.json: SEED_PRUNE would remove every blog post/);
+    await expect(testApp(testConfig({ dataDir: noBlog, seedPrune: true }))).rejects.toThrow(
+      /no content\/blog\.json: SEED_PRUNE would remove every blog post/,
+    );
     const noPages = fixtureDataCopy();
     fs.rmSync(path.join(noPages, 'content', 'pages'), { recursive: true });
     await expect(testApp(testConfig({ dataDir: noPages }))).rejects.toThrow(/holds no pages/);
@@ -69,7 +82,12 @@ describe('the seed never empties the live catalogue by accident', () => {
     const dataDir = fixtureDataCopy();
     await (await testApp(testConfig({ varDir, dataDir }))).close();
     const file = path.join(dataDir, 'catalogue', 'printers.json');
-    fs.writeFileSync(file, JSON.stringify((JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ model: string }>).filter((p) => p.model !== 'imageRUNNER ADVANCE DX C5850i')));
+    fs.writeFileSync(
+      file,
+      JSON.stringify(
+        (JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ model: string }>).filter((p) => p.model !== 'imageRUNNER ADVANCE DX C5850i'),
+      ),
+    );
     fs.rmSync(path.join(dataDir, 'content', 'pages', 'print-audit.json'));
 
     const kept = await loggedApp(testConfig({ varDir, dataDir }));
@@ -87,7 +105,11 @@ describe('the seed never empties the live catalogue by accident', () => {
     try {
       expect((await pruned.app.inject({ method: 'GET', url: `/api/v3/products/${C5850I}` })).json().isActive).toBe(0);
       expect((await pruned.app.inject({ method: 'GET', url: '/api/pages/slug/print-audit' })).statusCode).toBe(404);
-      expect(pruned.lines.find((line) => line.level === 40 && /pruned/.test(line.msg))).toMatchObject({ retired: 1, pagesRemoved: 1, postsRemoved: 0 });
+      expect(pruned.lines.find((line) => line.level === 40 && /pruned/.test(line.msg))).toMatchObject({
+        retired: 1,
+        pagesRemoved: 1,
+        postsRemoved: 0,
+      });
     } finally {
       await pruned.app.close();
     }
@@ -97,10 +119,17 @@ describe('the seed never empties the live catalogue by accident', () => {
 describe('start-up problems', () => {
   const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
   const start = (env: Record<string, string>) =>
-    spawnSync(tsx, [path.join(REPO_ROOT, 'server', 'src', 'main.ts')], { env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent', VAR_DIR: tempDir('ct-start-'), ...env }, encoding: 'utf8', timeout: 60_000 });
+    spawnSync(tsx, [path.join(REPO_ROOT, 'server', 'src', 'main.ts')], {
+      env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent', VAR_DIR: tempDir('ct-start-'), ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
 
   it.each([
-    [{ DATA_DIR: '/nonexistent' }, 'Copytech cannot start: DATA_DIR /nonexistent does not exist or is not a folder (it must hold catalogue/*.json and content/pages/*.json)'],
+    [
+      { DATA_DIR: '/nonexistent' },
+      'Copytech cannot start: DATA_DIR /nonexistent does not exist or is not a folder (it must hold catalogue/*.json and content/pages/*.json)',
+    ],
     [{ SMTP_URL: 'smtp://' }, 'Copytech cannot start: SMTP_URL must name the mail server, e.g. smtp://mail.example.com:587, got no host'],
     [{ PORT: 'eighty' }, 'Copytech cannot start: PORT must be a non-negative integer, got "eighty"'],
   ])('%j is one line naming the setting, and exit code 1', (env, line) => {
@@ -116,7 +145,9 @@ describe('start-up problems', () => {
     expect(result.status).toBe(1);
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^Copytech cannot start: VAR_DIR ${blocker}/var: cannot open the database ${blocker}/var/${DATABASE_FILENAME}: `));
+    expect(lines[0]).toMatch(
+      new RegExp(`^Copytech cannot start: VAR_DIR ${blocker}/var: cannot open the database ${blocker}/var/${DATABASE_FILENAME}: `),
+    );
   });
 });
 
@@ -132,20 +163,24 @@ describe('database integrity at start', () => {
     for (let i = 16 * 1024; i < bytes.length - 4096; i += 512) bytes.fill(0x5a, i, i + 64);
     fs.writeFileSync(file, bytes);
     await expect(openDatabase(varDir)).rejects.toThrow(StartupError);
-    await expect(openDatabase(varDir)).rejects.toThrow(new RegExp(`^VAR_DIR ${varDir}: the database ${file} is damaged \\(.+\\); restore it from a backup`));
+    await expect(openDatabase(varDir)).rejects.toThrow(
+      new RegExp(`^VAR_DIR ${varDir}: the database ${file} is damaged \\(.+\\); restore it from a backup`),
+    );
 
     const sound = await openDatabase(tempDir('ct-integrity-'));
     await sound.destroy();
   });
 
-  it('runs quick_check, which finds damage that opening the file does not: here, the outbox table\'s page', async () => {
+  it("runs quick_check, which finds damage that opening the file does not: here, the outbox table's page", async () => {
     const varDir = tempDir('ct-integrity-');
     await (await testApp(testConfig({ varDir }))).close();
     const file = path.join(varDir, DATABASE_FILENAME);
     const Sqlite = (await import('better-sqlite3')).default;
     const raw = new Sqlite(file, { readonly: true });
     const pageSize = raw.pragma('page_size', { simple: true }) as number;
-    const { rootpage } = raw.prepare("select rootpage from sqlite_master where type = 'table' and name = 'outbox'").get() as { rootpage: number };
+    const { rootpage } = raw.prepare("select rootpage from sqlite_master where type = 'table' and name = 'outbox'").get() as {
+      rootpage: number;
+    };
     raw.close();
     const bytes = fs.readFileSync(file);
     bytes.fill(0xa5, (rootpage - 1) * pageSize, rootpage * pageSize);
@@ -173,7 +208,9 @@ describe('health', () => {
     const varDir = tempDir('ct-health-');
     // The image cache's path is a file: no folder can be made there, even as root.
     fs.writeFileSync(path.join(varDir, 'image-cache'), 'not a folder');
-    const app = await testApp(testConfig({ varDir, serveSite: true, siteRoot: tempDir('ct-unbuilt-'), mailAlertAfterMinutes: 15 }), { clock });
+    const app = await testApp(testConfig({ varDir, serveSite: true, siteRoot: tempDir('ct-unbuilt-'), mailAlertAfterMinutes: 15 }), {
+      clock,
+    });
     try {
       const row = (status: string, attempts: number, createdAt: number) => ({
         id: randomUUID(),
@@ -188,9 +225,16 @@ describe('health', () => {
         created_at: new Date(createdAt).toISOString(),
         sent_at: null,
       });
-      await app.db.insertInto('outbox').values([row('pending', 3, clock() - 10 * 60_000), row('dead', 10, clock() - 20 * 3_600_000)]).execute();
+      await app.db
+        .insertInto('outbox')
+        .values([row('pending', 3, clock() - 10 * 60_000), row('dead', 10, clock() - 20 * 3_600_000)])
+        .execute();
 
-      const health = async () => (await app.inject({ method: 'GET', url: '/api/health' })).json() as { status: string; reasons: Array<{ code: string; message: string }> };
+      const health = async () =>
+        (await app.inject({ method: 'GET', url: '/api/health' })).json() as {
+          status: string;
+          reasons: Array<{ code: string; message: string }>;
+        };
       let body = await health();
       expect(body.status).toBe('degraded');
       expect(body.reasons.map((r) => r.code).sort()).toEqual(['image-cache-unwritable', 'outbox-dead', 'site-not-built']);

@@ -20,7 +20,13 @@ const dataDir = fixtureDataCopy();
 {
   const file = path.join(dataDir, 'catalogue', 'printers.json');
   const products = JSON.parse(fs.readFileSync(file, 'utf8')) as Array<Record<string, unknown>>;
-  products.push({ ...products[0], brand: 'Evil', model: `Model "A" & ${HOSTILE}`, description: `Prints ${HOSTILE} fast.`, featured: false });
+  products.push({
+    ...products[0],
+    brand: 'Evil',
+    model: `Model "A" & ${HOSTILE}`,
+    description: `Prints ${HOSTILE} fast.`,
+    featured: false,
+  });
   fs.writeFileSync(file, JSON.stringify(products));
   const page = JSON.parse(fs.readFileSync(path.join(dataDir, 'content/pages/print-audit.json'), 'utf8'));
   page.meta.title = `Audit ${HOSTILE}`;
@@ -57,7 +63,9 @@ describe('a product page', () => {
     expect(p.status).toBe(200);
     expect(p.titles).toEqual(['Canon imageRUNNER ADVANCE DX C5840i Colour A3 Multifunctional Printer - Copytech']);
     expect(p.descriptions).toHaveLength(1);
-    expect(p.descriptions[0]).toMatch(/^Canon imageRUNNER ADVANCE DX C5840i multifunctional printer, starting at £6,900\.00 ex VAT, or rent from £138\.00 per month on a 60-month lease\./);
+    expect(p.descriptions[0]).toMatch(
+      /^Canon imageRUNNER ADVANCE DX C5840i multifunctional printer, starting at £6,900\.00 ex VAT, or rent from £138\.00 per month on a 60-month lease\./,
+    );
     expect(p.canonical).toEqual(['https://www.copytech.example/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i']);
     expect(p.meta('og:type')).toEqual(['product']);
     expect(p.meta('og:title')).toEqual(p.titles);
@@ -65,7 +73,11 @@ describe('a product page', () => {
     expect(p.meta('twitter:card')).toEqual(['summary_large_image']);
     expect(p.meta('robots')).toEqual([]);
     expect(p.jsonLd).toHaveLength(1);
-    expect(p.jsonLd[0]).toMatchObject({ '@type': 'Product', sku: 'canonimagerunneradvancedxc5840i', offers: { price: '6900.00', priceCurrency: 'GBP' } });
+    expect(p.jsonLd[0]).toMatchObject({
+      '@type': 'Product',
+      sku: 'canonimagerunneradvancedxc5840i',
+      offers: { price: '6900.00', priceCurrency: 'GBP' },
+    });
   });
 
   it('is found however the path is cased, and a scanner and a finisher at their own paths', async () => {
@@ -93,7 +105,9 @@ describe('a product page', () => {
   });
 
   it('escapes hostile product text: nothing can close the JSON-LD element or an attribute', async () => {
-    const list = (await app.inject({ method: 'GET', url: '/api/printers/multifunctionals?q=evil' })).json() as { results: Array<{ model: string }> };
+    const list = (await app.inject({ method: 'GET', url: '/api/printers/multifunctionals?q=evil' })).json() as {
+      results: Array<{ model: string }>;
+    };
     expect(list.results.map((p) => p.model)).toEqual([`Model "A" & ${HOSTILE}`]);
     const { productPath } = await import('@copytech/shared/domain');
     const p = await page(productPath(list.results[0] as never));
@@ -149,18 +163,24 @@ describe('lists, landing pages, the checker and unknown paths', () => {
     expect(p.canonical).toEqual(['https://www.copytech.example/discover-print-savings']);
   });
 
-  it.each(['/no-such-page', '/printers/multifunctionals/a5-colour', '/scanners/huge', '/printers/toString', '/__proto__', '/services'])('answers 404 for %s', async (url) => {
-    const p = await page(url);
-    expect(p.status).toBe(404);
-    expect(p.titles).toEqual(['Page not found - Copytech']);
-  });
+  it.each(['/no-such-page', '/printers/multifunctionals/a5-colour', '/scanners/huge', '/printers/toString', '/__proto__', '/services'])(
+    'answers 404 for %s',
+    async (url) => {
+      const p = await page(url);
+      expect(p.status).toBe(404);
+      expect(p.titles).toEqual(['Page not found - Copytech']);
+    },
+  );
 });
 
 describe('the origin of absolute URLs', () => {
   it('is the request host without PUBLIC_URL, and never a host that is not a plain name', async () => {
     const bare = await testApp(testConfig({ serveSite: true, siteRoot, dataDir, publicUrl: null }));
     try {
-      const canonical = async (host: string) => (await bare.inject({ method: 'GET', url: '/photocopiers', headers: { host } })).body.match(/<link rel="canonical" href="([^"]*)">/)?.[1];
+      const canonical = async (host: string) =>
+        (await bare.inject({ method: 'GET', url: '/photocopiers', headers: { host } })).body.match(
+          /<link rel="canonical" href="([^"]*)">/,
+        )?.[1];
       expect(await canonical('shop.example.co.uk:8080')).toBe('http://shop.example.co.uk:8080/photocopiers');
       expect(await canonical('evil.example"><script>x</script>')).toBe('http://localhost/photocopiers');
     } finally {
@@ -183,7 +203,9 @@ describe('sitemap.xml and robots.txt', () => {
     expect(urls).toContain('https://www.copytech.example/photocopiers');
     expect(urls).toContain('https://www.copytech.example/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i');
     expect(urls.some((url) => url.includes('bizhub-c4051i'))).toBe(false);
-    expect(res.body).toMatch(/<url><loc>https:\/\/www\.copytech\.example\/printers\/multifunctionals\/canon\/imagerunner-advance-dx-c5840i<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod><\/url>/);
+    expect(res.body).toMatch(
+      /<url><loc>https:\/\/www\.copytech\.example\/printers\/multifunctionals\/canon\/imagerunner-advance-dx-c5840i<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod><\/url>/,
+    );
     const titles = new Map<string, string>();
     for (const url of urls) {
       const p = await page(new URL(url).pathname);

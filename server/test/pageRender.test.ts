@@ -69,30 +69,37 @@ describe('a page rendered for its request', () => {
     await app.close();
   });
 
-  it.each(['identity', 'br', 'gzip'])('sends its status and head before the body is rendered, and the body after it (%s)', async (encoding) => {
-    const response = await fetch(`${base}/printers/multifunctionals?slow&encoding=${encoding}`, { headers: { 'accept-encoding': encoding } });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-encoding') ?? 'identity').toBe(encoding);
-    // fetch() decodes br and gzip itself.
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let received = '';
-    while (!received.includes('<body>')) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      received += decoder.decode(value, { stream: true });
-    }
-    // The head is here, and the body is not: it cannot be, it is still being rendered.
-    expect(received).toContain('<title>Multifunctional printers - Copytech</title>');
-    expect(received).toContain('</head><body>');
-    expect(received).not.toContain('Rendered body');
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      received += decoder.decode(value, { stream: true });
-    }
-    expect(received).toMatch(/<div id="root"><!--\$--><main><h1>Rendered body<\/h1><\/main><!--\/\$--><\/div><script type="application\/json" id="copytech-page-data">\{\}<\/script><\/body><\/html>$/);
-  });
+  it.each(['identity', 'br', 'gzip'])(
+    'sends its status and head before the body is rendered, and the body after it (%s)',
+    async (encoding) => {
+      const response = await fetch(`${base}/printers/multifunctionals?slow&encoding=${encoding}`, {
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding') ?? 'identity').toBe(encoding);
+      // fetch() decodes br and gzip itself.
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let received = '';
+      while (!received.includes('<body>')) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        received += decoder.decode(value, { stream: true });
+      }
+      // The head is here, and the body is not: it cannot be, it is still being rendered.
+      expect(received).toContain('<title>Multifunctional printers - Copytech</title>');
+      expect(received).toContain('</head><body>');
+      expect(received).not.toContain('Rendered body');
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        received += decoder.decode(value, { stream: true });
+      }
+      expect(received).toMatch(
+        /<div id="root"><!--\$--><main><h1>Rendered body<\/h1><\/main><!--\/\$--><\/div><script type="application\/json" id="copytech-page-data">\{\}<\/script><\/body><\/html>$/,
+      );
+    },
+  );
 
   it('is styled from its head, and its scripts are not fetched before the page has painted: no script preload', async () => {
     const html = await (await fetch(`${base}/printers/multifunctionals`)).text();

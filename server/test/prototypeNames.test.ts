@@ -33,12 +33,20 @@ function parametrisedGetRoutes(app: FastifyInstance): string[] {
     stack.length = depth;
     const path = `${stack[depth - 1] ?? ''}${match[2]}`;
     stack[depth] = path;
-    if (path.includes('/:') && (match[3] ?? '').split(',').map((m) => m.trim()).includes('GET')) routes.push(path);
+    if (
+      path.includes('/:') &&
+      (match[3] ?? '')
+        .split(',')
+        .map((m) => m.trim())
+        .includes('GET')
+    )
+      routes.push(path);
   }
   return routes;
 }
 
-const fill = (route: string, valueOf: (param: string) => string) => route.replace(/:(\w+)/g, (_m, param: string) => encodeURIComponent(valueOf(param)));
+const fill = (route: string, valueOf: (param: string) => string) =>
+  route.replace(/:(\w+)/g, (_m, param: string) => encodeURIComponent(valueOf(param)));
 
 describe('prototype names in URLs', () => {
   let app: FastifyInstance;
@@ -65,7 +73,8 @@ describe('prototype names in URLs', () => {
         '/assets/:size/placeholder.png',
       ]),
     );
-    for (const route of routes) for (const [, param] of route.matchAll(/:(\w+)/g)) expect([route, param, Object.hasOwn(KNOWN, param!)]).toEqual([route, param, true]);
+    for (const route of routes)
+      for (const [, param] of route.matchAll(/:(\w+)/g)) expect([route, param, Object.hasOwn(KNOWN, param!)]).toEqual([route, param, true]);
   });
 
   it('answers 404 or 400 when every parameter is a prototype name', async () => {
@@ -91,7 +100,10 @@ describe('prototype names in URLs', () => {
           const res = await app.inject({ method: 'GET', url });
           // 404 or 400, or else exactly the answer an ordinary unknown name gets (an image URL of
           // an unknown product answers the placeholder image).
-          const ok = res.statusCode === 400 || res.statusCode === 404 || (res.statusCode === unknown.statusCode && res.statusCode < 500 && res.rawPayload.equals(unknown.rawPayload));
+          const ok =
+            res.statusCode === 400 ||
+            res.statusCode === 404 ||
+            (res.statusCode === unknown.statusCode && res.statusCode < 500 && res.rawPayload.equals(unknown.rawPayload));
           if (!ok) wrong.push(`${url} -> ${res.statusCode} (an unknown name: ${unknown.statusCode})`);
         }
       }

@@ -68,7 +68,16 @@ describe('a valid quote', () => {
     expect(run.failed).toBe(0);
     const files = fs.readdirSync(path.join(varDir, 'outbox')).filter((f) => f.includes(reference));
     expect(files.map((f) => f.replace(/^.*-(quote-\w+)-.*$/, '$1')).sort()).toEqual(['quote-sales', 'quote-visitor']);
-    const visitor = mimeParts(fs.readFileSync(path.join(varDir, 'outbox', files.find((f) => f.includes('quote-visitor'))!), 'utf8'));
+    const visitor = mimeParts(
+      fs.readFileSync(
+        path.join(
+          varDir,
+          'outbox',
+          files.find((f) => f.includes('quote-visitor'))!,
+        ),
+        'utf8',
+      ),
+    );
     expect(visitor.headers).toMatch(/^To: Jo Bloggs <jo\.bloggs@example\.co\.uk>$/m);
     expect(visitor.headers).toMatch(new RegExp(`^Subject: Your Copytech quote ${reference}$`, 'm'));
     expect(visitor.text).toContain('Canon imageRUNNER ADVANCE DX C5850i');
@@ -78,7 +87,16 @@ describe('a valid quote', () => {
     expect(visitor.text).toContain('0330 058 0590');
     expect(visitor.text).toMatch(/WHAT HAPPENS NEXT/);
     expect(visitor.html).toContain('£7,900.00');
-    const sales = mimeParts(fs.readFileSync(path.join(varDir, 'outbox', files.find((f) => f.includes('quote-sales'))!), 'utf8'));
+    const sales = mimeParts(
+      fs.readFileSync(
+        path.join(
+          varDir,
+          'outbox',
+          files.find((f) => f.includes('quote-sales'))!,
+        ),
+        'utf8',
+      ),
+    );
     expect(sales.headers).toMatch(/^To: Copytech sales <sales@copytech\.co\.uk>$/m);
     expect(sales.headers).toMatch(/^Reply-To: Jo Bloggs <jo\.bloggs@example\.co\.uk>$/m);
     expect(sales.text).toContain('Phone: 0116 496 0123');
@@ -101,7 +119,13 @@ describe('a valid quote', () => {
   });
 
   it('logs the reference and none of the personal data', async () => {
-    const contact = { firstName: 'Zebedee', lastName: 'Quixotic', email: 'zebedee.quixotic@example.org', phoneNumber: '020 7946 0018', postcode: 'SW1A 1AA' };
+    const contact = {
+      firstName: 'Zebedee',
+      lastName: 'Quixotic',
+      email: 'zebedee.quixotic@example.org',
+      phoneNumber: '020 7946 0018',
+      postcode: 'SW1A 1AA',
+    };
     const { reference } = (await post(app, quoteBody([C5840I], contact))).json();
     await app.outbox.runDue();
     const text = logs.join('');
@@ -126,7 +150,9 @@ describe('quote validation', () => {
   };
 
   it('gives every contact field its message from the form', async () => {
-    const errors = await errorsOf(quoteBody([C5840I], { firstName: 'J', lastName: '', email: 'jo@', phoneNumber: '12345', postcode: 'QQ1 1AA' }));
+    const errors = await errorsOf(
+      quoteBody([C5840I], { firstName: 'J', lastName: '', email: 'jo@', phoneNumber: '12345', postcode: 'QQ1 1AA' }),
+    );
     expect(errors).toEqual({
       'contactDetails.firstName': QUOTE_MESSAGES.firstName,
       'contactDetails.lastName': QUOTE_MESSAGES.lastName,
@@ -164,9 +190,15 @@ describe('quote validation', () => {
     expect((await post(app, body)).statusCode).toBe(201);
   });
   it('stores nothing for a rejected quote', async () => {
-    const before = await app.db.selectFrom('quotes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await app.db
+      .selectFrom('quotes')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     await errorsOf(quoteBody([INACTIVE]));
-    const after = await app.db.selectFrom('quotes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await app.db
+      .selectFrom('quotes')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });
@@ -178,7 +210,15 @@ describe('Idempotency-Key', () => {
     app = await testApp(testConfig(), { clock });
   });
   afterAll(() => app.close());
-  const count = async (table: 'quotes' | 'outbox') => Number((await app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (table: 'quotes' | 'outbox') =>
+    Number(
+      (
+        await app.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('answers a retry with the first answer and stores nothing new', async () => {
     const key = '3b1f0c9e-7d2a-4f5b-9c1e-1a2b3c4d5e6f';
@@ -237,7 +277,10 @@ describe('Idempotency-Key', () => {
 describe('forwarding to the hosted enquiry endpoint', () => {
   let receiver: http.Server;
   let url: string;
-  const received: Array<{ key: string | undefined; body: { type: string; reference: string; data: { products: Array<{ modelId: string }> } } }> = [];
+  const received: Array<{
+    key: string | undefined;
+    body: { type: string; reference: string; data: { products: Array<{ modelId: string }> } };
+  }> = [];
   let failNext = 0;
   beforeAll(async () => {
     receiver = http.createServer((req, res) => {
@@ -268,13 +311,21 @@ describe('forwarding to the hosted enquiry endpoint', () => {
       const { reference } = res.json();
       expect(JSON.stringify(res.json())).not.toContain('secret-key-123');
       await app.outbox.runDue();
-      const row = await app.db.selectFrom('outbox').selectAll().where('reference', '=', reference).where('channel', '=', 'enquiry-api').executeTakeFirstOrThrow();
+      const row = await app.db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('reference', '=', reference)
+        .where('channel', '=', 'enquiry-api')
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: 'pending', attempts: 1, next_attempt_at: clock() + 5000 });
       expect(row.last_error).toMatch(/503/);
       clock.advance(5000);
       await app.outbox.runDue();
       expect(received).toHaveLength(1);
-      expect(received[0]).toMatchObject({ key: 'secret-key-123', body: { type: 'quote', reference, data: { products: [{ modelId: C5840I }] } } });
+      expect(received[0]).toMatchObject({
+        key: 'secret-key-123',
+        body: { type: 'quote', reference, data: { products: [{ modelId: C5840I }] } },
+      });
     } finally {
       await app.close();
     }

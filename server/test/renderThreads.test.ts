@@ -29,7 +29,12 @@ module.exports = {
 };
 `;
 
-const REMOTES = { catalogue: '/remotes/catalogue/mf-manifest.json', basket: '/remotes/basket/mf-manifest.json', checker: '/remotes/checker/mf-manifest.json', content: '/remotes/content/mf-manifest.json' };
+const REMOTES = {
+  catalogue: '/remotes/catalogue/mf-manifest.json',
+  basket: '/remotes/basket/mf-manifest.json',
+  checker: '/remotes/checker/mf-manifest.json',
+  content: '/remotes/content/mf-manifest.json',
+};
 
 describe('render threads', () => {
   // Inside the server's folder, so that the script's require() finds the server's packages, as in dist/.
@@ -53,7 +58,17 @@ describe('render threads', () => {
       format: 'esm',
       logLevel: 'warning',
       // As build.mjs: npm packages stay external (resolved from server/node_modules), @copytech/shared is bundled.
-      plugins: [{ name: 'externals', setup: (b) => b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@copytech/shared') ? undefined : { path: require.resolve(args.path, { paths: [__dirname] }), external: true })) }],
+      plugins: [
+        {
+          name: 'externals',
+          setup: (b) =>
+            b.onResolve({ filter: /^[^./]/ }, (args) =>
+              args.path.startsWith('@copytech/shared')
+                ? undefined
+                : { path: require.resolve(args.path, { paths: [__dirname] }), external: true },
+            ),
+        },
+      ],
     });
     threads = createRenderThreads(workerFile, 2, { siteRoot, remoteManifests: REMOTES, budgetMs: 5000 }, log);
   }, 30_000);
@@ -62,10 +77,12 @@ describe('render threads', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const reader = (reads: string[]) => async (url: string): Promise<PageDataAnswer> => {
-    reads.push(url);
-    return { ok: true, value: { results: [{ modelId: 'a' }, { modelId: 'b' }] } };
-  };
+  const reader =
+    (reads: string[]) =>
+    async (url: string): Promise<PageDataAnswer> => {
+      reads.push(url);
+      return { ok: true, value: { results: [{ modelId: 'a' }, { modelId: 'b' }] } };
+    };
 
   it('renders a page in a thread, its API reads answered by the caller (the main thread)', async () => {
     expect(await threads.available()).toBe(true);
@@ -88,7 +105,9 @@ describe('render threads', () => {
 
   it('a thread that dies fails its render (the page then renders in the browser) and is replaced for the next', async () => {
     await expect(threads.render('/die', reader([]))).rejects.toThrow(/render thread stopped/);
-    expect(warnings).toEqual([expect.stringContaining('a render thread stopped: it is replaced on the next render {"reason":"exit code 3"}')]);
+    expect(warnings).toEqual([
+      expect.stringContaining('a render thread stopped: it is replaced on the next render {"reason":"exit code 3"}'),
+    ]);
     const body = await threads.render('/after', reader([]));
     expect(body?.html).toContain('Rendered in a thread: /after');
   }, 30_000);

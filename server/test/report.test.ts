@@ -9,7 +9,14 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { REFERENCE_PATTERN, SAVINGS_MESSAGES, QUOTE_MESSAGES, calculateSavings, defaultSavingsAnswers, type SavingsAnswers } from '@copytech/shared/domain';
+import {
+  REFERENCE_PATTERN,
+  SAVINGS_MESSAGES,
+  QUOTE_MESSAGES,
+  calculateSavings,
+  defaultSavingsAnswers,
+  type SavingsAnswers,
+} from '@copytech/shared/domain';
 import type { CheckerDb } from '../src/db/savingsCheckerMigration';
 import { CAPTCHA_MESSAGES } from '../src/plugins/captcha';
 import { CONTACT, mimeParts, testApp, testConfig } from './helpers';
@@ -19,7 +26,9 @@ async function solvedPayload(app: FastifyInstance): Promise<string> {
   const challenge = (await app.inject({ method: 'GET', url: '/api/captcha/challenge' })).json() as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('no solution found');
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+  return Buffer.from(
+    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+  ).toString('base64');
 }
 
 /** The Subject header, unfolded and with its RFC 2047 encoded words decoded. */
@@ -28,7 +37,10 @@ function subjectOf(headers: string): string {
   return raw
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_m, text: string) =>
-      Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+      Buffer.from(
+        text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        'latin1',
+      ).toString('utf8'),
     )
     .replace(/\n[ \t]+/g, ' ');
 }
@@ -61,10 +73,21 @@ describe('POST /api/report', () => {
   });
   afterAll(() => app.close());
 
-  const send = (body: unknown) => app.inject({ method: 'POST', url: '/api/report', payload: body as object, headers: { 'content-type': 'application/json' } });
+  const send = (body: unknown) =>
+    app.inject({ method: 'POST', url: '/api/report', payload: body as object, headers: { 'content-type': 'application/json' } });
   const db = () => app.db as unknown as CheckerDb;
   const mailsFor = (reference: string) => fs.readdirSync(path.join(varDir, 'outbox')).filter((file) => file.includes(reference));
-  const mail = (reference: string, kind: string) => mimeParts(fs.readFileSync(path.join(varDir, 'outbox', mailsFor(reference).find((file) => file.includes(kind))!), 'utf8'));
+  const mail = (reference: string, kind: string) =>
+    mimeParts(
+      fs.readFileSync(
+        path.join(
+          varDir,
+          'outbox',
+          mailsFor(reference).find((file) => file.includes(kind))!,
+        ),
+        'utf8',
+      ),
+    );
 
   it('stores the report, answers 201 with a reference, and mails the visitor with a copy to sales', async () => {
     const res = await send({ answers: leaseAnswers(), contactDetails: CONTACT, captcha: await solvedPayload(app) });
@@ -134,7 +157,11 @@ describe('POST /api/report', () => {
   it('answers 400 with every field error, and a bad request does not use up the check', async () => {
     const captcha = await solvedPayload(app);
     const res = await send({
-      answers: { ...leaseAnswers(), leasePricePerPeriod: { value: null, periodInMonths: 3 }, colourVolume: { value: -5, periodInMonths: 3 } },
+      answers: {
+        ...leaseAnswers(),
+        leasePricePerPeriod: { value: null, periodInMonths: 3 },
+        colourVolume: { value: -5, periodInMonths: 3 },
+      },
       contactDetails: { ...CONTACT, email: 'not an email', postcode: 'XYZ' },
       captcha,
     });
@@ -145,7 +172,11 @@ describe('POST /api/report', () => {
       'contactDetails.email': QUOTE_MESSAGES.email,
       'contactDetails.postcode': QUOTE_MESSAGES.postcode,
     });
-    const missing = await send({ answers: { ...leaseAnswers(), leasePricePerPeriod: { value: null, periodInMonths: 3 } }, contactDetails: CONTACT, captcha });
+    const missing = await send({
+      answers: { ...leaseAnswers(), leasePricePerPeriod: { value: null, periodInMonths: 3 } },
+      contactDetails: CONTACT,
+      captcha,
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fieldErrors).toEqual({ 'answers.leasePricePerPeriod.value': SAVINGS_MESSAGES.leasePricePerPeriod });
     // The same solution still works once the request is right.
@@ -160,12 +191,41 @@ describe('POST /api/report', () => {
     ['answers as a string', { answers: 'lots', contactDetails: CONTACT, captcha: 'x' }],
     ['answers as a list', { answers: [1, 2], contactDetails: CONTACT, captcha: 'x' }],
     ['contact details as a list', { answers: leaseAnswers(), contactDetails: ['Jo'], captcha: 'x' }],
-    ['an object for an amount', { answers: { ...leaseAnswers(), leasePricePerPeriod: { value: { pence: 1 }, periodInMonths: 3 } }, contactDetails: CONTACT, captcha: 'x' }],
-    ['an object for a name', { answers: { ...leaseAnswers(), payOtherCharges: true, otherChargesPricePerPeriod: [{ name: { x: 1 }, value: 1, periodInMonths: 1 }] }, contactDetails: CONTACT, captcha: 'x' }],
+    [
+      'an object for an amount',
+      {
+        answers: { ...leaseAnswers(), leasePricePerPeriod: { value: { pence: 1 }, periodInMonths: 3 } },
+        contactDetails: CONTACT,
+        captcha: 'x',
+      },
+    ],
+    [
+      'an object for a name',
+      {
+        answers: {
+          ...leaseAnswers(),
+          payOtherCharges: true,
+          otherChargesPricePerPeriod: [{ name: { x: 1 }, value: 1, periodInMonths: 1 }],
+        },
+        contactDetails: CONTACT,
+        captcha: 'x',
+      },
+    ],
     ['a number for a first name', { answers: leaseAnswers(), contactDetails: { ...CONTACT, firstName: 7 }, captcha: 'x' }],
     ['null answers', { answers: null, contactDetails: CONTACT, captcha: 'x' }],
     ['an unknown answer', { answers: { ...leaseAnswers(), discount: 90 }, contactDetails: CONTACT, captcha: 'x' }],
-    ['too many other charges', { answers: { ...leaseAnswers(), payOtherCharges: true, otherChargesPricePerPeriod: Array.from({ length: 30 }, () => ({ name: 'x', value: 1, periodInMonths: 1 })) }, contactDetails: CONTACT, captcha: 'x' }],
+    [
+      'too many other charges',
+      {
+        answers: {
+          ...leaseAnswers(),
+          payOtherCharges: true,
+          otherChargesPricePerPeriod: Array.from({ length: 30 }, () => ({ name: 'x', value: 1, periodInMonths: 1 })),
+        },
+        contactDetails: CONTACT,
+        captcha: 'x',
+      },
+    ],
   ])('answers 400 with field errors, never 500, for %s', async (_label, body) => {
     const res = await send(body);
     expect(res.statusCode).toBe(400);
@@ -174,7 +234,12 @@ describe('POST /api/report', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/report', payload: '{"answers":', headers: { 'content-type': 'application/json' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/report',
+      payload: '{"answers":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });

@@ -36,16 +36,34 @@ describe('write bodies', () => {
   });
   afterAll(() => app.close());
   const count = async (table: 'quotes' | 'enquiries' | 'newsletter_signups' | 'outbox') =>
-    Number((await app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const stored = async () => ({ quotes: await count('quotes'), enquiries: await count('enquiries'), signups: await count('newsletter_signups'), outbox: await count('outbox') });
+    Number(
+      (
+        await app.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const stored = async () => ({
+    quotes: await count('quotes'),
+    enquiries: await count('enquiries'),
+    signups: await count('newsletter_signups'),
+    outbox: await count('outbox'),
+  });
 
   it('refuses JSON with a duplicate key, at any depth, with the usual error shape, and stores nothing', async () => {
     const before = await stored();
     const contact = JSON.stringify(CONTACT).slice(1, -1);
     const bodies: Array<[string, string]> = [
       ['/api/quote', `{"productIds":["${C5840I}"],"contactDetails":{${contact},"email":"other@example.com"},"eventType":"QUOTE","utm":{}}`],
-      ['/api/quote', `{"productIds":["${C5840I}"],"productIds":["ricohimc2010"],"contactDetails":{${contact}},"eventType":"QUOTE","utm":{}}`],
-      ['/api/enquiries/send', '{"kind":"enquiry","name":"Jo Bloggs","email":"jo@example.co.uk","email":"jo@example.org","message":"Please call me about a copier."}'],
+      [
+        '/api/quote',
+        `{"productIds":["${C5840I}"],"productIds":["ricohimc2010"],"contactDetails":{${contact}},"eventType":"QUOTE","utm":{}}`,
+      ],
+      [
+        '/api/enquiries/send',
+        '{"kind":"enquiry","name":"Jo Bloggs","email":"jo@example.co.uk","email":"jo@example.org","message":"Please call me about a copier."}',
+      ],
       ['/api/newsletter', '{"mauticform[email]":"jo@example.co.uk","mauticform[\\u0065mail]":"x@example.org"}'],
     ];
     for (const [url, payload] of bodies) {
@@ -64,7 +82,12 @@ describe('write bodies', () => {
   it('still accepts the same body without the duplicate, and keeps the body limit and the prototype-poisoning refusal', async () => {
     const ok = await app.inject({ method: 'POST', url: '/api/quote', payload: JSON.stringify(quoteBody([C5840I])), headers: json });
     expect(ok.statusCode).toBe(201);
-    const big = await app.inject({ method: 'POST', url: '/api/quote', payload: JSON.stringify({ padding: 'x'.repeat(70 * 1024) }), headers: json });
+    const big = await app.inject({
+      method: 'POST',
+      url: '/api/quote',
+      payload: JSON.stringify({ padding: 'x'.repeat(70 * 1024) }),
+      headers: json,
+    });
     expect(big.statusCode).toBe(413);
     for (const payload of ['{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '{"a":1,}']) {
       const res = await app.inject({ method: 'POST', url: '/api/quote', payload, headers: json });
@@ -75,7 +98,12 @@ describe('write bodies', () => {
 
   it('refuses a newsletter first name with a lone surrogate, and stores nothing', async () => {
     const before = await stored();
-    const res = await app.inject({ method: 'POST', url: '/api/newsletter', payload: '{"mauticform[email]":"zoe@example.co.uk","mauticform[first_name]":"Zo\\ud800"}', headers: json });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload: '{"mauticform[email]":"zoe@example.co.uk","mauticform[first_name]":"Zo\\ud800"}',
+      headers: json,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({ first_name: TEXT_MESSAGES.loneSurrogate });
     expect(await stored()).toEqual(before);
@@ -83,13 +111,23 @@ describe('write bodies', () => {
 
   it('refuses MIME encoded words in a quote and an enquiry, and stores nothing', async () => {
     const before = await stored();
-    const quote = await app.inject({ method: 'POST', url: '/api/quote', payload: quoteBody([C5840I], { ...CONTACT, firstName: '=?utf-8?B?QWRtaW4=?=' }), headers: json });
+    const quote = await app.inject({
+      method: 'POST',
+      url: '/api/quote',
+      payload: quoteBody([C5840I], { ...CONTACT, firstName: '=?utf-8?B?QWRtaW4=?=' }),
+      headers: json,
+    });
     expect(quote.statusCode).toBe(400);
     expect(quote.json().fieldErrors).toEqual({ 'contactDetails.firstName': TEXT_MESSAGES.encodedWord });
     const enquiry = await app.inject({
       method: 'POST',
       url: '/api/enquiries/send',
-      payload: { kind: 'enquiry', name: 'Jo =?UTF-8?Q?Bloggs=0D=0ABcc:_x@y.z?=', email: 'jo@example.co.uk', message: 'Please call me about a copier.' },
+      payload: {
+        kind: 'enquiry',
+        name: 'Jo =?UTF-8?Q?Bloggs=0D=0ABcc:_x@y.z?=',
+        email: 'jo@example.co.uk',
+        message: 'Please call me about a copier.',
+      },
       headers: json,
     });
     expect(enquiry.statusCode).toBe(400);

@@ -13,21 +13,30 @@ describe('restart on the same VAR_DIR', () => {
 
     const first = await testApp(config);
     const { reference } = (await first.inject({ method: 'POST', url: '/api/quote', payload: quoteBody([C5840I]) })).json();
-    const productsBefore = await first.db.selectFrom('products').select(['model_id', 'updated_at', 'source_hash']).orderBy('model_id').execute();
+    const productsBefore = await first.db
+      .selectFrom('products')
+      .select(['model_id', 'updated_at', 'source_hash'])
+      .orderBy('model_id')
+      .execute();
     await first.close();
 
     const second = await testApp(config);
     try {
       const quote = await second.db.selectFrom('quotes').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
       expect(JSON.parse(quote.products)[0].modelId).toBe(C5840I);
-      expect(await second.db.selectFrom('products').select(['model_id', 'updated_at', 'source_hash']).orderBy('model_id').execute()).toEqual(productsBefore);
+      expect(
+        await second.db.selectFrom('products').select(['model_id', 'updated_at', 'source_hash']).orderBy('model_id').execute(),
+      ).toEqual(productsBefore);
       expect(await seedDatabase(second.db, dataDir)).toEqual({
         products: { inserted: 0, updated: 0, retired: 0, unchanged: productsBefore.length, stale: 0 },
         pages: { inserted: 0, updated: 0, removed: 0, unchanged: 2, stale: 0 },
         posts: { inserted: 0, updated: 0, removed: 0, unchanged: 3, stale: 0 },
       });
       // Each migration ran once, on the first start.
-      const applied = (await second.db.selectFrom('kysely_migration' as never).select('name' as never).execute()) as Array<{ name: string }>;
+      const applied = (await second.db
+        .selectFrom('kysely_migration' as never)
+        .select('name' as never)
+        .execute()) as Array<{ name: string }>;
       expect(applied.map((m) => m.name).sort()).toEqual(Object.keys(await migrationProvider.getMigrations()).sort());
 
       // The mail queued before the restart is still there and goes out now.
@@ -80,9 +89,15 @@ describe('restart on the same VAR_DIR', () => {
     const config = testConfig({ dataDir });
     const app1 = await testApp(config);
     await app1.close();
-    fs.writeFileSync(path.join(dataDir, 'catalogue', 'broken.json'), JSON.stringify([{ brand: 'Acme', model: 'X1', productCategory: 'printer', isActive: 1, price: { startingFrom: 12.5 } }]));
+    fs.writeFileSync(
+      path.join(dataDir, 'catalogue', 'broken.json'),
+      JSON.stringify([{ brand: 'Acme', model: 'X1', productCategory: 'printer', isActive: 1, price: { startingFrom: 12.5 } }]),
+    );
     await expect(testApp(config)).rejects.toThrow(/whole pence/);
-    fs.writeFileSync(path.join(dataDir, 'catalogue', 'broken.json'), JSON.stringify([{ brand: 'Canon', model: 'imageRUNNER ADVANCE DX C5840i', productCategory: 'printer', isActive: 1 }]));
+    fs.writeFileSync(
+      path.join(dataDir, 'catalogue', 'broken.json'),
+      JSON.stringify([{ brand: 'Canon', model: 'imageRUNNER ADVANCE DX C5840i', productCategory: 'printer', isActive: 1 }]),
+    );
     await expect(testApp(config)).rejects.toThrow(/also in/);
     fs.unlinkSync(path.join(dataDir, 'catalogue', 'broken.json'));
     const app2 = await testApp(config);

@@ -18,7 +18,10 @@ function write(file: string, content: string) {
   fs.mkdirSync(path.dirname(path.join(siteRoot, file)), { recursive: true });
   fs.writeFileSync(path.join(siteRoot, file), content);
 }
-write('shell/dist/index.html', '<!doctype html><html><head><meta name="copytech:marketing-script" content="" /><script defer src="/main.0123456789.js"></script></head><body><div id="root"></div></body></html>');
+write(
+  'shell/dist/index.html',
+  '<!doctype html><html><head><meta name="copytech:marketing-script" content="" /><script defer src="/main.0123456789.js"></script></head><body><div id="root"></div></body></html>',
+);
 write('shell/dist/main.0123456789.js', 'console.log("shell")');
 write('shell/dist/styles.abcdef0123.css', 'body{}');
 for (const name of ['catalogue', 'basket', 'checker', 'content']) {
@@ -75,7 +78,15 @@ describe('security headers of the production app', () => {
   });
 
   it('scripts, stylesheets, manifests and API answers are nosniff with the same referrer policy', async () => {
-    for (const url of ['/main.0123456789.js', '/styles.abcdef0123.css', '/remotes/checker/remoteEntry.js', '/remotes/checker/mf-manifest.json', '/remotes.json', '/api/health', '/api/nothing']) {
+    for (const url of [
+      '/main.0123456789.js',
+      '/styles.abcdef0123.css',
+      '/remotes/checker/remoteEntry.js',
+      '/remotes/checker/mf-manifest.json',
+      '/remotes.json',
+      '/api/health',
+      '/api/nothing',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect([url, res.headers['x-content-type-options']]).toEqual([url, 'nosniff']);
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
@@ -144,7 +155,9 @@ describe('a remote on another origin', () => {
   });
 
   it('a value that is not an http(s) URL adds no source to the policy', () => {
-    const csp = contentSecurityPolicy(loadConfig({ REMOTE_CONTENT_URL: 'javascript:alert(1)//mf-manifest.json', REMOTE_BASKET_URL: 'remotes/basket/mf-manifest.json' }));
+    const csp = contentSecurityPolicy(
+      loadConfig({ REMOTE_CONTENT_URL: 'javascript:alert(1)//mf-manifest.json', REMOTE_BASKET_URL: 'remotes/basket/mf-manifest.json' }),
+    );
     for (const sources of Object.values(csp)) for (const source of sources) expect(source).toMatch(/^('self'|'none'|data:|blob:)$/);
   });
 });

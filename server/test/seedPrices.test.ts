@@ -14,7 +14,9 @@ const catalogueDir = path.join(REAL_DATA, 'catalogue');
 const products: Array<Product & { file: string }> = fs
   .readdirSync(catalogueDir)
   .filter((file) => file.endsWith('.json'))
-  .flatMap((file) => (JSON.parse(fs.readFileSync(path.join(catalogueDir, file), 'utf8')) as Product[]).map((product) => ({ ...product, file })));
+  .flatMap((file) =>
+    (JSON.parse(fs.readFileSync(path.join(catalogueDir, file), 'utf8')) as Product[]).map((product) => ({ ...product, file })),
+  );
 
 const name = (p: Product & { file: string }) => `${p.file}: ${p.brand} ${p.model}`;
 
@@ -38,7 +40,9 @@ it('has no product with a lease price but no starting price', () => {
 
 it('stores prices as whole pence', () => {
   const fractional = products
-    .filter((p) => [p.price?.startingFrom, p.price?.['60MonthLeasePrice']].some((v) => v !== null && v !== undefined && !Number.isInteger(v)))
+    .filter((p) =>
+      [p.price?.startingFrom, p.price?.['60MonthLeasePrice']].some((v) => v !== null && v !== undefined && !Number.isInteger(v)),
+    )
     .map(name);
   expect(fractional).toEqual([]);
 });

@@ -47,7 +47,10 @@ describe('the built site', () => {
     fs.writeFileSync(path.join(siteRoot, file), content);
   };
   // As the build writes it: minified, no marketing meta (the server adds it).
-  write('shell/dist/index.html', '<!doctype html><html><head><script defer src=/main.js></script></head><body><div id=root></div></body></html>');
+  write(
+    'shell/dist/index.html',
+    '<!doctype html><html><head><script defer src=/main.js></script></head><body><div id=root></div></body></html>',
+  );
   write('shell/dist/main.0123456789.js', 'console.log("shell")');
   write('shell/dist/styles.abcdef0123.css', 'body{}');
   write('shell/dist/favicon.png', 'not really');
@@ -88,7 +91,7 @@ describe('the built site', () => {
     }
   });
 
-  it('sends the precompressed copy the browser accepts, with the original file\'s type and cache rule', async () => {
+  it("sends the precompressed copy the browser accepts, with the original file's type and cache rule", async () => {
     const app = await siteApp();
     try {
       const url = '/remotes/catalogue/900.aaaaaaaaaa.js';
@@ -134,7 +137,13 @@ describe('the built site', () => {
   it('answers the index for site routes, 404 with the index for unknown pages, and JSON 404 for missing files and /api', async () => {
     const app = await siteApp();
     try {
-      for (const url of ['/printers/multifunctionals', '/printers/production/canon/imagepress-v1000', '/services/print-audit', '/', '/scanners/production']) {
+      for (const url of [
+        '/printers/multifunctionals',
+        '/printers/production/canon/imagepress-v1000',
+        '/services/print-audit',
+        '/',
+        '/scanners/production',
+      ]) {
         const res = await app.inject({ method: 'GET', url });
         expect([url, res.statusCode]).toEqual([url, 200]);
         expect(res.body).toContain('<div id=root>');
@@ -143,7 +152,13 @@ describe('the built site', () => {
       expect(unknown.statusCode).toBe(404);
       expect(unknown.body).toContain('<div id=root>');
       // Build statistics and source maps exist on disk but are not served: they name build paths.
-      for (const url of ['/missing.0123456789.js', '/remotes/catalogue/nothing.js', '/api/nothing', '/remotes/catalogue/mf-manifest-stats.json', '/remotes/catalogue/main.js.map']) {
+      for (const url of [
+        '/missing.0123456789.js',
+        '/remotes/catalogue/nothing.js',
+        '/api/nothing',
+        '/remotes/catalogue/mf-manifest-stats.json',
+        '/remotes/catalogue/main.js.map',
+      ]) {
         const res = await app.inject({ method: 'GET', url });
         expect(res.statusCode).toBe(404);
         expect(res.json().statusCode).toBe(404);
@@ -160,7 +175,9 @@ describe('the built site', () => {
     const app = await siteApp({ MARKETING_SCRIPT_URL: 'https://mautic.example.com/mtc.js?a=1&b="2"' });
     try {
       const res = await app.inject({ method: 'GET', url: '/' });
-      expect(res.body).toContain('<meta name="copytech:marketing-script" content="https://mautic.example.com/mtc.js?a=1&amp;b=&quot;2&quot;">');
+      expect(res.body).toContain(
+        '<meta name="copytech:marketing-script" content="https://mautic.example.com/mtc.js?a=1&amp;b=&quot;2&quot;">',
+      );
       expect(res.body.match(/copytech:marketing-script/g)).toHaveLength(1);
       expect(res.body.indexOf('copytech:marketing-script')).toBeLessThan(res.body.indexOf('</head>'));
       expect(res.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/mautic\.example\.com/);

@@ -15,7 +15,9 @@ function manifest(entry = 'remoteEntry.js') {
     metaData: { remoteEntry: { name: entry, path: '', type: 'global' }, publicPath: 'auto', globalName: 'x' },
     shared: [],
     remotes: [],
-    exposes: [{ id: 'x:A', name: 'A', path: './A', assets: { js: { sync: ['a.1111111111.js'], async: [] }, css: { sync: [], async: [] } } }],
+    exposes: [
+      { id: 'x:A', name: 'A', path: './A', assets: { js: { sync: ['a.1111111111.js'], async: [] }, css: { sync: [], async: [] } } },
+    ],
   };
 }
 
@@ -25,7 +27,10 @@ describe('the startup hints in the index page', () => {
     fs.mkdirSync(path.dirname(path.join(siteRoot, file)), { recursive: true });
     fs.writeFileSync(path.join(siteRoot, file), content);
   };
-  write('shell/dist/index.html', '<!doctype html><html><head><script defer src=/main.js></script></head><body><div id=root></div></body></html>');
+  write(
+    'shell/dist/index.html',
+    '<!doctype html><html><head><script defer src=/main.js></script></head><body><div id=root></div></body></html>',
+  );
   write('mfe-catalogue/dist/mf-manifest.json', JSON.stringify(manifest()));
   write('mfe-content/dist/mf-manifest.json', JSON.stringify(manifest()));
   write('mfe-checker/dist/mf-manifest.json', '{ not json');
@@ -107,7 +112,9 @@ describe('parseRemoteManifest', () => {
   it('refuses what is not a manifest, or names files outside the remote', () => {
     expect(parseRemoteManifest(null, '/r/')).toBeNull();
     expect(parseRemoteManifest({ metaData: {} }, '/r/')).toBeNull();
-    expect(parseRemoteManifest({ ...manifest(), metaData: { ...manifest().metaData, publicPath: 'https://cdn.example.com/' } }, '/r/')).toBeNull();
+    expect(
+      parseRemoteManifest({ ...manifest(), metaData: { ...manifest().metaData, publicPath: 'https://cdn.example.com/' } }, '/r/'),
+    ).toBeNull();
     expect(parseRemoteManifest(manifest('../../etc/passwd'), '/r/')).toBeNull();
     expect(parseRemoteManifest(manifest('https://evil.example.com/x.js'), '/r/')).toBeNull();
     expect(parseRemoteManifest(manifest('"><script>.js'), '/r/')).toBeNull();
@@ -121,7 +128,13 @@ describe('parseRemoteManifest', () => {
   it('keeps only the safe files of each expose, by kind', () => {
     const css = ['ok.1111111111.css', '../../x.css', 'https://evil.example.com/x.css', '"><b>.css', 'not-a-stylesheet.js', 7];
     const js = ['ok.2222222222.js', '/abs.js', 'style.css'];
-    const parsed = parseRemoteManifest({ ...manifest(), exposes: [{ name: 'A', assets: { css: { sync: css, async: ['lazy.3333333333.css'] }, js: { sync: js } } }, { assets: {} }] }, '/r/');
+    const parsed = parseRemoteManifest(
+      {
+        ...manifest(),
+        exposes: [{ name: 'A', assets: { css: { sync: css, async: ['lazy.3333333333.css'] }, js: { sync: js } } }, { assets: {} }],
+      },
+      '/r/',
+    );
     expect(parsed?.exposes).toEqual(new Map([['A', { css: ['ok.1111111111.css', 'lazy.3333333333.css'], js: ['ok.2222222222.js'] }]]));
   });
 });
@@ -129,9 +142,14 @@ describe('parseRemoteManifest', () => {
 describe('the first reads of a page, preloaded', () => {
   const siteRoot = tempDir('ct-hints-data-');
   fs.mkdirSync(path.join(siteRoot, 'shell/dist'), { recursive: true });
-  fs.writeFileSync(path.join(siteRoot, 'shell/dist/index.html'), '<!doctype html><html><head></head><body><div id=root></div></body></html>');
+  fs.writeFileSync(
+    path.join(siteRoot, 'shell/dist/index.html'),
+    '<!doctype html><html><head></head><body><div id=root></div></body></html>',
+  );
 
-  async function withSite<T>(run: (get: (url: string) => Promise<string[]>, app: Awaited<ReturnType<typeof testApp>>) => Promise<T>): Promise<T> {
+  async function withSite<T>(
+    run: (get: (url: string) => Promise<string[]>, app: Awaited<ReturnType<typeof testApp>>) => Promise<T>,
+  ): Promise<T> {
     const app = await testApp(testConfig({ serveSite: true, siteRoot }));
     const get = async (url: string) => {
       const html = (await app.inject({ method: 'GET', url })).body;
@@ -157,7 +175,7 @@ describe('the first reads of a page, preloaded', () => {
     });
   });
 
-  it('preloads a product page\'s product and main image, and nothing for an unknown or inactive product', async () => {
+  it("preloads a product page's product and main image, and nothing for an unknown or inactive product", async () => {
     await withSite(async (get, app) => {
       const { productPath } = await import('@copytech/shared/domain');
       const all = [

@@ -68,7 +68,9 @@ class BudgetPlugin {
         if (process.env.BUDGET_REPORT && process.env.BUDGET_REPORT !== '0') {
           for (const f of this.figures) {
             const budget = f.budget === undefined ? 'no budget' : `budget ${kb(f.budget)} (${Math.round((f.bytes / f.budget) * 100)}%)`;
-            console.log(`budget ${this.app.padEnd(9)} ${f.part.padEnd(26)} ${kb(f.bytes).padStart(8)} gzip (${f.bytes} B)  ${budget}  ${f.files.length} files`);
+            console.log(
+              `budget ${this.app.padEnd(9)} ${f.part.padEnd(26)} ${kb(f.bytes).padStart(8)} gzip (${f.bytes} B)  ${budget}  ${f.files.length} files`,
+            );
           }
         }
       });
@@ -86,7 +88,9 @@ class BudgetPlugin {
             `Add '${f.part}' to the budgets in ${config}.`,
         );
       } else if (!(typeof f.budget === 'number' && f.budget > 0)) {
-        messages.push(`Byte budget invalid: ${this.app} ${f.part} has budget ${JSON.stringify(f.budget)}; give it a number of bytes (gzip).`);
+        messages.push(
+          `Byte budget invalid: ${this.app} ${f.part} has budget ${JSON.stringify(f.budget)}; give it a number of bytes (gzip).`,
+        );
       } else if (f.bytes > f.budget) {
         messages.push(
           `Byte budget exceeded: ${this.app} ${f.part} is ${kb(f.bytes)} gzip (${f.bytes} B), over its budget of ` +
@@ -98,7 +102,9 @@ class BudgetPlugin {
     const parts = new Set(this.figures.map((f) => f.part));
     for (const part of Object.keys(this.budgets)) {
       if (!parts.has(part)) {
-        messages.push(`Byte budget for an unknown part: ${this.app} has a budget for '${part}', but its parts are: ${[...parts].join(', ')}.`);
+        messages.push(
+          `Byte budget for an unknown part: ${this.app} has a budget for '${part}', but its parts are: ${[...parts].join(', ')}.`,
+        );
       }
     }
     return messages;
@@ -222,9 +228,14 @@ function measure(compilation) {
     if (group.name) {
       parts.push(figure(`lazy:${group.name}`, group.chunks));
     } else {
-      const what = (/** @type {string | undefined} */ request) => (request ? `import('${request}')` : 'a worker (new Worker(new URL(...)))');
-      const where = own.map((o) => `${what(o.request)} in ${path.relative(compilation.compiler.context, /** @type {any} */ (o.module).resource)}`);
-      unnamed.push(`Lazy chunk without a name: ${where.join(', ')}. Name it with /* webpackChunkName: "..." */ so it can have a byte budget.`);
+      const what = (/** @type {string | undefined} */ request) =>
+        request ? `import('${request}')` : 'a worker (new Worker(new URL(...)))';
+      const where = own.map(
+        (o) => `${what(o.request)} in ${path.relative(compilation.compiler.context, /** @type {any} */ (o.module).resource)}`,
+      );
+      unnamed.push(
+        `Lazy chunk without a name: ${where.join(', ')}. Name it with /* webpackChunkName: "..." */ so it can have a byte budget.`,
+      );
     }
   }
   return { parts, unnamed };

@@ -66,7 +66,13 @@ const FILES: Record<string, string> = {
   'src/work.js': `self.onmessage = () => self.postMessage('WORK_MARKER');\n`,
 };
 
-const GENEROUS: Budgets = { firstLoad: 1_000_000, remoteEntry: 1_000_000, 'expose:./Widget': 1_000_000, 'lazy:later': 1_000_000, 'lazy:widget-lazy': 1_000_000 };
+const GENEROUS: Budgets = {
+  firstLoad: 1_000_000,
+  remoteEntry: 1_000_000,
+  'expose:./Widget': 1_000_000,
+  'lazy:later': 1_000_000,
+  'lazy:widget-lazy': 1_000_000,
+};
 
 async function compile(budgets: Budgets, exposes: Record<string, string> = { './Widget': './src/Widget.js' }) {
   const plugin = new BudgetPlugin({ app: 'fixture', budgets });
@@ -145,7 +151,14 @@ describe('BudgetPlugin', () => {
       const [tinyLib] = withMarker('TINY_LIB_MARKER');
       const [bootstrap] = withMarker('BOOTSTRAP_MARKER');
       const [widget] = withMarker('WIDGET_MARKER');
-      for (const marker of ['BIG_DEP_MARKER', 'TINY_LIB_MARKER', 'BOOTSTRAP_MARKER', 'WIDGET_MARKER', 'LATER_MARKER', 'WIDGET_LAZY_MARKER']) {
+      for (const marker of [
+        'BIG_DEP_MARKER',
+        'TINY_LIB_MARKER',
+        'BOOTSTRAP_MARKER',
+        'WIDGET_MARKER',
+        'LATER_MARKER',
+        'WIDGET_LAZY_MARKER',
+      ]) {
         expect(withMarker(marker)).toHaveLength(1);
       }
       const lazy = [...withMarker('LATER_MARKER'), ...withMarker('WIDGET_LAZY_MARKER')];
@@ -205,9 +218,12 @@ describe('BudgetPlugin', () => {
   });
 
   it('fails the compilation on an import() or a worker without a name, which could have no budget', async () => {
-    const { errors } = await compile({ ...GENEROUS, 'expose:./Unnamed': 1_000_000 }, { './Widget': './src/Widget.js', './Unnamed': './src/Unnamed.js' });
+    const { errors } = await compile(
+      { ...GENEROUS, 'expose:./Unnamed': 1_000_000 },
+      { './Widget': './src/Widget.js', './Unnamed': './src/Unnamed.js' },
+    );
     expect(errors.sort()).toEqual([
-      expect.stringContaining("Lazy chunk without a name: a worker (new Worker(new URL(...))) in src/Unnamed.js."),
+      expect.stringContaining('Lazy chunk without a name: a worker (new Worker(new URL(...))) in src/Unnamed.js.'),
       expect.stringContaining("Lazy chunk without a name: import('./unnamedLazy') in src/Unnamed.js. Name it with /* webpackChunkName"),
     ]);
   });
@@ -219,13 +235,25 @@ describe('BudgetPlugin', () => {
   });
 
   it('leaves development builds alone', () => {
-    const hooks = new Proxy({}, { get: () => { throw new Error('taps a hook'); } });
-    expect(() => new BudgetPlugin({ app: 'fixture' }).apply({ options: { mode: 'development' }, hooks } as unknown as webpack.Compiler)).not.toThrow();
+    const hooks = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('taps a hook');
+        },
+      },
+    );
+    expect(() =>
+      new BudgetPlugin({ app: 'fixture' }).apply({ options: { mode: 'development' }, hooks } as unknown as webpack.Compiler),
+    ).not.toThrow();
   });
 
   it('is wired by the app factory with the budgets from the app config', () => {
     const budgets = { firstLoad: 1, remoteEntry: 2, 'expose:./X': 3 };
-    const config = createAppConfig({ appDir: dir, name: 'catalogue', exposes: { './X': './src/X.tsx' }, budgets })({}, { mode: 'production' });
+    const config = createAppConfig({ appDir: dir, name: 'catalogue', exposes: { './X': './src/X.tsx' }, budgets })(
+      {},
+      { mode: 'production' },
+    );
     const plugins = (config.plugins ?? []).filter((p): p is InstanceType<typeof BudgetPlugin> => p instanceof BudgetPlugin);
     expect(plugins).toHaveLength(1);
     expect(plugins[0]!.budgets).toEqual(budgets);

@@ -56,11 +56,14 @@ const SINGLETON_LIBRARY =
 
 // mobx's package entry picks its build at run time from process.env; production bundles take the
 // minified production build it ships (about 1 KB gzip less).
-const MOBX_PRODUCTION = path.join(path.dirname(require.resolve('mobx/package.json', { paths: [repoRoot] })), 'dist', 'mobx.esm.production.min.js');
+const MOBX_PRODUCTION = path.join(
+  path.dirname(require.resolve('mobx/package.json', { paths: [repoRoot] })),
+  'dist',
+  'mobx.esm.production.min.js',
+);
 
 /** Dev-server ports: one per app, stable so the dev remotes.json can point at them. */
 const DEV_PORTS = { shell: 3000, catalogue: 3001, basket: 3002, checker: 3003, content: 3004 };
-
 
 /**
  * Text files a browser fetches, compressed once at build time (brotli at its best quality, and gzip
@@ -166,7 +169,9 @@ function scriptRule({ development, target }) {
     exclude: /node_modules/,
     use: {
       loader: 'swc-loader',
-      options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic', development } }, target } },
+      options: {
+        jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic', development } }, target },
+      },
     },
   };
 }
@@ -176,7 +181,12 @@ function scriptRule({ development, target }) {
  * hydration must agree on every class name. Class names carry the owning room.
  */
 function cssModules(name, dev, extra = {}) {
-  return { namedExport: false, exportLocalsConvention: 'as-is', localIdentName: dev ? `${name}__[name]__[local]` : `${name}-[hash:base64:6]`, ...extra };
+  return {
+    namedExport: false,
+    exportLocalsConvention: 'as-is',
+    localIdentName: dev ? `${name}__[name]__[local]` : `${name}-[hash:base64:6]`,
+    ...extra,
+  };
 }
 
 /**
@@ -215,10 +225,18 @@ function createServerConfig(options) {
     module: {
       rules: [
         scriptRule({ development: false, target: 'es2022' }),
-        { test: /\.module\.css$/, use: { loader: 'css-loader', options: { modules: cssModules(name, false, { exportOnlyLocals: true }) } } },
+        {
+          test: /\.module\.css$/,
+          use: { loader: 'css-loader', options: { modules: cssModules(name, false, { exportOnlyLocals: true }) } },
+        },
         // Global CSS is the browser's business: the page links it.
         { test: /\.css$/, exclude: /\.module\.css$/, type: 'javascript/auto', use: { loader: path.join(__dirname, 'emptyLoader.cjs') } },
-        { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset', generator: { emit: false }, parser: { dataUrlCondition: { maxSize: 2048 } } },
+        {
+          test: /\.(png|jpe?g|webp|svg|woff2?)$/,
+          type: 'asset',
+          generator: { emit: false },
+          parser: { dataUrlCondition: { maxSize: 2048 } },
+        },
       ],
     },
     plugins: [

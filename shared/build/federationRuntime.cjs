@@ -140,4 +140,10 @@ class FederationRuntimeProviderPlugin {
 /** The name of the file the plugin emits. */
 const FEDERATION_RUNTIME_FILE = /^federation-runtime\.[0-9a-f]{10}\.js$/;
 
-module.exports = { FederationRuntimeProviderPlugin, federationRuntimeExternals, providerSource, FEDERATION_RUNTIME_GLOBAL: GLOBAL, FEDERATION_RUNTIME_FILE };
+module.exports = {
+  FederationRuntimeProviderPlugin,
+  federationRuntimeExternals,
+  providerSource,
+  FEDERATION_RUNTIME_GLOBAL: GLOBAL,
+  FEDERATION_RUNTIME_FILE,
+};

@@ -47,7 +47,9 @@ function startupFiles(compilation, entryName) {
 
   // Start from the async boundary the entry module opens (import('./bootstrap')).
   /** @type {import('webpack').ChunkGroup[]} */
-  const queue = compilation.chunkGroups.filter((group) => group !== entrypoint && group.origins.some((origin) => origin.module && entryModules.has(origin.module)));
+  const queue = compilation.chunkGroups.filter(
+    (group) => group !== entrypoint && group.origins.some((origin) => origin.module && entryModules.has(origin.module)),
+  );
   const seen = new Set(queue);
   /** @type {string[]} */
   const files = [];
@@ -86,7 +88,11 @@ class StartupPreloadPlugin {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(NAME, (data) => {
         const publicPath = data.publicPath === 'auto' ? '' : data.publicPath;
         const links = startupFiles(compilation, this.entry).map((file) =>
-          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: file.endsWith('.css') ? 'style' : 'script', href: publicPath + file }),
+          HtmlWebpackPlugin.createHtmlTagObject('link', {
+            rel: 'preload',
+            as: file.endsWith('.css') ? 'style' : 'script',
+            href: publicPath + file,
+          }),
         );
         data.headTags.push(...links);
         return data;

@@ -8,13 +8,7 @@ export const REMOTE_NAMES = ['catalogue', 'basket', 'checker', 'content'] as con
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 /** Top-level path sections the catalogue owns; the shell mounts CatalogueRoutes once per section. */
-export type CatalogueSection =
-  | 'printers'
-  | 'scanners'
-  | 'finishers'
-  | 'photocopiers'
-  | 'commercial-printers'
-  | 'office-printers';
+export type CatalogueSection = 'printers' | 'scanners' | 'finishers' | 'photocopiers' | 'commercial-printers' | 'office-printers';
 
 export interface CatalogueRoutesProps {
   section: CatalogueSection;

@@ -26,7 +26,11 @@ const BINARY = /\.(png|jpe?g|gif|webp|ico|avif|woff2?|ttf|otf|eot|pdf|zip|gz|br|
 
 /** Every file git knows of, tracked or new (not ignored), that is text: repository-relative paths. */
 function repositoryFiles(): Array<{ file: string; lines: string[] }> {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: REPO, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: REPO,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
     .split('\0')
     .filter(Boolean);
   const files: Array<{ file: string; lines: string[] }> = [];
@@ -120,7 +124,10 @@ function pointersOn(line: string, next: string | undefined): string[] {
 
 const files = repositoryFiles();
 
-function report(check: (file: string, line: string, next: string | undefined) => string[], skip: (file: string) => boolean = () => false): string[] {
+function report(
+  check: (file: string, line: string, next: string | undefined) => string[],
+  skip: (file: string) => boolean = () => false,
+): string[] {
   const found: string[] = [];
   for (const { file, lines } of files) {
     if (skip(file)) continue;
@@ -134,17 +141,29 @@ function report(check: (file: string, line: string, next: string | undefined) =>
 describe('the repository explains itself', () => {
   it('reads the files git knows of, this one and the docs among them', () => {
     const names = files.map(({ file }) => file);
-    expect(names).toEqual(expect.arrayContaining([SELF, 'docs/product-rules.md', 'docs/architecture.md', 'docs/adding-a-remote-or-page.md', 'package.json']));
+    expect(names).toEqual(
+      expect.arrayContaining([SELF, 'docs/product-rules.md', 'docs/architecture.md', 'docs/adding-a-remote-or-page.md', 'package.json']),
+    );
   });
 
   it('points at nothing outside the repository: no external specification, fact sheet, issue number or path out of it', () => {
     // This file names what it looks for.
-    expect(report((file, line) => forbiddenOn(file, line), (file) => file === SELF)).toEqual([]);
+    expect(
+      report(
+        (file, line) => forbiddenOn(file, line),
+        (file) => file === SELF,
+      ),
+    ).toEqual([]);
   });
 
   it('names only docs files that exist, and only headings they have', () => {
     // This file's own examples of bad pointers are in the last test.
-    expect(report((_file, line, next) => pointersOn(line, next), (file) => file === SELF)).toEqual([]);
+    expect(
+      report(
+        (_file, line, next) => pointersOn(line, next),
+        (file) => file === SELF,
+      ),
+    ).toEqual([]);
   });
 
   it('would see a bad reference or pointer', () => {
@@ -153,7 +172,9 @@ describe('the repository explains itself', () => {
     expect(forbiddenOn('package.json', 'see ../shared/reference/catalogue-facts.md')).toHaveLength(2);
     expect(forbiddenOn('scripts/dev.mjs', "require('../shared/build/createAppConfig.cjs')")).toEqual([]);
     expect(pointersOn(' * (docs/product-rules.md "Quote form")', undefined)).toEqual([]);
-    expect(pointersOn(' * (docs/product-rules.md "Quote flow" and "Nowhere")', undefined)).toEqual(['docs/product-rules.md has no heading "Nowhere"']);
+    expect(pointersOn(' * (docs/product-rules.md "Quote flow" and "Nowhere")', undefined)).toEqual([
+      'docs/product-rules.md has no heading "Nowhere"',
+    ]);
     expect(pointersOn(' * the rules (docs/product-rules.md', ' * "Routes") of the site')).toEqual([]);
     expect(pointersOn(' * see docs/no-such-file.md "Anything"', undefined)).toEqual(['docs/no-such-file.md does not exist']);
   });

@@ -14,22 +14,40 @@ function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(full);
-    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !full.includes(`${path.sep}testing${path.sep}`) ? [full] : [];
+    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !full.includes(`${path.sep}testing${path.sep}`)
+      ? [full]
+      : [];
   });
 }
 
-const TYPE_ONLY = new Set(['Location', 'NavigateFunction', 'NavigateOptions', 'To', 'SetURLSearchParams', 'Params', 'NavLinkProps', 'LinkProps']);
+const TYPE_ONLY = new Set([
+  'Location',
+  'NavigateFunction',
+  'NavigateOptions',
+  'To',
+  'SetURLSearchParams',
+  'Params',
+  'NavLinkProps',
+  'LinkProps',
+]);
 
 describe('react-router-dom facade', () => {
   const uses = new Map<string, string[]>();
   for (const room of ROOMS) {
     for (const file of sourceFiles(path.join(repo, room))) {
       const text = fs.readFileSync(file, 'utf8');
-      expect({ file, namespaceOrDefault: /import\s+(\*\s+as\s+\w+|\w+)\s*(,\s*\{[^}]*\})?\s*from\s+['"]react-router-dom['"]/.test(text) }).toEqual({ file, namespaceOrDefault: false });
+      expect({
+        file,
+        namespaceOrDefault: /import\s+(\*\s+as\s+\w+|\w+)\s*(,\s*\{[^}]*\})?\s*from\s+['"]react-router-dom['"]/.test(text),
+      }).toEqual({ file, namespaceOrDefault: false });
       for (const match of text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]react-router-dom['"]/g)) {
         const typeOnly = Boolean(match[1]);
         for (const raw of match[2]!.split(',')) {
-          const name = raw.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim();
+          const name = raw
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0]!
+            .trim();
           if (!name) continue;
           const key = typeOnly || /^\s*type\s/.test(raw) ? `type ${name}` : name;
           uses.set(key, [...(uses.get(key) ?? []), path.relative(repo, file)]);

@@ -64,9 +64,7 @@ export const BasketView = observer(function BasketView() {
 
       {cleared && basketStore.isEmpty ? (
         <div className={styles.undo}>
-          <p>
-            Basket cleared ({cleared.length === 1 ? '1 printer' : `${cleared.length} printers`}).
-          </p>
+          <p>Basket cleared ({cleared.length === 1 ? '1 printer' : `${cleared.length} printers`}).</p>
           <button ref={undoRef} type="button" className={styles.secondary} onClick={undo}>
             Undo
           </button>
@@ -136,7 +134,9 @@ export const BasketView = observer(function BasketView() {
             Add at least one printer to request a quote.
           </p>
         ) : (
-          <p className={styles.reason}>One quote for {count === 1 ? 'this printer' : `these ${count} printers`}, by e-mail in about 2 minutes.</p>
+          <p className={styles.reason}>
+            One quote for {count === 1 ? 'this printer' : `these ${count} printers`}, by e-mail in about 2 minutes.
+          </p>
         )}
       </div>
     </section>

@@ -25,8 +25,8 @@ export const ComparisonTable = observer(function ComparisonTable({ items }: { it
       </h3>
       {several ? (
         <p className={styles.legend}>
-          <span className={styles.legendDiffers}>Highlighted rows</span> differ between printers;{' '}
-          <span className={styles.best}>Best</span> marks the fastest speed and the lowest price.
+          <span className={styles.legendDiffers}>Highlighted rows</span> differ between printers; <span className={styles.best}>Best</span>{' '}
+          marks the fastest speed and the lowest price.
         </p>
       ) : (
         <p className={styles.legend}>Add another printer to compare them side by side.</p>
@@ -53,7 +53,12 @@ export const ComparisonTable = observer(function ComparisonTable({ items }: { it
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.id} className={row.differs ? styles.differs : undefined} data-row={row.id} data-differs={row.differs || undefined}>
+              <tr
+                key={row.id}
+                className={row.differs ? styles.differs : undefined}
+                data-row={row.id}
+                data-differs={row.differs || undefined}
+              >
                 <th scope="row" className={styles.rowHead}>
                   {row.label}
                   {row.differs ? <span className={styles.differsTag}>Differs</span> : null}

@@ -46,7 +46,11 @@ it('shows scan speed only when a product has one, and loading or unknown cells a
 it('compares text case-insensitively and prefers maxPaperSize over paperSize', () => {
   const details: Record<string, ProductDetails> = {
     a: loaded('a', { paperSize: 'a3', productFeatures: [{ featureName: 'Technology', featureValue: 'LED' }] }),
-    b: loaded('b', { paperSize: 'A4', productAttributes: { maxPaperSize: 'A3' }, productFeatures: [{ featureName: 'technology', featureValue: 'led' }] }),
+    b: loaded('b', {
+      paperSize: 'A4',
+      productAttributes: { maxPaperSize: 'A3' },
+      productFeatures: [{ featureName: 'technology', featureValue: 'led' }],
+    }),
   };
   const rows = buildComparison([item('a'), item('b')], (id) => details[id]);
   expect(rows.find((r) => r.id === 'paperSize')!.differs).toBe(false);

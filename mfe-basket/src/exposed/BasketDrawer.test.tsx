@@ -127,7 +127,11 @@ describe('Basket view', () => {
 
     const columns = within(table).getAllByRole('columnheader');
     expect(columns.map((th) => th.getAttribute('scope'))).toEqual(['col', 'col', 'col', 'col']);
-    expect(columns.slice(1).map((th) => th.textContent)).toEqual(['CanonimageRUNNER ADVANCE DX C3926i', 'RicohIM C4510', 'BrotherMFC-L6910DN']);
+    expect(columns.slice(1).map((th) => th.textContent)).toEqual([
+      'CanonimageRUNNER ADVANCE DX C3926i',
+      'RicohIM C4510',
+      'BrotherMFC-L6910DN',
+    ]);
 
     const row = (id: string) => container.querySelector(`tr[data-row="${id}"]`) as HTMLTableRowElement;
     const cells = (id: string) => Array.from(row(id).querySelectorAll('td')).map((td) => td.textContent);
@@ -150,7 +154,9 @@ describe('Basket view', () => {
     // Every price in the table is said to be ex VAT, and what the monthly figure is, under it.
     expect(within(row('startingPrice')).getByRole('rowheader')).toHaveTextContent('Starting price (ex VAT)');
     expect(within(row('rentalPerMonth')).getByRole('rowheader')).toHaveTextContent('Rental per month (ex VAT)');
-    expect(screen.getByText(/^Prices exclude VAT\. Rental per month is a third of the quarterly payment on a 60-month lease/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Prices exclude VAT\. Rental per month is a third of the quarterly payment on a 60-month lease/),
+    ).toBeInTheDocument();
     expect(row('technology').querySelector('[data-best]')).toBeNull();
   });
 
@@ -389,7 +395,10 @@ describe('submitting', () => {
         error: 'Bad Request',
         statusCode: 400,
         message: 'Invalid quote request',
-        fieldErrors: { 'contactDetails.email': 'Please enter your email address.', 'contactDetails.postcode': 'Please enter a valid post code.' },
+        fieldErrors: {
+          'contactDetails.email': 'Please enter your email address.',
+          'contactDetails.postcode': 'Please enter a valid post code.',
+        },
       },
     });
     fillBasket([canon]);
@@ -414,7 +423,14 @@ describe('submitting', () => {
     const api = fakeApi([canon]);
     api.answerQuote(
       { status: 400, body: { statusCode: 400, message: 'Invalid', fieldErrors: { productIds: 'Unknown product id.' } } },
-      { status: 400, body: { statusCode: 400, message: 'Some of the products in the basket are not available.', fieldErrors: { 'productIds[0]': 'This product is no longer available.' } } },
+      {
+        status: 400,
+        body: {
+          statusCode: 400,
+          message: 'Some of the products in the basket are not available.',
+          fieldErrors: { 'productIds[0]': 'This product is no longer available.' },
+        },
+      },
     );
     fillBasket([canon]);
     const user = userEvent.setup();
@@ -426,7 +442,9 @@ describe('submitting', () => {
     // The server names the position of the product in the list.
     await fillDetails(user, { firstName: 'Joe' });
     await user.click(screen.getByRole('button', { name: 'Send my quote' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('We could not quote for these printers: This product is no longer available.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('We could not quote for these printers: This product is no longer available.'),
+    );
   });
 
   it('what was typed survives closing and reopening the drawer', async () => {

@@ -15,7 +15,12 @@ export function productDetailsOf(modelId: string): ProductDetails | undefined {
 }
 
 function isProduct(value: unknown): value is Product {
-  return typeof value === 'object' && value !== null && typeof (value as Product).modelId === 'string' && typeof (value as Product).brand === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Product).modelId === 'string' &&
+    typeof (value as Product).brand === 'string'
+  );
 }
 
 /** Fetches a product unless it is loaded or loading; a failed one is fetched again. */

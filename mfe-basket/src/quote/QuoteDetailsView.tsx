@@ -20,9 +20,7 @@ export const QuoteDetailsView = observer(function QuoteDetailsView() {
         Your details
       </h2>
       <div className={styles.summary}>
-        <p>
-          Your instant quote for {items.length === 1 ? 'this printer' : `these ${items.length} printers`} will be e-mailed to you:
-        </p>
+        <p>Your instant quote for {items.length === 1 ? 'this printer' : `these ${items.length} printers`} will be e-mailed to you:</p>
         <ul>
           {items.map((item) => (
             <li key={item.modelId}>
@@ -31,7 +29,12 @@ export const QuoteDetailsView = observer(function QuoteDetailsView() {
           ))}
         </ul>
       </div>
-      <QuoteForm model={basketQuoteForm} productIds={productIds} submitLabel="Send my quote" onSent={(reference) => basketStore.confirmQuoteSent(reference)} />
+      <QuoteForm
+        model={basketQuoteForm}
+        productIds={productIds}
+        submitLabel="Send my quote"
+        onSent={(reference) => basketStore.confirmQuoteSent(reference)}
+      />
     </section>
   );
 });

@@ -23,7 +23,13 @@ const FIELDS: readonly FieldSpec[] = [
   { field: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
   { field: 'email', label: 'E-mail address', type: 'email', autoComplete: 'email', extra: { spellCheck: false, autoCapitalize: 'none' } },
   { field: 'phoneNumber', label: 'Phone number', type: 'tel', autoComplete: 'tel' },
-  { field: 'postcode', label: 'Postcode', type: 'text', autoComplete: 'postal-code', extra: { spellCheck: false, autoCapitalize: 'characters' } },
+  {
+    field: 'postcode',
+    label: 'Postcode',
+    type: 'text',
+    autoComplete: 'postal-code',
+    extra: { spellCheck: false, autoCapitalize: 'characters' },
+  },
 ];
 
 export interface QuoteFormProps {

@@ -49,7 +49,14 @@ export const loadQuoteFormRules: () => Promise<ContactRules> = loadOnce(() =>
   }),
 );
 
-const RULES_UNAVAILABLE: QuoteOutcome = { ok: false, kind: 'network', status: null, fieldErrors: {}, message: null, retryAfterSeconds: null };
+const RULES_UNAVAILABLE: QuoteOutcome = {
+  ok: false,
+  kind: 'network',
+  status: null,
+  fieldErrors: {},
+  message: null,
+  retryAfterSeconds: null,
+};
 
 const EMPTY: ContactValues = { firstName: '', lastName: '', email: '', phoneNumber: '', postcode: '' };
 
@@ -67,10 +74,18 @@ function failureMessage(outcome: Extract<QuoteOutcome, { ok: false }>, fieldsWit
         : 'We have had a lot of requests from you in a short time. Please wait a minute, then press Retry.';
     case 'invalid': {
       // 'productIds' or 'productIds[1]': a product that is unknown or no longer offered.
-      const products = Array.from(new Set(Object.entries(outcome.fieldErrors).filter(([path]) => /^productIds\b/.test(path)).map(([, message]) => message)));
+      const products = Array.from(
+        new Set(
+          Object.entries(outcome.fieldErrors)
+            .filter(([path]) => /^productIds\b/.test(path))
+            .map(([, message]) => message),
+        ),
+      );
       if (products.length) return `We could not quote for these printers: ${products.join(' ')} Please change your basket and try again.`;
       if (fieldsWithErrors > 0) return 'Please check the highlighted details and send again.';
-      return outcome.message ? `Your request was not accepted: ${outcome.message}` : 'Your request was not accepted. Please check your details and send again.';
+      return outcome.message
+        ? `Your request was not accepted: ${outcome.message}`
+        : 'Your request was not accepted. Please check your details and send again.';
     }
     case 'server':
       return 'Something went wrong on our side and your request has not been sent. Please press Retry. Everything you typed is kept.';
@@ -231,7 +246,12 @@ export class QuoteFormModel {
     this.sending = false;
     if (outcome.ok) {
       this.attempt = null;
-      this.sent = { reference: outcome.reference, productKey: productIds.join(','), count: productIds.length, email: this.values.email.trim() };
+      this.sent = {
+        reference: outcome.reference,
+        productKey: productIds.join(','),
+        count: productIds.length,
+        email: this.values.email.trim(),
+      };
       this.failure = null;
       // No personal data in events: a count and the reference only.
       trackEvent('quote_request_submitted', { count: productIds.length, reference: outcome.reference });

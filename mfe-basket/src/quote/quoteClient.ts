@@ -42,7 +42,11 @@ function failure(kind: QuoteFailureKind, status: number | null, extra: Partial<E
   return { ok: false, kind, status, fieldErrors: {}, message: null, retryAfterSeconds: null, ...extra };
 }
 
-export async function sendQuoteRequest(body: QuoteRequestBody, idempotencyKey: string, timeoutMs = QUOTE_TIMEOUT_MS): Promise<QuoteOutcome> {
+export async function sendQuoteRequest(
+  body: QuoteRequestBody,
+  idempotencyKey: string,
+  timeoutMs = QUOTE_TIMEOUT_MS,
+): Promise<QuoteOutcome> {
   const result = await postJson(QUOTE_ENDPOINT, body, { idempotencyKey, timeoutMs });
   switch (result.outcome) {
     case 'sent':

@@ -50,7 +50,14 @@ export const ProductPicker = observer(function ProductPicker() {
       <label htmlFor={searchId} className={styles.label}>
         Search by brand or model
       </label>
-      <input id={searchId} type="search" className={styles.search} value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
+      <input
+        id={searchId}
+        type="search"
+        className={styles.search}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        autoComplete="off"
+      />
       {load.status === 'loading' ? <p role="status">Loading printers…</p> : null}
       {load.status === 'failed' ? (
         <p role="alert">
@@ -90,7 +97,12 @@ export const ProductPicker = observer(function ProductPicker() {
                     >
                       {refusal === 'already-in-basket' ? 'In basket' : 'Add'}
                     </button>
-                    <button type="button" className={styles.button} aria-label={`Instant quote for ${name}`} onClick={() => basketStore.startInstantQuote(product)}>
+                    <button
+                      type="button"
+                      className={styles.button}
+                      aria-label={`Instant quote for ${name}`}
+                      onClick={() => basketStore.startInstantQuote(product)}
+                    >
                       Quote
                     </button>
                   </span>

@@ -20,7 +20,9 @@ describe('listSearch', () => {
       q: ' C58 ',
       sort: 'speed-desc',
     };
-    expect(listSearch(filters, 12, 0)).toBe('?limit=12&offset=0&minSpeed=30&maxSpeed=60&brand=Canon%2CKonica+Minolta&maxPaperSize=A3%2CSRA3&colour=colour&q=C58&sort=speed-desc');
+    expect(listSearch(filters, 12, 0)).toBe(
+      '?limit=12&offset=0&minSpeed=30&maxSpeed=60&brand=Canon%2CKonica+Minolta&maxPaperSize=A3%2CSRA3&colour=colour&q=C58&sort=speed-desc',
+    );
     expect(listSearch(filters, 12, 24)).toBe(productListSearch({ ...filters, limit: 12, offset: 24 }));
     expect(listSearch({ ...NONE, minSpeed: 0, q: '  ' }, 12, 12)).toBe(productListSearch({ minSpeed: 0, limit: 12, offset: 12 }));
   });

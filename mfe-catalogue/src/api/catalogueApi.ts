@@ -28,7 +28,8 @@ export type ColourFilter = NonNullable<ProductListQuery['colour']>;
  * The filters and sort of a list, as the URL holds them: the shared ProductListQuery without
  * paging, with the lists and the search always present (empty when not set).
  */
-export type ListFilters = Omit<ProductListQuery, 'limit' | 'offset' | 'brand' | 'maxPaperSize' | 'q'> & Required<Pick<ProductListQuery, 'brand' | 'maxPaperSize' | 'q'>>;
+export type ListFilters = Omit<ProductListQuery, 'limit' | 'offset' | 'brand' | 'maxPaperSize' | 'q'> &
+  Required<Pick<ProductListQuery, 'brand' | 'maxPaperSize' | 'q'>>;
 
 /**
  * The shared facets, each of them optional: the catalogue also runs against an API that answers
@@ -72,7 +73,13 @@ export function toProductListAnswer(answer: unknown): ProductListAnswer | null {
   return { count, results: answer.results, facets: answer.facets ?? undefined };
 }
 
-export async function fetchProductList(endpoint: string, filters: ListFilters, limit: number, offset: number, signal?: AbortSignal): Promise<ProductListAnswer> {
+export async function fetchProductList(
+  endpoint: string,
+  filters: ListFilters,
+  limit: number,
+  offset: number,
+  signal?: AbortSignal,
+): Promise<ProductListAnswer> {
   const answer = toProductListAnswer(await getJson<unknown>(listUrl(endpoint, filters, limit, offset), signal));
   if (!answer) throw new Error(`${endpoint} answered without results`);
   return answer;

@@ -17,7 +17,13 @@ export const REFUSAL_TEXT = {
 
 type BasketProduct = Pick<Product, 'modelId' | 'brand' | 'model' | 'productCategory' | 'productSpecification'>;
 
-export const AddToBasketButton = observer(function AddToBasketButton({ product, className }: { product: BasketProduct; className?: string }) {
+export const AddToBasketButton = observer(function AddToBasketButton({
+  product,
+  className,
+}: {
+  product: BasketProduct;
+  className?: string;
+}) {
   const reasonId = useId();
   const viewRef = useRef<HTMLButtonElement>(null);
   const [justAdded, setJustAdded] = useState(false);

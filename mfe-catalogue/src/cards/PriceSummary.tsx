@@ -21,7 +21,8 @@ export function PriceSummary({ product, large = false }: { product: Pick<Product
     <div className={large ? `${styles.price} ${styles.large}` : styles.price}>
       {from ? (
         <p className={styles.from}>
-          <span className={styles.label}>Starting at</span> <strong className={styles.amount}>{from}</strong> <span className={styles.vat}>ex VAT</span>
+          <span className={styles.label}>Starting at</span> <strong className={styles.amount}>{from}</strong>{' '}
+          <span className={styles.vat}>ex VAT</span>
         </p>
       ) : null}
       {rental && note ? (

@@ -30,7 +30,11 @@ describe('ProductCard', () => {
     const link = within(card).getByRole('link', { name: 'Canon imageRUNNER ADVANCE DX C5840i' });
     expect(link).toHaveAttribute('href', '/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i');
     const facts = within(card).getByRole('list', { name: 'Key facts' });
-    expect(within(facts).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['40 ppm', 'Up to SRA3', 'Colour']);
+    expect(
+      within(facts)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['40 ppm', 'Up to SRA3', 'Colour']);
     expect(card).toHaveTextContent('Starting at £6,900.00 ex VAT');
     expect(card).toHaveTextContent('or rent from £138.00 per month (ex VAT, 60-month lease)');
     // The card keeps it short: the quarterly billing and what the payment covers are on the product page.
@@ -38,8 +42,18 @@ describe('ProductCard', () => {
   });
 
   it('links a production-spec MFP to the production path and says mono for a mono machine', () => {
-    renderCard(makeProduct(1, { model: 'imagePRESS Lite C270', productSpecification: 'light-production', colourPrinting: 'mono', productAttributes: { printSpeedPpm: 70, isColour: false } }));
-    expect(screen.getByRole('link', { name: /imagePRESS Lite C270/ })).toHaveAttribute('href', '/printers/production/canon/imagepress-lite-c270');
+    renderCard(
+      makeProduct(1, {
+        model: 'imagePRESS Lite C270',
+        productSpecification: 'light-production',
+        colourPrinting: 'mono',
+        productAttributes: { printSpeedPpm: 70, isColour: false },
+      }),
+    );
+    expect(screen.getByRole('link', { name: /imagePRESS Lite C270/ })).toHaveAttribute(
+      'href',
+      '/printers/production/canon/imagepress-lite-c270',
+    );
     expect(screen.getByRole('list', { name: 'Key facts' })).toHaveTextContent('Mono');
   });
 

@@ -39,16 +39,32 @@ export function ProductCard({ product, headingLevel = 2, eager = false, priority
     <article className={styles.card} aria-labelledby={headingId} data-testid="product-card" data-model-id={product.modelId}>
       <div className={styles.media}>
         {href === '#' ? (
-          <ProductImage product={product} size="x270" alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} className={styles.image} />
+          <ProductImage
+            product={product}
+            size="x270"
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+            className={styles.image}
+          />
         ) : (
           <Link to={href} tabIndex={-1} aria-hidden="true" className={styles.mediaLink}>
-            <ProductImage product={product} size="x270" alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} className={styles.image} />
+            <ProductImage
+              product={product}
+              size="x270"
+              alt=""
+              loading={eager ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : undefined}
+              className={styles.image}
+            />
           </Link>
         )}
       </div>
       <div className={styles.body}>
         <Heading className={styles.heading} id={headingId}>
-          {href === '#' ? name : (
+          {href === '#' ? (
+            name
+          ) : (
             <Link to={href} className={styles.link}>
               {name}
             </Link>

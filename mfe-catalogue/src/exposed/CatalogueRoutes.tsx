@@ -14,9 +14,13 @@ import styles from './CatalogueRoutes.module.css';
 
 // Lists and product pages are separate chunks: a visitor downloads the one kind of page they
 // opened, and the other at idle (prefetch) for the likely next click.
-const ListPage = lazy(() => import(/* webpackChunkName: "product-list", webpackPrefetch: true */ '../lists/ListRoutes').then((m) => ({ default: m.ListPage })));
+const ListPage = lazy(() =>
+  import(/* webpackChunkName: "product-list", webpackPrefetch: true */ '../lists/ListRoutes').then((m) => ({ default: m.ListPage })),
+);
 const ProductRoute = lazy(() =>
-  import(/* webpackChunkName: "product-page", webpackPrefetch: true */ '../product/ProductRoutes').then((m) => ({ default: m.ProductRoute })),
+  import(/* webpackChunkName: "product-page", webpackPrefetch: true */ '../product/ProductRoutes').then((m) => ({
+    default: m.ProductRoute,
+  })),
 );
 
 /** Holds the page's place, and tells a screen reader what is coming, while its chunk loads. */

@@ -13,7 +13,10 @@ import styles from './FeaturedProducts.module.css';
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ok'; products: Product[] };
 
-const shown = (products: Product[], count: number): State => ({ status: 'ok', products: products.filter((p) => p && p.modelId).slice(0, count) });
+const shown = (products: Product[], count: number): State => ({
+  status: 'ok',
+  products: products.filter((p) => p && p.modelId).slice(0, count),
+});
 
 export default function FeaturedProducts({ heading = 'Featured printers', limit = 4 }: FeaturedProductsProps) {
   const headingId = useId();

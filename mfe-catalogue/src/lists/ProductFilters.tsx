@@ -38,7 +38,15 @@ function toggled(list: string[], value: string, on: boolean): string[] {
   return Array.from(new Set(next)).sort((a, b) => a.localeCompare(b));
 }
 
-export function ProductFilters({ definition, filters: urlFilters, facets, seenBrands, onChange: report, onClear, id }: ProductFiltersProps) {
+export function ProductFilters({
+  definition,
+  filters: urlFilters,
+  facets,
+  seenBrands,
+  onChange: report,
+  onClear,
+  id,
+}: ProductFiltersProps) {
   // The choices show at once; the URL (and so the list) follows in a transition.
   const [filters, setFilters] = useState(urlFilters);
   const urlFiltersKey = JSON.stringify(urlFilters);
@@ -96,7 +104,8 @@ export function ProductFilters({ definition, filters: urlFilters, facets, seenBr
     ? facets.brands.map((b) => ({ value: b.brand, count: b.count as number | undefined }))
     : seenBrands.map((brand) => ({ value: brand, count: undefined as number | undefined }));
   for (const selected of filters.brand) {
-    if (!brandOptions.some((o) => o.value.toLowerCase() === selected.toLowerCase())) brandOptions.push({ value: selected, count: undefined });
+    if (!brandOptions.some((o) => o.value.toLowerCase() === selected.toLowerCase()))
+      brandOptions.push({ value: selected, count: undefined });
   }
   brandOptions.sort((a, b) => a.value.localeCompare(b.value));
 
@@ -107,7 +116,13 @@ export function ProductFilters({ definition, filters: urlFilters, facets, seenBr
     if (!paperOptions.some((o) => o.value === selected)) paperOptions.push({ value: selected, count: undefined });
   }
   const showPaper = paperOptions.length > 1 || filters.maxPaperSize.length > 0;
-  const hasFilters = filters.q !== '' || filters.brand.length > 0 || filters.maxPaperSize.length > 0 || !!filters.colour || filters.minSpeed !== undefined || filters.maxSpeed !== undefined;
+  const hasFilters =
+    filters.q !== '' ||
+    filters.brand.length > 0 ||
+    filters.maxPaperSize.length > 0 ||
+    !!filters.colour ||
+    filters.minSpeed !== undefined ||
+    filters.maxSpeed !== undefined;
 
   return (
     <form className={styles.filters} onSubmit={submit} aria-label={`Filter ${definition.noun.many}`} id={id} noValidate>
@@ -181,7 +196,9 @@ export function ProductFilters({ definition, filters: urlFilters, facets, seenBr
                     name="maxPaperSize"
                     value={option.value}
                     checked={filters.maxPaperSize.includes(option.value)}
-                    onChange={(e) => onChange({ ...withTyped(typed), maxPaperSize: toggled(filters.maxPaperSize, option.value, e.target.checked) })}
+                    onChange={(e) =>
+                      onChange({ ...withTyped(typed), maxPaperSize: toggled(filters.maxPaperSize, option.value, e.target.checked) })
+                    }
                   />
                   <span>{option.value}</span>
                   {option.count !== undefined ? <span className={styles.count}>({option.count})</span> : null}
@@ -227,7 +244,16 @@ export function ProductFilters({ definition, filters: urlFilters, facets, seenBr
                     name="brand"
                     value={option.value}
                     checked={filters.brand.some((b) => b.toLowerCase() === option.value.toLowerCase())}
-                    onChange={(e) => onChange({ ...withTyped(typed), brand: toggled(filters.brand.filter((b) => b.toLowerCase() !== option.value.toLowerCase()), option.value, e.target.checked) })}
+                    onChange={(e) =>
+                      onChange({
+                        ...withTyped(typed),
+                        brand: toggled(
+                          filters.brand.filter((b) => b.toLowerCase() !== option.value.toLowerCase()),
+                          option.value,
+                          e.target.checked,
+                        ),
+                      })
+                    }
                   />
                   <span>{option.value}</span>
                   {option.count !== undefined ? <span className={styles.count}>({option.count})</span> : null}

@@ -165,7 +165,9 @@ describe('filters and sort live in the URL and run on the server', () => {
     const api = fakeApi((url) => listAnswer(makeProducts(2), url, FACETS));
     renderCatalogue('/printers/multifunctionals?q=C58&brand=Canon&minSpeed=30&maxSpeed=60&maxPaperSize=SRA3&colour=colour&sort=speed-desc');
     await waitFor(() => expect(cards()).toHaveLength(2));
-    expect(api.requests).toEqual(['/api/printers/multifunctionals?limit=12&offset=0&minSpeed=30&maxSpeed=60&brand=Canon&maxPaperSize=SRA3&colour=colour&q=C58&sort=speed-desc']);
+    expect(api.requests).toEqual([
+      '/api/printers/multifunctionals?limit=12&offset=0&minSpeed=30&maxSpeed=60&brand=Canon&maxPaperSize=SRA3&colour=colour&q=C58&sort=speed-desc',
+    ]);
     expect(screen.getByRole('searchbox', { name: 'Search by model' })).toHaveValue('C58');
     const speed = screen.getByRole('group', { name: 'Print speed (pages per minute)' });
     expect(within(speed).getByRole('spinbutton', { name: 'From' })).toHaveValue(30);
@@ -201,7 +203,9 @@ describe('filters and sort live in the URL and run on the server', () => {
     renderCatalogue('/printers/multifunctionals');
     const toggle = screen.getByRole('button', { name: /Show filters/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toContainElement(screen.getByRole('form', { name: 'Filter printers' }));
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toContainElement(
+      screen.getByRole('form', { name: 'Filter printers' }),
+    );
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(toggle).toHaveTextContent('Hide filters');
@@ -214,7 +218,11 @@ describe('which list each route shows', () => {
     ['/printers/print-only', '/api/printers/officeprinters', 'Print-only printers'],
     ['/printers/production', '/api/printers/productionprinters', 'Production printers'],
     ['/printers/plotters', '/api/printers/plotterprinters', 'Plotters'],
-    ['/printers/multifunctionals/a3-colour', '/api/products/category/multifunctional-printers/a3-colour', 'A3 colour multifunctional printers'],
+    [
+      '/printers/multifunctionals/a3-colour',
+      '/api/products/category/multifunctional-printers/a3-colour',
+      'A3 colour multifunctional printers',
+    ],
     ['/printers/multifunctionals/a4-mono', '/api/products/category/multifunctional-printers/a4-mono', 'A4 mono multifunctional printers'],
     ['/printers/print-only/a4-colour', '/api/products/category/print-only/a4-colour', 'A4 colour print-only printers'],
     ['/printers/production/mono', '/api/products/category/production/mono', 'Mono production printers'],
@@ -265,18 +273,30 @@ describe('which list each route shows', () => {
     const related = (path: string) => {
       fakeApi((url) => listAnswer([], url));
       const page = renderCatalogue(path);
-      const links = within(screen.getByRole('navigation', { name: 'Related lists' })).getAllByRole('link').map((a) => a.getAttribute('href'));
+      const links = within(screen.getByRole('navigation', { name: 'Related lists' }))
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href'));
       page.unmount();
       return links;
     };
     expect(related('/finishers')).toEqual(FINISHER_CATEGORIES.map((c) => `/finishers/${c}`));
-    expect(related('/finishers/booklet')).toEqual(['/finishers', ...FINISHER_CATEGORIES.filter((c) => c !== 'booklet').map((c) => `/finishers/${c}`)]);
+    expect(related('/finishers/booklet')).toEqual([
+      '/finishers',
+      ...FINISHER_CATEGORIES.filter((c) => c !== 'booklet').map((c) => `/finishers/${c}`),
+    ]);
   });
 
   it('/finishers/{category} asks the server for that category, which counts it, and "Load more" pages it', async () => {
     const user = userEvent.setup();
-    const booklets = makeProducts(30, 0, { productCategory: 'finisher', productSpecification: 'booklet', colourPrinting: null, paperSize: null });
-    const api = fakeApi((url) => (url.pathname === '/api/products/category/finishers/booklet' ? listAnswer(booklets, url) : { status: 404, body: {} }));
+    const booklets = makeProducts(30, 0, {
+      productCategory: 'finisher',
+      productSpecification: 'booklet',
+      colourPrinting: null,
+      paperSize: null,
+    });
+    const api = fakeApi((url) =>
+      url.pathname === '/api/products/category/finishers/booklet' ? listAnswer(booklets, url) : { status: 404, body: {} },
+    );
     const site = renderCatalogue('/finishers/booklet');
     expect(await screen.findByRole('heading', { level: 1, name: 'Booklet finishers' })).toBeInTheDocument();
     await waitFor(() => expect(cards()).toHaveLength(12));
@@ -311,7 +331,10 @@ describe('which list each route shows', () => {
     });
     renderCatalogue('/finishers/stapling?page=5');
     await waitFor(() => expect(cards()).toHaveLength(60));
-    expect(api.requests).toEqual(['/api/products/category/finishers/stapling?limit=48&offset=0', '/api/products/category/finishers/stapling?limit=12&offset=48']);
+    expect(api.requests).toEqual([
+      '/api/products/category/finishers/stapling?limit=48&offset=0',
+      '/api/products/category/finishers/stapling?limit=12&offset=48',
+    ]);
     expect(screen.getByTestId('result-count')).toHaveTextContent('Showing 60 of 60 finishers');
     const filters = screen.getByRole('form', { name: 'Filter finishers' });
     await user.click(within(within(filters).getByRole('group', { name: 'Brand' })).getByRole('checkbox', { name: /Ricoh/ }));
@@ -319,15 +342,19 @@ describe('which list each route shows', () => {
     expect(api.requests.at(-1)).toBe('/api/products/category/finishers/stapling?limit=12&offset=0&brand=Ricoh');
   });
 
-  it.each(['/printers/laser', '/printers/multifunctionals/a5-pink', '/printers/plotters/a3-colour', '/scanners/flatbed', '/finishers/glue', '/printers/multifunctionals/canon/x/extra'])(
-    '%s is Not Found, without asking the API',
-    async (path) => {
-      const api = fakeApi(() => ({ body: {} }));
-      renderCatalogue(path);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
-      expect(api.requests).toEqual([]);
-    },
-  );
+  it.each([
+    '/printers/laser',
+    '/printers/multifunctionals/a5-pink',
+    '/printers/plotters/a3-colour',
+    '/scanners/flatbed',
+    '/finishers/glue',
+    '/printers/multifunctionals/canon/x/extra',
+  ])('%s is Not Found, without asking the API', async (path) => {
+    const api = fakeApi(() => ({ body: {} }));
+    renderCatalogue(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(api.requests).toEqual([]);
+  });
 
   it('cards link to product pages and add to the shared basket', async () => {
     const user = userEvent.setup();

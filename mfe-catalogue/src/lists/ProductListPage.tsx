@@ -26,7 +26,8 @@ export function ProductListPage({ definition }: { definition: ListDefinition }) 
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const { filters, page } = useMemo(
-    () => parseListUrl(searchParams, { speed: definition.speed, colourFilter: definition.colourFilter, defaultSort: definition.defaultSort }),
+    () =>
+      parseListUrl(searchParams, { speed: definition.speed, colourFilter: definition.colourFilter, defaultSort: definition.defaultSort }),
     [searchParams, definition.speed, definition.colourFilter, definition.defaultSort],
   );
   const list = useProductList(definition, filters, page);
@@ -64,7 +65,8 @@ export function ProductListPage({ definition }: { definition: ListDefinition }) 
 
   let status: string;
   if (list.initialLoading) status = `Loading ${definition.noun.many}…`;
-  else if (list.error && list.items.length === 0) status = `${definition.noun.many.charAt(0).toUpperCase()}${definition.noun.many.slice(1)} could not be loaded.`;
+  else if (list.error && list.items.length === 0)
+    status = `${definition.noun.many.charAt(0).toUpperCase()}${definition.noun.many.slice(1)} could not be loaded.`;
   else if (list.count === 0) status = `No ${definition.noun.many} found`;
   else status = `Showing ${list.items.length} of ${list.count ?? list.items.length} ${noun}`;
 
@@ -160,7 +162,9 @@ export function ProductListPage({ definition }: { definition: ListDefinition }) 
             </div>
           ) : list.items.length === 0 ? (
             <div className={styles.message}>
-              <h3>No {definition.noun.many} match {filterCount ? 'these filters' : 'this list yet'}.</h3>
+              <h3>
+                No {definition.noun.many} match {filterCount ? 'these filters' : 'this list yet'}.
+              </h3>
               {filterCount ? (
                 <>
                   <p>Try a wider speed range, another brand or fewer filters.</p>
@@ -178,7 +182,9 @@ export function ProductListPage({ definition }: { definition: ListDefinition }) 
             <>
               <ProductGrid products={list.items} headingLevel={3} eagerCount={EAGER_IMAGES} listRef={listRef} label={definition.heading} />
               <div className={styles.more}>
-                {list.loadingMore ? <ProductGridSkeleton count={Math.min(PAGE_SIZE, Math.max(0, (list.count ?? 0) - list.items.length)) || 3} /> : null}
+                {list.loadingMore ? (
+                  <ProductGridSkeleton count={Math.min(PAGE_SIZE, Math.max(0, (list.count ?? 0) - list.items.length)) || 3} />
+                ) : null}
                 {list.error ? (
                   <div className={styles.inlineError} role="alert">
                     <p>More {definition.noun.many} could not be loaded.</p>

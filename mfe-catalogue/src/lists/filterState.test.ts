@@ -8,7 +8,15 @@ describe('filter state in the URL query', () => {
     const query = 'q=C5840i&brand=Canon%2CRicoh&minSpeed=30&maxSpeed=60&maxPaperSize=A3%2CSRA3&colour=mono&sort=price-asc&page=3';
     const state = parseListUrl(new URLSearchParams(query), office);
     expect(state).toEqual({
-      filters: { q: 'C5840i', brand: ['Canon', 'Ricoh'], minSpeed: 30, maxSpeed: 60, maxPaperSize: ['A3', 'SRA3'], colour: 'mono', sort: 'price-asc' },
+      filters: {
+        q: 'C5840i',
+        brand: ['Canon', 'Ricoh'],
+        minSpeed: 30,
+        maxSpeed: 60,
+        maxPaperSize: ['A3', 'SRA3'],
+        colour: 'mono',
+        sort: 'price-asc',
+      },
       page: 3,
     });
     expect(listUrlParams(state).toString()).toBe(query);
@@ -44,7 +52,10 @@ describe('filter state in the URL query', () => {
   });
 
   it('drops what the server would refuse from a hand-edited URL', () => {
-    const { filters, page } = parseListUrl(new URLSearchParams('brand=Canon,<script>&maxPaperSize=A3;drop&colour=purple&sort=cheapest&page=-4&q=C58%2340i%3C'), office);
+    const { filters, page } = parseListUrl(
+      new URLSearchParams('brand=Canon,<script>&maxPaperSize=A3;drop&colour=purple&sort=cheapest&page=-4&q=C58%2340i%3C'),
+      office,
+    );
     expect(filters.brand).toEqual(['Canon']);
     expect(filters.maxPaperSize).toEqual([]);
     expect(filters.colour).toBeUndefined();
@@ -62,12 +73,15 @@ describe('filter state in the URL query', () => {
   });
 
   it('counts the active filters, not the sort', () => {
-    const { filters } = parseListUrl(new URLSearchParams('q=x&brand=Canon,Ricoh&minSpeed=20&maxSpeed=40&colour=mono&sort=price-asc'), office);
+    const { filters } = parseListUrl(
+      new URLSearchParams('q=x&brand=Canon,Ricoh&minSpeed=20&maxSpeed=40&colour=mono&sort=price-asc'),
+      office,
+    );
     expect(activeFilterCount(filters)).toBe(5);
   });
 
   it.each([
-    ["HP DesignJet T830 (36in)", "HP DesignJet T830 (36in)"],
+    ['HP DesignJet T830 (36in)', 'HP DesignJet T830 (36in)'],
     ['  a   b ', 'a b'],
     ['x'.repeat(70), 'x'.repeat(60)],
     ['<img onerror=1>', 'img onerror 1'],

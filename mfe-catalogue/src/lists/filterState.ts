@@ -43,7 +43,10 @@ function speedParam(params: URLSearchParams, name: string, bounds: { min: number
   return Math.min(bounds.max, Math.max(bounds.min, Math.round(value)));
 }
 
-export function parseListUrl(params: URLSearchParams, options: { speed: SpeedBoundsKey | null; colourFilter: boolean; defaultSort?: ProductSort }): ListUrlState {
+export function parseListUrl(
+  params: URLSearchParams,
+  options: { speed: SpeedBoundsKey | null; colourFilter: boolean; defaultSort?: ProductSort },
+): ListUrlState {
   const bounds = options.speed ? SPEED_BOUNDS[options.speed] : null;
   let minSpeed = bounds ? speedParam(params, 'minSpeed', bounds) : undefined;
   let maxSpeed = bounds ? speedParam(params, 'maxSpeed', bounds) : undefined;

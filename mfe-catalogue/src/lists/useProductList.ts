@@ -6,7 +6,16 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { usePageData } from '@copytech/shared';
 import type { Product } from '@copytech/shared/domain';
-import { fetchProductList, listUrl, MAX_LIMIT, PAGE_SIZE, toProductListAnswer, type ListFacets, type ListFilters, type ProductListAnswer } from '../api/catalogueApi';
+import {
+  fetchProductList,
+  listUrl,
+  MAX_LIMIT,
+  PAGE_SIZE,
+  toProductListAnswer,
+  type ListFacets,
+  type ListFilters,
+  type ProductListAnswer,
+} from '../api/catalogueApi';
 import { isAbort } from '../api/http';
 
 interface State {
@@ -76,7 +85,11 @@ export function useProductList(source: ListSource, filters: ListFilters, page: n
   // The list's first request, which the server answers before it renders the page: the page's
   // first products are in its HTML, and the browser hydrates with them without fetching again.
   const first = usePageData<unknown>(listUrl(endpoint, filters, Math.min(MAX_LIMIT, page * PAGE_SIZE), 0));
-  const [state, dispatch] = useReducer(reducer, key, (k) => fromFirstAnswer(k, first?.ok ? toProductListAnswer(first.value) : null) ?? initial(k));
+  const [state, dispatch] = useReducer(
+    reducer,
+    key,
+    (k) => fromFirstAnswer(k, first?.ok ? toProductListAnswer(first.value) : null) ?? initial(k),
+  );
   const [attempt, bumpAttempt] = useReducer((n: number) => n + 1, 0);
   const stateRef = useRef(state);
   stateRef.current = state;

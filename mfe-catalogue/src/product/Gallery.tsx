@@ -27,7 +27,16 @@ export function Gallery({ product }: { product: Product }) {
   return (
     <div className={styles.gallery}>
       <div className={styles.main}>
-        <ProductImage key={index} product={product} size="x540" index={index} alt={altFor(index)} loading="eager" fetchPriority="high" className={styles.mainImage} />
+        <ProductImage
+          key={index}
+          product={product}
+          size="x540"
+          index={index}
+          alt={altFor(index)}
+          loading="eager"
+          fetchPriority="high"
+          className={styles.mainImage}
+        />
         <button type="button" className={styles.zoom} onClick={openZoom} aria-haspopup="dialog">
           <ZoomIcon />
           Enlarge image
@@ -37,7 +46,13 @@ export function Gallery({ product }: { product: Product }) {
         <ul className={styles.thumbs} aria-label="Product images">
           {Array.from({ length: count }, (_, i) => (
             <li key={i}>
-              <button type="button" className={styles.thumb} aria-pressed={i === index} aria-label={`Show image ${i + 1} of ${count}`} onClick={() => setIndex(i)}>
+              <button
+                type="button"
+                className={styles.thumb}
+                aria-pressed={i === index}
+                aria-label={`Show image ${i + 1} of ${count}`}
+                onClick={() => setIndex(i)}
+              >
                 <ProductImage product={product} size="x135" index={i} alt="" />
               </button>
             </li>

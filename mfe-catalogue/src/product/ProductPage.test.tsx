@@ -21,7 +21,11 @@ function api(product: unknown, similar: unknown[] = []) {
   return fakeApi((url): FakeAnswer => {
     if (url.pathname === '/api/printers/similiar') return { body: { results: similar } };
     if (url.pathname.startsWith('/api/v3/products/') || url.pathname.startsWith('/api/scanners/getsinglescanner/')) {
-      return product instanceof Error ? product : product ? { body: product } : { status: 404, body: { statusCode: 404, message: 'Product not found.' } };
+      return product instanceof Error
+        ? product
+        : product
+          ? { body: product }
+          : { status: 404, body: { statusCode: 404, message: 'Product not found.' } };
     }
     return { status: 404, body: {} };
   });
@@ -56,8 +60,13 @@ describe('printer product page', () => {
 
     // Title, description, canonical URL (docs/product-rules.md "Product titles and descriptions")
     expect(document.title).toBe('Canon imageRUNNER ADVANCE DX C5840i Colour A3 Multifunctional Printer - Copytech');
-    expect(document.querySelector('meta[name="description"]')!.getAttribute('content')).toMatch(/starting at £6,900\.00 ex VAT, or rent from £138\.00 per month on a 60-month lease/);
-    expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'http://localhost/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i');
+    expect(document.querySelector('meta[name="description"]')!.getAttribute('content')).toMatch(
+      /starting at £6,900\.00 ex VAT, or rent from £138\.00 per month on a 60-month lease/,
+    );
+    expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'http://localhost/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i',
+    );
 
     // schema.org Product with an Offer in GBP
     const jsonLd = JSON.parse(page.querySelector('script[type="application/ld+json"]')!.textContent!);
@@ -206,7 +215,14 @@ describe('scanner product pages', () => {
 });
 
 describe('finisher product page', () => {
-  const finisher = makeProduct(0, { model: 'Booklet Finisher-AC1', productCategory: 'finisher', productSpecification: 'booklet', colourPrinting: null, paperSize: null, productAttributes: null });
+  const finisher = makeProduct(0, {
+    model: 'Booklet Finisher-AC1',
+    productCategory: 'finisher',
+    productSpecification: 'booklet',
+    colourPrinting: null,
+    paperSize: null,
+    productAttributes: null,
+  });
 
   it('/finishers/{brand}/{model} shows a finisher', async () => {
     const fake = api(finisher);

@@ -7,7 +7,15 @@
 import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { basketStore, useDocumentMeta, useHydrated } from '@copytech/shared';
-import { categoryLabel, jsonLdText, productDocumentMeta, productJsonLd, productPageTitle, type Crumb, type Product } from '@copytech/shared/domain';
+import {
+  categoryLabel,
+  jsonLdText,
+  productDocumentMeta,
+  productJsonLd,
+  productPageTitle,
+  type Crumb,
+  type Product,
+} from '@copytech/shared/domain';
 import { AddToBasketButton } from '../cards/AddToBasketButton';
 import { PriceSummary } from '../cards/PriceSummary';
 import { PrintingIcon } from '../cards/PrintingIcon';
@@ -21,7 +29,11 @@ function attributeRows(product: Product): Array<{ name: string; value: ReactNode
   const a = product.productAttributes ?? {};
   const printing = printingOf(product);
   const rows: Array<{ name: string; value: ReactNode }> = [{ name: 'Type', value: categoryLabel(String(product.productCategory)) }];
-  if (product.productSpecification) rows.push({ name: product.productCategory === 'finisher' ? 'Finishing' : 'Class', value: specificationText(product.productSpecification) });
+  if (product.productSpecification)
+    rows.push({
+      name: product.productCategory === 'finisher' ? 'Finishing' : 'Class',
+      value: specificationText(product.productSpecification),
+    });
   if (a.printSpeedPpm) rows.push({ name: 'Print speed', value: `${a.printSpeedPpm} pages per minute` });
   if (a.scanSpeedPpm) rows.push({ name: 'Scan speed', value: `${a.scanSpeedPpm} pages per minute` });
   if (printing)
@@ -64,7 +76,9 @@ export function ProductPage({ product, crumbs }: { product: Product; crumbs: Cru
         <div className={styles.summary}>
           <p className={styles.brand}>{product.brand}</p>
           <h1 className={styles.title}>{name}</h1>
-          <p className={styles.category}>{productPageTitle(product).slice(name.length).trim() || categoryLabel(String(product.productCategory))}</p>
+          <p className={styles.category}>
+            {productPageTitle(product).slice(name.length).trim() || categoryLabel(String(product.productCategory))}
+          </p>
           <dl className={styles.attributes}>
             {attributeRows(product).map((row) => (
               <div key={row.name}>

@@ -33,9 +33,22 @@ import { useProductLoader } from './useProductLoader';
 
 type ProductRoute = Extract<SiteRoute, { kind: 'product' }>;
 
-function ProductPageFor({ route, load, crumbs }: { route: ProductRoute; load: (signal: AbortSignal) => Promise<Product>; crumbs: (product: Product) => Crumb[] }) {
+function ProductPageFor({
+  route,
+  load,
+  crumbs,
+}: {
+  route: ProductRoute;
+  load: (signal: AbortSignal) => Promise<Product>;
+  crumbs: (product: Product) => Crumb[];
+}) {
   const url = route.section === 'scanners' ? API_PATHS.scanner(route.modelId) : API_PATHS.product(route.modelId);
-  const state = useProductLoader(load, (product) => productRouteProblem(route, product), `${route.section}:${route.type ?? ''}:${route.modelId}`, url);
+  const state = useProductLoader(
+    load,
+    (product) => productRouteProblem(route, product),
+    `${route.section}:${route.type ?? ''}:${route.modelId}`,
+    url,
+  );
   if (state.status === 'loading') return <ProductPageSkeleton />;
   if (state.status === 'not-found') return <NotFoundPage />;
   return <ProductPage key={state.product.modelId} product={state.product} crumbs={crumbs(state.product)} />;

@@ -17,7 +17,9 @@ const shown = (results: Product[], modelId: string) => results.filter((p) => p &
 
 export function SimilarProducts({ modelId }: { modelId: string }) {
   const first = usePageData<Partial<ProductResults> | null>(similarUrl(modelId));
-  const [products, setProducts] = useState<Product[] | null>(() => (first ? (first.ok ? shown(resultsOf(first.value), modelId) : []) : null));
+  const [products, setProducts] = useState<Product[] | null>(() =>
+    first ? (first.ok ? shown(resultsOf(first.value), modelId) : []) : null,
+  );
   const answered = useRef(products !== null);
 
   useEffect(() => {

@@ -95,7 +95,10 @@ describe('server rendering of the catalogue', () => {
 
   it('keeps hostile product text as text, in the markup and in the data block', async () => {
     const hostile = '</script><script>alert(1)</script><img src=x onerror=alert(2)>\u2028';
-    const evil = product('Canon', 'imageRUNNER C9000', { description: hostile, productFeatures: [{ featureName: '<b>Bold</b>', featureValue: hostile }] });
+    const evil = product('Canon', 'imageRUNNER C9000', {
+      description: hostile,
+      productFeatures: [{ featureName: '<b>Bold</b>', featureValue: hostile }],
+    });
     const page = productPage(evil, 0, []);
     const html = await renderWhole(page.element);
     const block = inlineJson(page.data.answers());

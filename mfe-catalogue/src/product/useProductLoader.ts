@@ -33,7 +33,12 @@ function settle(product: unknown, check: ProductCheck, key: string): ProductLoad
  * `url` is the product's API read: the server answers it before it renders the page, and the
  * browser hydrates with that answer instead of fetching it again.
  */
-export function useProductLoader(load: ((signal: AbortSignal) => Promise<Product>) | null, check: ProductCheck, key: string, url: string | null = null): ProductLoadState {
+export function useProductLoader(
+  load: ((signal: AbortSignal) => Promise<Product>) | null,
+  check: ProductCheck,
+  key: string,
+  url: string | null = null,
+): ProductLoadState {
   const first = usePageData<unknown>(load ? url : null);
   const [state, setState] = useState<{ key: string; value: ProductLoadState }>(() => ({
     key,

@@ -56,7 +56,9 @@ function walkLeasePath(store: SavingsCheckerStore) {
   expect(store.next()).toEqual({});
   store.setPrice('cpcPricePerPeriod', { value: 45_000 });
   expect(store.next()).toEqual({});
-  (['equipmentIsInsured', 'tonerDeliveryPaidFor', 'networkSupportPaidFor', 'payOtherCharges'] as const).forEach((q) => store.setExtra(q, false));
+  (['equipmentIsInsured', 'tonerDeliveryPaidFor', 'networkSupportPaidFor', 'payOtherCharges'] as const).forEach((q) =>
+    store.setExtra(q, false),
+  );
   expect(store.next()).toEqual({});
   store.setVolume('blackAndWhiteVolume', { value: 15_000 });
   store.setVolume('colourVolume', { value: 3_000 });
@@ -213,7 +215,10 @@ describe('progress that survives a reload', () => {
     ['not JSON', '{oops'],
     ['another version', JSON.stringify({ version: 99 })],
     ['an unknown step', JSON.stringify({ version: 1, currentStep: 'admin', completedSteps: [], captchaComplete: false, answers: {} })],
-    ['answers of the wrong shape', JSON.stringify({ version: 1, currentStep: 'start', completedSteps: [], captchaComplete: false, answers: { entryMode: 'guess' } })],
+    [
+      'answers of the wrong shape',
+      JSON.stringify({ version: 1, currentStep: 'start', completedSteps: [], captchaComplete: false, answers: { entryMode: 'guess' } }),
+    ],
     ['null', 'null'],
   ])('starts from the defaults when storage holds %s, and removes it', async (_label, stored) => {
     storage.setItem(CHECKER_STORAGE_KEY, stored);

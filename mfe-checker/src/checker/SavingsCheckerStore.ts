@@ -37,7 +37,8 @@ import { isStepId, relevantSteps, stepErrors, type StepId, type WizardPosition }
 export const CHECKER_STORAGE_KEY = 'copytech:savings-checker';
 const STORAGE_VERSION = 1;
 
-export type PriceFieldName = 'equipmentPurchasePrice' | 'leasePricePerPeriod' | 'cpcPricePerPeriod' | 'warrantyPrice' | 'spendPricePerPeriod';
+export type PriceFieldName =
+  'equipmentPurchasePrice' | 'leasePricePerPeriod' | 'cpcPricePerPeriod' | 'warrantyPrice' | 'spendPricePerPeriod';
 export type VolumeFieldName = 'blackAndWhiteVolume' | 'colourVolume';
 export type ExtraQuestion = 'equipmentIsInsured' | 'tonerDeliveryPaidFor' | 'networkSupportPaidFor' | 'payOtherCharges';
 
@@ -94,7 +95,12 @@ export function readSavedProgress(storage: Storage | null): SavedProgress | null
     if (!(isStepId(position) || position === 'results')) throw new Error('bad step');
     if (!Array.isArray(data.completedSteps) || !data.completedSteps.every(isStepId)) throw new Error('bad completed steps');
     if (typeof data.captchaComplete !== 'boolean') throw new Error('bad captcha flag');
-    return { answers: data.answers, currentStep: position, completedSteps: [...new Set(data.completedSteps)], captchaComplete: data.captchaComplete };
+    return {
+      answers: data.answers,
+      currentStep: position,
+      completedSteps: [...new Set(data.completedSteps)],
+      captchaComplete: data.captchaComplete,
+    };
   } catch {
     forget(storage);
     return null;
@@ -421,7 +427,8 @@ export class SavingsCheckerStore {
     const namedValues = Object.values(NAMED_CHARGES) as string[];
     if (question === 'payOtherCharges') {
       const own = charges.filter((charge) => !namedValues.includes(charge.name));
-      if (yes && own.length === 0 && charges.length < MAX_OTHER_CHARGES) charges.push({ name: '', value: null, periodInMonths: DEFAULT_PERIOD_IN_MONTHS });
+      if (yes && own.length === 0 && charges.length < MAX_OTHER_CHARGES)
+        charges.push({ name: '', value: null, periodInMonths: DEFAULT_PERIOD_IN_MONTHS });
       if (!yes) this.answers.otherChargesPricePerPeriod = charges.filter((charge) => namedValues.includes(charge.name));
     } else {
       const name = NAMED_CHARGES[question];

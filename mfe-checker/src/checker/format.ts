@@ -11,7 +11,10 @@ export type Parsed = number | null | 'invalid';
  * for anything else (letters, negative amounts, more than two decimals, absurd sizes).
  */
 export function parsePounds(text: string, maxPence = 100_000_000): Parsed {
-  const cleaned = text.trim().replace(/^£\s*/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  const cleaned = text
+    .trim()
+    .replace(/^£\s*/, '')
+    .replace(/,(?=\d{3}(\D|$))/g, '');
   if (cleaned === '') return null;
   if (!/^\d+(\.\d{1,2})?$/.test(cleaned) && !/^\.\d{1,2}$/.test(cleaned)) return 'invalid';
   const pence = Math.round(Number(cleaned) * 100);
@@ -20,7 +23,10 @@ export function parsePounds(text: string, maxPence = 100_000_000): Parsed {
 
 /** Pages typed (e.g. "15000", "15,000") to a whole number; null when empty; 'invalid' otherwise. */
 export function parsePages(text: string, max = 50_000_000): Parsed {
-  const cleaned = text.trim().replace(/,(?=\d{3}(\D|$))/g, '').replace(/\s+/g, '');
+  const cleaned = text
+    .trim()
+    .replace(/,(?=\d{3}(\D|$))/g, '')
+    .replace(/\s+/g, '');
   if (cleaned === '') return null;
   if (!/^\d+$/.test(cleaned)) return 'invalid';
   const pages = Number(cleaned);
@@ -44,7 +50,9 @@ export function formatMoney(pence: number): string {
 
 /** Whole pounds for headlines: £1,170. */
 export function formatWholePounds(pence: number): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(Math.round(pence / 100));
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(
+    Math.round(pence / 100),
+  );
 }
 
 /** A price per page in pence: "1.78p"; a dash when there is none. */

@@ -36,7 +36,10 @@ export const STEPS: Record<StepId, StepDefinition> = {
   'lease-price': { title: 'Your lease or rental payment', fields: ['leasePricePerPeriod'] },
   support: { title: 'How your equipment is supported', fields: ['howIsEquipmentSupported'] },
   'support-costs': { title: 'What support and supplies cost', fields: ['cpcPricePerPeriod', 'warrantyPrice', 'spendPricePerPeriod'] },
-  extras: { title: 'Anything else you pay for', fields: ['equipmentIsInsured', 'tonerDeliveryPaidFor', 'networkSupportPaidFor', 'payOtherCharges'] },
+  extras: {
+    title: 'Anything else you pay for',
+    fields: ['equipmentIsInsured', 'tonerDeliveryPaidFor', 'networkSupportPaidFor', 'payOtherCharges'],
+  },
   'other-charges': { title: 'Your other charges', fields: ['otherChargesPricePerPeriod'] },
   volumes: { title: 'How much you print', fields: ['blackAndWhiteVolume', 'colourVolume'] },
   bill: { title: 'Your print bill', fields: ['bill'] },
@@ -70,5 +73,7 @@ function belongsTo(path: string, field: string): boolean {
 export function stepErrors(step: StepId, answers: SavingsAnswers, captchaComplete: boolean): Record<string, string> {
   if (step === 'check') return captchaComplete ? {} : { captcha: CAPTCHA_MESSAGE };
   const fields = STEPS[step].fields;
-  return Object.fromEntries(Object.entries(unansweredQuestions(answers)).filter(([path]) => fields.some((field) => belongsTo(path, field))));
+  return Object.fromEntries(
+    Object.entries(unansweredQuestions(answers)).filter(([path]) => fields.some((field) => belongsTo(path, field))),
+  );
 }

@@ -35,7 +35,13 @@ export function preloadResults(): void {
 
 export const RESULTS_LOADING = 'Loading your results…';
 
-export const LazyResults = observer(function LazyResults({ store, focusOnMount = false }: { store: SavingsCheckerStore; focusOnMount?: boolean }) {
+export const LazyResults = observer(function LazyResults({
+  store,
+  focusOnMount = false,
+}: {
+  store: SavingsCheckerStore;
+  focusOnMount?: boolean;
+}) {
   const [module, setModule] = useState<ResultsModule | null>(loaded);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -55,7 +61,12 @@ export const LazyResults = observer(function LazyResults({ store, focusOnMount =
 
   if (module) return <module.Results store={store} focusOnMount={focusOnMount || attempt > 0} />;
   return (
-    <section className={styles.resultsPending} aria-label="Your results" aria-busy={!failed} data-results-status={failed ? 'failed' : 'loading'}>
+    <section
+      className={styles.resultsPending}
+      aria-label="Your results"
+      aria-busy={!failed}
+      data-results-status={failed ? 'failed' : 'loading'}
+    >
       {failed ? (
         <p role="alert" className={styles.pendingNote}>
           Your results could not load. Please check your connection and{' '}

@@ -322,10 +322,24 @@ export const ReportActions = observer(function ReportActions({ store }: { store:
         </div>
 
         <div className={styles.buttons}>
-          <button type="submit" name="action" value="report" className={styles.primary} disabled={sendingReport} aria-disabled={sendingReport}>
+          <button
+            type="submit"
+            name="action"
+            value="report"
+            className={styles.primary}
+            disabled={sendingReport}
+            aria-disabled={sendingReport}
+          >
             {sendingReport ? 'Sending…' : 'E-mail me this report'}
           </button>
-          <button type="submit" name="action" value="quote" className={styles.secondary} disabled={sendingQuote} aria-disabled={sendingQuote}>
+          <button
+            type="submit"
+            name="action"
+            value="quote"
+            className={styles.secondary}
+            disabled={sendingQuote}
+            aria-disabled={sendingQuote}
+          >
             {sendingQuote ? 'Sending…' : 'Get a quote'}
           </button>
         </div>

@@ -44,7 +44,9 @@ function leaseStore(overrides: (store: SavingsCheckerStore) => void = () => unde
   store.setPrice('leasePricePerPeriod', { value: 27_000, periodInMonths: 3 });
   store.setSupport('cpc');
   store.setPrice('cpcPricePerPeriod', { value: 45_000, periodInMonths: 3 });
-  (['equipmentIsInsured', 'tonerDeliveryPaidFor', 'networkSupportPaidFor', 'payOtherCharges'] as const).forEach((q) => store.setExtra(q, false));
+  (['equipmentIsInsured', 'tonerDeliveryPaidFor', 'networkSupportPaidFor', 'payOtherCharges'] as const).forEach((q) =>
+    store.setExtra(q, false),
+  );
   store.setVolume('blackAndWhiteVolume', { value: 15_000 });
   store.setVolume('colourVolume', { value: 3_000 });
   overrides(store);
@@ -99,7 +101,9 @@ describe('the figures', () => {
     render(<Results store={leaseStore()} />);
     const chart = screen.getByRole('img', { name: /Cost per year today and with Copytech/ });
     expect(chart).toHaveAccessibleName(expect.stringContaining('Today: £2,880 a year (equipment £1,080, print service today £1,800).'));
-    expect(chart).toHaveAccessibleName(expect.stringContaining("With Copytech: £1,710 a year (equipment £1,080, copytech's prices per page £630)."));
+    expect(chart).toHaveAccessibleName(
+      expect.stringContaining("With Copytech: £1,710 a year (equipment £1,080, copytech's prices per page £630)."),
+    );
     // The bars are drawn to scale: £2,880 and £1,710 on a scale to £3,000.
     const today = chart.querySelector('[data-side="current"] [data-part="printService"]')!;
     expect(today.getAttribute('x')).toBe('36%'); // after equipment £1,080 of £3,000
@@ -151,12 +155,18 @@ describe('E-mail me this report', () => {
     expect((calls[0]!.init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
     const body = JSON.parse(String(calls[0]!.init.body));
     expect(body.captcha).toBe('solved-payload');
-    expect(body.contactDetails).toEqual({ firstName: 'Jo', lastName: 'Bloggs', email: 'jo@example.co.uk', phoneNumber: '0116 496 0123', postcode: 'LE19 1WX' });
+    expect(body.contactDetails).toEqual({
+      firstName: 'Jo',
+      lastName: 'Bloggs',
+      email: 'jo@example.co.uk',
+      phoneNumber: '0116 496 0123',
+      postcode: 'LE19 1WX',
+    });
     expect(body.answers.leasePricePerPeriod).toEqual({ value: 27_000, periodInMonths: 3 });
     expect(store.captchaPayload).toBeNull(); // single-use
   });
 
-  it('checks the contact details first, with the quote form\'s messages, and sends nothing', async () => {
+  it("checks the contact details first, with the quote form's messages, and sends nothing", async () => {
     const user = userEvent.setup();
     const calls = mockFetch();
     render(<Results store={leaseStore()} />);
@@ -171,7 +181,15 @@ describe('E-mail me this report', () => {
   it('asks for the human check again when the server refuses the solution, then sends with the new one', async () => {
     const user = userEvent.setup();
     const calls = mockFetch(
-      { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Please confirm again.', fieldErrors: { captcha: 'The check has expired or was already used.' } } },
+      {
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'Please confirm again.',
+          fieldErrors: { captcha: 'The check has expired or was already used.' },
+        },
+      },
       { status: 201, body: { reference: 'CT-ABCDEFGH' } },
     );
     render(<Results store={leaseStore()} />);
@@ -203,7 +221,9 @@ describe('E-mail me this report', () => {
     render(<Results store={leaseStore()} />);
     await fillContactDetails(user);
     await user.click(screen.getByRole('button', { name: 'E-mail me this report' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not send this just now. Everything you typed is still here: please try again in a moment.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not send this just now. Everything you typed is still here: please try again in a moment.',
+    );
     expect(calls).toHaveLength(0);
     expect(screen.getByLabelText('Email')).toHaveValue('jo@example.co.uk');
 
@@ -225,7 +245,7 @@ describe('E-mail me this report', () => {
 });
 
 describe('Get a quote', () => {
-  it('sends an enquiry carrying the checker\'s figures, with an idempotency key', async () => {
+  it("sends an enquiry carrying the checker's figures, with an idempotency key", async () => {
     const user = userEvent.setup();
     const calls = mockFetch({ status: 201, body: { reference: 'CT-QUOTE123' } });
     render(<Results store={leaseStore()} />);

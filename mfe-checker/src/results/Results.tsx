@@ -60,7 +60,11 @@ export const Results = observer(function Results({ store, focusOnMount = false }
         ) : null}
         <p className={styles.message}>{result.message}</p>
         {result.status === 'incomplete' ? (
-          <button type="button" className={styles.secondary} onClick={() => store.goTo(store.answers.entryMode === 'bill' ? 'bill' : 'volumes')}>
+          <button
+            type="button"
+            className={styles.secondary}
+            onClick={() => store.goTo(store.answers.entryMode === 'bill' ? 'bill' : 'volumes')}
+          >
             Change my answers
           </button>
         ) : null}
@@ -101,8 +105,9 @@ export const Results = observer(function Results({ store, focusOnMount = false }
         </table>
       </div>
       <p className={styles.muted}>
-        Pages a month: {formatPages(result.pagesPerMonth.mono)} mono and {formatPages(result.pagesPerMonth.colour)} colour. Costs per page include every
-        cost you told us about; Copytech’s own prices are {result.pricePerPage.mono}p per mono page and {result.pricePerPage.colour}p per colour page.
+        Pages a month: {formatPages(result.pagesPerMonth.mono)} mono and {formatPages(result.pagesPerMonth.colour)} colour. Costs per page
+        include every cost you told us about; Copytech’s own prices are {result.pricePerPage.mono}p per mono page and{' '}
+        {result.pricePerPage.colour}p per colour page.
       </p>
 
       {result.status !== 'incomplete' ? <CostChart result={result} /> : null}

@@ -24,7 +24,15 @@ function loadWidget(): Promise<unknown> {
   return loading;
 }
 
-export function HumanCheck({ onVerified, onExpired, error }: { onVerified: (payload: string) => void; onExpired: () => void; error?: string }) {
+export function HumanCheck({
+  onVerified,
+  onExpired,
+  error,
+}: {
+  onVerified: (payload: string) => void;
+  onExpired: () => void;
+  error?: string;
+}) {
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [attempt, setAttempt] = useState(0);
   const widget = useRef<HTMLElement | null>(null);
@@ -73,7 +81,13 @@ export function HumanCheck({ onVerified, onExpired, error }: { onVerified: (payl
       ) : null}
       {status === 'loading' ? <p className={styles.note}>Loading the check…</p> : null}
       {status === 'ready' ? (
-        <altcha-widget ref={widget} challenge={CAPTCHA_CHALLENGE_URL} name="altcha" language="en" aria-describedby={error ? 'captcha-error' : undefined} />
+        <altcha-widget
+          ref={widget}
+          challenge={CAPTCHA_CHALLENGE_URL}
+          name="altcha"
+          language="en"
+          aria-describedby={error ? 'captcha-error' : undefined}
+        />
       ) : null}
     </div>
   );

@@ -25,8 +25,16 @@ interface StepProps {
 }
 
 const ENTRY_OPTIONS: ReadonlyArray<RadioOption<EntryMode>> = [
-  { value: 'itemised', label: 'Item by item', hint: 'Your lease or purchase, service and supplies, and how many pages you print. The most accurate answer, about 3 minutes.' },
-  { value: 'bill', label: 'I only know my total print bill', hint: 'The total of a recent bill and how many pages it covered. About 1 minute.' },
+  {
+    value: 'itemised',
+    label: 'Item by item',
+    hint: 'Your lease or purchase, service and supplies, and how many pages you print. The most accurate answer, about 3 minutes.',
+  },
+  {
+    value: 'bill',
+    label: 'I only know my total print bill',
+    hint: 'The total of a recent bill and how many pages it covered. About 1 minute.',
+  },
 ];
 
 const PURCHASE_HINTS: Record<PurchaseMethod, string> = {
@@ -35,11 +43,13 @@ const PURCHASE_HINTS: Record<PurchaseMethod, string> = {
   purchase: 'You paid for the machine up front.',
   'cpc-only': 'You pay only for the pages you print; the machine comes with the agreement.',
 };
-const PURCHASE_OPTIONS: ReadonlyArray<RadioOption<PurchaseMethod>> = (['lease', 'rental', 'purchase', 'cpc-only'] as const).map((value) => ({
-  value,
-  label: PURCHASE_METHOD_LABELS[value],
-  hint: PURCHASE_HINTS[value],
-}));
+const PURCHASE_OPTIONS: ReadonlyArray<RadioOption<PurchaseMethod>> = (['lease', 'rental', 'purchase', 'cpc-only'] as const).map(
+  (value) => ({
+    value,
+    label: PURCHASE_METHOD_LABELS[value],
+    hint: PURCHASE_HINTS[value],
+  }),
+);
 
 const SUPPORT_HINTS: Record<SupportMethod, string> = {
   'service-contract': 'A fixed fee for servicing, repairs and usually toner.',
@@ -48,7 +58,9 @@ const SUPPORT_HINTS: Record<SupportMethod, string> = {
   'pay-as-you-go': 'You call an engineer and buy supplies when you need them.',
   none: 'Nobody services the machine; you replace toner yourself.',
 };
-const SUPPORT_OPTIONS: ReadonlyArray<RadioOption<SupportMethod>> = (['service-contract', 'cpc', 'warranty', 'pay-as-you-go', 'none'] as const).map((value) => ({
+const SUPPORT_OPTIONS: ReadonlyArray<RadioOption<SupportMethod>> = (
+  ['service-contract', 'cpc', 'warranty', 'pay-as-you-go', 'none'] as const
+).map((value) => ({
   value,
   label: SUPPORT_METHOD_LABELS[value],
   hint: SUPPORT_HINTS[value],
@@ -154,7 +166,11 @@ const SupportCostsStep = observer(function SupportCostsStep({ store, errors }: S
       {support === 'service-contract' || support === 'cpc' ? (
         <MoneyField
           name="cpcPricePerPeriod"
-          label={support === 'cpc' ? `Your cost-per-copy charges${cpcOnly ? ', machine included' : ''}, excluding VAT` : 'Your service contract fee, excluding VAT'}
+          label={
+            support === 'cpc'
+              ? `Your cost-per-copy charges${cpcOnly ? ', machine included' : ''}, excluding VAT`
+              : 'Your service contract fee, excluding VAT'
+          }
           hint={
             support === 'cpc'
               ? 'The total of the click charges on your invoice for the period, including any minimum charge; not the price per page.'
@@ -392,7 +408,13 @@ const BillStep = observer(function BillStep({ store, errors }: StepProps) {
       ) : (
         <fieldset className={styles.group} key="total">
           <legend className={styles.groupLegend}>Pages on the bill</legend>
-          <PagesField name="billPages" label="Total pages" pages={bill.pages} onPages={(pages) => store.setBill({ pages })} error={errors['bill.pages']} />
+          <PagesField
+            name="billPages"
+            label="Total pages"
+            pages={bill.pages}
+            onPages={(pages) => store.setBill({ pages })}
+            error={errors['bill.pages']}
+          />
           <PercentField
             label="Share of colour pages"
             hint="30% is a typical office mix."

@@ -156,7 +156,12 @@ export const ShowAllMessages = createContext(false);
  * is not a number stores null and says so when the visitor leaves the field (or presses Next);
  * the field carries data-invalid-text meanwhile, so the wizard will not move on.
  */
-function useParsedText(initial: string, parse: (text: string) => Parsed, onValue: (value: number | null, empty: boolean) => void, invalidMessage: string) {
+function useParsedText(
+  initial: string,
+  parse: (text: string) => Parsed,
+  onValue: (value: number | null, empty: boolean) => void,
+  invalidMessage: string,
+) {
   const [text, setText] = useState(initial);
   const [left, setLeft] = useState(false);
   const showAll = useContext(ShowAllMessages);
@@ -197,7 +202,12 @@ export function MoneyField({
   name: string;
 }) {
   const id = useId();
-  const field = useParsedText(penceToPoundsText(pence), (text) => parsePounds(text), (value) => onPence(value), AMOUNT_MESSAGE);
+  const field = useParsedText(
+    penceToPoundsText(pence),
+    (text) => parsePounds(text),
+    (value) => onPence(value),
+    AMOUNT_MESSAGE,
+  );
   const message = field.problem ?? error;
   return (
     <div className={styles.field}>
@@ -230,7 +240,9 @@ export function MoneyField({
             aria-describedby={describedBy(hint && `${id}-hint`, message && `${id}-error`)}
           />
         </span>
-        {period !== undefined && onPeriod ? <PeriodSelect id={`${id}-period`} label={`${label}: how often`} value={period} onChange={onPeriod} /> : null}
+        {period !== undefined && onPeriod ? (
+          <PeriodSelect id={`${id}-period`} label={`${label}: how often`} value={period} onChange={onPeriod} />
+        ) : null}
       </div>
       <FieldMessage id={`${id}-error`} message={message} />
     </div>
@@ -260,7 +272,12 @@ export function PagesField({
   emptyAs?: number | null;
 }) {
   const id = useId();
-  const field = useParsedText(pages === null ? '' : String(pages), (text) => parsePages(text), (value, empty) => onPages(empty ? emptyAs : value), PAGES_MESSAGE);
+  const field = useParsedText(
+    pages === null ? '' : String(pages),
+    (text) => parsePages(text),
+    (value, empty) => onPages(empty ? emptyAs : value),
+    PAGES_MESSAGE,
+  );
   const message = field.problem ?? error;
   return (
     <div className={styles.field}>
@@ -292,7 +309,9 @@ export function PagesField({
             pages
           </span>
         </span>
-        {period !== undefined && onPeriod ? <PeriodSelect id={`${id}-period`} label={`${label}: how often`} value={period} onChange={onPeriod} /> : null}
+        {period !== undefined && onPeriod ? (
+          <PeriodSelect id={`${id}-period`} label={`${label}: how often`} value={period} onChange={onPeriod} />
+        ) : null}
       </div>
       <FieldMessage id={`${id}-error`} message={message} />
     </div>
@@ -348,7 +367,19 @@ export function SelectField<V extends string | number>({
 }
 
 /** A percentage typed as a whole number, 0 to 100. */
-export function PercentField({ label, hint, value, onChange, error }: { label: string; hint?: string; value: number; onChange: (value: number) => void; error?: string }) {
+export function PercentField({
+  label,
+  hint,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  hint?: string;
+  value: number;
+  onChange: (value: number) => void;
+  error?: string;
+}) {
   const id = useId();
   const field = useParsedText(
     String(value),

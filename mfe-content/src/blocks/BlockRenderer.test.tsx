@@ -50,7 +50,15 @@ describe('hero', () => {
   });
 
   it('follows an internal call to action inside the app, and a tel: one as a plain link', async () => {
-    renderBlocks([{ type: 'hero', heading: 'Contact us', text: 'Call or write.', cta: { label: 'Call us', href: 'tel:+443300580590' }, secondaryCta: { label: 'Support', href: '/customer-support' } }]);
+    renderBlocks([
+      {
+        type: 'hero',
+        heading: 'Contact us',
+        text: 'Call or write.',
+        cta: { label: 'Call us', href: 'tel:+443300580590' },
+        secondaryCta: { label: 'Support', href: '/customer-support' },
+      },
+    ]);
     expect(screen.getByRole('link', { name: 'Call us' })).toHaveAttribute('href', 'tel:+443300580590');
     await userEvent.click(screen.getByRole('link', { name: 'Support' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/customer-support');
@@ -60,7 +68,10 @@ describe('hero', () => {
 describe('richText', () => {
   it('renders the sanitised prose, with hostile markup gone', async () => {
     const { container } = renderBlocks([
-      { type: 'richText', html: '<p>Paper is slow to share.</p><script>window.pwned=1</script><img src=x onerror="window.pwned=2"><iframe src="https://evil.example"></iframe><p style="color:red"><a href="javascript:alert(1)">bad</a> <a href="https://www.papercut.com/">PaperCut</a></p>' },
+      {
+        type: 'richText',
+        html: '<p>Paper is slow to share.</p><script>window.pwned=1</script><img src=x onerror="window.pwned=2"><iframe src="https://evil.example"></iframe><p style="color:red"><a href="javascript:alert(1)">bad</a> <a href="https://www.papercut.com/">PaperCut</a></p>',
+      },
     ]);
     expect(await screen.findByText('Paper is slow to share.')).toBeInTheDocument();
     expect(container.querySelector('script, img, iframe, [style], [onerror]')).toBeNull();
@@ -112,13 +123,21 @@ it('steps: an ordered list of the steps in order', () => {
   ]);
   const list = screen.getByRole('list');
   expect(list.tagName).toBe('OL');
-  expect(within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Pick up to five machines', 'Compare them', 'Get your quote by e-mail']);
+  expect(
+    within(list)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent),
+  ).toEqual(['Pick up to five machines', 'Compare them', 'Get your quote by e-mail']);
   expect(screen.getByText(/Average delivery time 2 minutes/)).toBeInTheDocument();
 });
 
 it('faq: each question is a disclosure whose answer opens on activation', async () => {
   const { container } = renderBlocks([
-    { type: 'faq', heading: 'Common questions', items: [{ question: 'Do you cover the whole of the UK?', answer: 'Yes, from single offices to many sites.' }] },
+    {
+      type: 'faq',
+      heading: 'Common questions',
+      items: [{ question: 'Do you cover the whole of the UK?', answer: 'Yes, from single offices to many sites.' }],
+    },
   ]);
   expect(screen.getByRole('heading', { level: 2, name: 'Common questions' })).toBeInTheDocument();
   const details = container.querySelector('details')!;
@@ -130,7 +149,10 @@ it('faq: each question is a disclosure whose answer opens on activation', async 
 
 it('testimonials: each quote in a blockquote with who said it', () => {
   const { container } = renderBlocks([
-    { type: 'testimonials', items: [{ quote: 'The invoice matched the quote.', name: 'Practice Manager', company: 'an accountancy practice in Leicester' }] },
+    {
+      type: 'testimonials',
+      items: [{ quote: 'The invoice matched the quote.', name: 'Practice Manager', company: 'an accountancy practice in Leicester' }],
+    },
   ]);
   expect(screen.getByRole('heading', { level: 2, name: 'What our customers say' })).toBeInTheDocument();
   expect(container.querySelector('figure blockquote')).toHaveTextContent('The invoice matched the quote.');
@@ -139,7 +161,14 @@ it('testimonials: each quote in a blockquote with who said it', () => {
 });
 
 it('ctaBand: heading, text and the call to action', () => {
-  renderBlocks([{ type: 'ctaBand', heading: 'Paying too much for every page?', text: 'See what you could save.', cta: { label: 'Check your savings', href: '/discover-print-savings' } }]);
+  renderBlocks([
+    {
+      type: 'ctaBand',
+      heading: 'Paying too much for every page?',
+      text: 'See what you could save.',
+      cta: { label: 'Check your savings', href: '/discover-print-savings' },
+    },
+  ]);
   expect(screen.getByRole('heading', { level: 2, name: 'Paying too much for every page?' })).toBeInTheDocument();
   expect(screen.getByText('See what you could save.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Check your savings' })).toHaveAttribute('href', '/discover-print-savings');
@@ -224,11 +253,7 @@ it('isolates a block that throws while rendering: it is skipped and logged, the 
 });
 
 it('sets a form and the contact details beside it side by side, in the order the CMS gave', async () => {
-  const { container } = renderBlocks([
-    { type: 'contactDetails' },
-    { type: 'form', form: 'enquiry' },
-    { type: 'faq', items: [] },
-  ]);
+  const { container } = renderBlocks([{ type: 'contactDetails' }, { type: 'form', form: 'enquiry' }, { type: 'faq', items: [] }]);
   const pair = container.querySelector('[data-first]');
   expect(pair?.getAttribute('data-first')).toBe('contactDetails');
   expect(Array.from(pair!.children).map((child) => child.getAttribute('data-block'))).toEqual(['contactDetails', 'form']);

@@ -4,7 +4,12 @@ import type { FeaturedProductsProps } from '@copytech/shared';
 /** The federation runtime the shell set up: the catalogue's FeaturedProducts is loaded by name through it. */
 const loadRemote = jest.fn();
 jest.mock('@module-federation/enhanced/runtime', () => ({
-  getInstance: () => ({ name: 'shell', registerPlugins: jest.fn(), registerRemotes: jest.fn(), loadRemote: (...args: unknown[]) => loadRemote(...args) }),
+  getInstance: () => ({
+    name: 'shell',
+    registerPlugins: jest.fn(),
+    registerRemotes: jest.fn(),
+    loadRemote: (...args: unknown[]) => loadRemote(...args),
+  }),
 }));
 
 import { resetFederationForTests } from '@copytech/shared';

@@ -26,7 +26,9 @@ function useNearViewport() {
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return undefined;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: NEAR_VIEWPORT });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
+      rootMargin: NEAR_VIEWPORT,
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);

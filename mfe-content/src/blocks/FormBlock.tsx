@@ -31,7 +31,15 @@ export function FormBlock({ block }: BlockProps<'form'>) {
           {block.heading || DEFAULT_HEADINGS[block.form]}
         </h2>
         {block.intro ? <p className={layout.intro}>{block.intro}</p> : null}
-        <Suspense fallback={<div className={`${styles.placeholder} ${styles[block.form === 'newsletter' ? 'short' : 'tall']}`} role="status" aria-label="Loading the form" />}>
+        <Suspense
+          fallback={
+            <div
+              className={`${styles.placeholder} ${styles[block.form === 'newsletter' ? 'short' : 'tall']}`}
+              role="status"
+              aria-label="Loading the form"
+            />
+          }
+        >
           <Form labelledBy={headingId} />
         </Suspense>
       </div>

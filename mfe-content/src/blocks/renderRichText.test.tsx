@@ -8,7 +8,11 @@ function parse(html: string): HTMLDivElement {
 
 /** No element, attribute or URL that could run code or change the page survives. */
 function expectInert(div: HTMLElement) {
-  expect(div.querySelector('script, style, iframe, object, embed, form, input, button, textarea, select, svg, math, img, template, noscript, link, meta, base')).toBeNull();
+  expect(
+    div.querySelector(
+      'script, style, iframe, object, embed, form, input, button, textarea, select, svg, math, img, template, noscript, link, meta, base',
+    ),
+  ).toBeNull();
   for (const element of Array.from(div.querySelectorAll('*'))) {
     for (const { name } of Array.from(element.attributes)) expect(['href', 'rel']).toContain(name);
   }

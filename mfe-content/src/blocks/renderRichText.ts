@@ -15,7 +15,21 @@ import type { RichNode } from './richNode';
 const KEEP = new Set(['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'br', 'blockquote']);
 
 /** Dropped with everything inside them. */
-const DROP = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'select', 'textarea', 'button', 'title']);
+const DROP = new Set([
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'select',
+  'textarea',
+  'button',
+  'title',
+]);
 
 /** http(s), mailto and tel, or a relative reference (no scheme: '/x', './x', '#x', '?x', 'x'). */
 const SAFE_HREF = /^(?:(?:https?|mailto|tel):|[/#?.]|[^:/?#]+(?:[/?#]|$))/i;

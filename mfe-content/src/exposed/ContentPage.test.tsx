@@ -72,7 +72,9 @@ it('shares one request between everyone who asks for a page while it is in fligh
   prefetchPage('home');
   expect(api.callsTo('/api/pages/slug/home')).toHaveLength(1);
   act(() => api.release());
-  await waitFor(() => expect(screen.getAllByRole('heading', { level: 1, name: 'Photocopiers and printers for UK businesses' })).toHaveLength(2));
+  await waitFor(() =>
+    expect(screen.getAllByRole('heading', { level: 1, name: 'Photocopiers and printers for UK businesses' })).toHaveLength(2),
+  );
   expect(api.callsTo('/api/pages/slug/home')).toHaveLength(1);
 });
 
@@ -185,7 +187,9 @@ it('a page without a hero still has its one h1, from the meta title', async () =
 it("a service page's text has a way to talk to a specialist beside it; a plain page's text does not", async () => {
   const audit = servicePage();
   api = routes({
-    'GET /api/pages/slug/print-audit': { body: { ...audit, body: [...audit.body, { type: 'richText', html: '<p>An audit looks at every printer.</p>' }] } },
+    'GET /api/pages/slug/print-audit': {
+      body: { ...audit, body: [...audit.body, { type: 'richText', html: '<p>An audit looks at every printer.</p>' }] },
+    },
     'GET /api/pages/slug/home': { body: samplePage({ body: [{ type: 'richText', html: '<p>Plain prose.</p>' }] }) },
   });
   const service = renderInRouter(<ContentPage slug="print-audit" kind="service" />);

@@ -96,7 +96,13 @@ it('sends the enquiry as JSON, says "Sending…" while it goes, then shows the r
   expect(call!.headers['content-type']).toBe('application/json');
   expect(call!.headers.accept).toBe('application/json');
   expect(call!.headers['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
-  expect(call!.body).toEqual({ kind: 'enquiry', name: 'Jane Smith', email: 'jane@example.co.uk', company: 'Smith & Co', message: 'We need two A3 colour copiers for a new office.' });
+  expect(call!.body).toEqual({
+    kind: 'enquiry',
+    name: 'Jane Smith',
+    email: 'jane@example.co.uk',
+    company: 'Smith & Co',
+    message: 'We need two A3 colour copiers for a new office.',
+  });
 
   act(() => api.release());
   const success = await screen.findByTestId('enquiry-success');
@@ -154,7 +160,12 @@ it("puts the server's field errors (400) on the fields they belong to", async ()
   api = installFakeApi({
     'POST /api/enquiries/send': {
       status: 400,
-      body: { statusCode: 400, error: 'Bad Request', message: 'Invalid enquiry', fieldErrors: { email: 'This e-mail address cannot receive mail.', phone: 'Please enter a valid phone number.' } },
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Invalid enquiry',
+        fieldErrors: { email: 'This e-mail address cannot receive mail.', phone: 'Please enter a valid phone number.' },
+      },
     },
   });
   const user = setup();

@@ -18,12 +18,22 @@ export function enquiryRequest(values: EnquiryValues): EnquiryRequest {
 }
 
 export default function EnquiryForm({ labelledBy }: { labelledBy?: string }) {
-  const form = useEnquiryForm<EnquiryValues>({ kind: 'enquiry', loadSchema: loadEnquirySchema, initialValues: INITIAL, toRequest: enquiryRequest });
+  const form = useEnquiryForm<EnquiryValues>({
+    kind: 'enquiry',
+    loadSchema: loadEnquirySchema,
+    initialValues: INITIAL,
+    toRequest: enquiryRequest,
+  });
   const { submit } = form;
 
   if (submit.status === 'sent') {
     return (
-      <SubmitSuccess title="Thank you: your enquiry has been sent" reference={submit.reference} onStartAgain={form.startAgain} againLabel="Send another enquiry">
+      <SubmitSuccess
+        title="Thank you: your enquiry has been sent"
+        reference={submit.reference}
+        onStartAgain={form.startAgain}
+        againLabel="Send another enquiry"
+      >
         <p>One of our team will reply within one working day. We have also sent a copy to your e-mail address.</p>
       </SubmitSuccess>
     );
@@ -31,14 +41,34 @@ export default function EnquiryForm({ labelledBy }: { labelledBy?: string }) {
 
   const sending = submit.status === 'sending';
   return (
-    <form className={styles.form} noValidate onSubmit={form.onSubmit} onFocus={form.preload} aria-labelledby={labelledBy} data-form="enquiry">
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={form.onSubmit}
+      onFocus={form.preload}
+      aria-labelledby={labelledBy}
+      data-form="enquiry"
+    >
       <div className={styles.row}>
         <FormField field={form.field('name')} label="Your name" autoComplete="name" maxLength={ENQUIRY_LIMITS.nameMax} />
-        <FormField field={form.field('email')} label="Email" type="email" inputMode="email" autoComplete="email" maxLength={FIELD_LIMITS.emailMax} />
+        <FormField
+          field={form.field('email')}
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={FIELD_LIMITS.emailMax}
+        />
       </div>
       <div className={styles.row}>
         <FormField field={form.field('phone')} label="Phone" optional type="tel" inputMode="tel" autoComplete="tel" maxLength={25} />
-        <FormField field={form.field('company')} label="Company" optional autoComplete="organization" maxLength={ENQUIRY_LIMITS.companyMax} />
+        <FormField
+          field={form.field('company')}
+          label="Company"
+          optional
+          autoComplete="organization"
+          maxLength={ENQUIRY_LIMITS.companyMax}
+        />
       </div>
       <FormField
         field={form.field('message')}

@@ -89,7 +89,14 @@ export default function NewsletterSignup({ labelledBy }: { labelledBy?: string }
   };
 
   return (
-    <form className={styles.form} noValidate onSubmit={onSubmit} onFocus={preloadFormRules} aria-labelledby={labelledBy} data-form="newsletter">
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={preloadFormRules}
+      aria-labelledby={labelledBy}
+      data-form="newsletter"
+    >
       <div className={styles.row}>
         <div className={styles.field}>
           <label htmlFor={`${id}-first`} className={styles.label}>

@@ -38,7 +38,12 @@ export default function ServiceRequestForm({ labelledBy }: { labelledBy?: string
 
   if (submit.status === 'sent') {
     return (
-      <SubmitSuccess title="Your service request has been logged" reference={submit.reference} onStartAgain={form.startAgain} againLabel="Log another request">
+      <SubmitSuccess
+        title="Your service request has been logged"
+        reference={submit.reference}
+        onStartAgain={form.startAgain}
+        againLabel="Log another request"
+      >
         <p>
           An engineer will call you to arrange a visit or fix it remotely. If the machine is down and you need help now, call support on{' '}
           <a href={telHref(COMPANY.supportPhone)}>{COMPANY.supportPhone}</a>.
@@ -49,7 +54,14 @@ export default function ServiceRequestForm({ labelledBy }: { labelledBy?: string
 
   const sending = submit.status === 'sending';
   return (
-    <form className={styles.form} noValidate onSubmit={form.onSubmit} onFocus={form.preload} aria-labelledby={labelledBy} data-form="service-request">
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={form.onSubmit}
+      onFocus={form.preload}
+      aria-labelledby={labelledBy}
+      data-form="service-request"
+    >
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Your details</legend>
         <div className={styles.row}>
@@ -57,8 +69,23 @@ export default function ServiceRequestForm({ labelledBy }: { labelledBy?: string
           <FormField field={form.field('company')} label="Company" autoComplete="organization" maxLength={ENQUIRY_LIMITS.companyMax} />
         </div>
         <div className={styles.row}>
-          <FormField field={form.field('email')} label="Email" type="email" inputMode="email" autoComplete="email" maxLength={FIELD_LIMITS.emailMax} />
-          <FormField field={form.field('phone')} label="Phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={25} hint="So the engineer can call you back." />
+          <FormField
+            field={form.field('email')}
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            maxLength={FIELD_LIMITS.emailMax}
+          />
+          <FormField
+            field={form.field('phone')}
+            label="Phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            maxLength={25}
+            hint="So the engineer can call you back."
+          />
         </div>
       </fieldset>
       <fieldset className={styles.fieldset}>

@@ -4,7 +4,13 @@ import { COMPANY, telHref } from '@copytech/shared';
 import type { SubmitState } from './useEnquiryForm';
 import styles from './forms.module.css';
 
-export function SubmitSuccess({ title, reference, children, onStartAgain, againLabel }: {
+export function SubmitSuccess({
+  title,
+  reference,
+  children,
+  onStartAgain,
+  againLabel,
+}: {
   title: string;
   reference: string;
   children?: ReactNode;
@@ -34,8 +40,8 @@ export function SubmitProblem({ submit }: { submit: SubmitState }) {
   else if (submit.status === 'rate-limited')
     message = (
       <>
-        You have sent several messages in a short time. Please wait a minute and try again: everything you typed is still here. Or call us on{' '}
-        <a href={telHref(COMPANY.salesPhone)}>{COMPANY.salesPhone}</a>.
+        You have sent several messages in a short time. Please wait a minute and try again: everything you typed is still here. Or call us
+        on <a href={telHref(COMPANY.salesPhone)}>{COMPANY.salesPhone}</a>.
       </>
     );
   else if (submit.status === 'failed')

@@ -21,7 +21,10 @@ jest.mock('@copytech/shared/forms', () => {
 
 let api: FakeApi;
 beforeEach(() => {
-  api = installFakeApi({ 'POST /api/enquiries/send': { status: 201, body: { reference: 'CT-7K3M9Q2P' } }, 'POST /api/newsletter': { status: 201, body: { ok: true } } });
+  api = installFakeApi({
+    'POST /api/enquiries/send': { status: 201, body: { reference: 'CT-7K3M9Q2P' } },
+    'POST /api/newsletter': { status: 201, body: { ok: true } },
+  });
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());

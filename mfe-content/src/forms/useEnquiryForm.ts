@@ -48,7 +48,12 @@ interface ValidationFailure {
 }
 
 function isValidationFailure(error: unknown): error is ValidationFailure {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'ValidationError' && Array.isArray((error as ValidationFailure).inner);
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { name?: unknown }).name === 'ValidationError' &&
+    Array.isArray((error as ValidationFailure).inner)
+  );
 }
 
 export interface EnquiryFormOptions<V extends FormValues> {

@@ -18,7 +18,12 @@ export const ALL_CONTENT_ROUTES: ReadonlyArray<ContentRoute & { label: string; p
   { slug: 'home', kind: 'page', label: 'Home', path: '/' },
   { slug: 'contact-us', kind: 'page', label: 'Contact us', path: '/contact-us' },
   { slug: 'customer-support', kind: 'page', label: 'Customer support', path: '/customer-support' },
-  ...SERVICES.map((service) => ({ slug: service.slug, kind: 'service' as const, label: `Service: ${service.label}`, path: `/services/${service.slug}` })),
+  ...SERVICES.map((service) => ({
+    slug: service.slug,
+    kind: 'service' as const,
+    label: `Service: ${service.label}`,
+    path: `/services/${service.slug}`,
+  })),
 ];
 
 /** The content page a site path shows, or null when another room (or nobody) owns the path. */

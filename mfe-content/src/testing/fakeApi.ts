@@ -45,7 +45,8 @@ export function installFakeApi(routes: Record<string, Route>): FakeApi {
     const call: FakeCall = { method, path: url.pathname + url.search, headers, body };
     calls.push(call);
     const route = routes[`${method} ${url.pathname}`] ?? routes[`${method} ${url.pathname}${url.search}`];
-    const answer: FakeAnswer = route === undefined ? { status: 404, body: { message: 'Not Found' } } : typeof route === 'function' ? route(call) : route;
+    const answer: FakeAnswer =
+      route === undefined ? { status: 404, body: { message: 'Not Found' } } : typeof route === 'function' ? route(call) : route;
     if (answer.deferred) await new Promise<void>((resolve) => waiting.push(resolve));
     if (answer.networkError) throw new TypeError('Failed to fetch');
     const status = answer.status ?? 200;

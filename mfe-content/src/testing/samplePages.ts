@@ -21,7 +21,14 @@ export function servicePage(slug = 'print-audit', title = 'Print audit'): PageCo
   return samplePage({
     slug,
     kind: 'service',
-    meta: { title, description: `${title} from Copytech.`, card: 'summary', image: '/assets/og/service.png', ogType: 'article', url: `/services/${slug}` },
+    meta: {
+      title,
+      description: `${title} from Copytech.`,
+      card: 'summary',
+      image: '/assets/og/service.png',
+      ogType: 'article',
+      url: `/services/${slug}`,
+    },
     body: [{ type: 'hero', heading: title, text: 'Know what every page costs.' } satisfies ContentBlock],
   });
 }

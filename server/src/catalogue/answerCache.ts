@@ -111,7 +111,11 @@ export class AnswerCache {
         const value = await produce();
         if (value === null || value === undefined) return null;
         const body = this.format.serialize(value);
-        const answer: Answer = { body, status: this.format.status?.(value) ?? 200, hash: createHash('sha256').update(body).digest('base64url').slice(0, 27) };
+        const answer: Answer = {
+          body,
+          status: this.format.status?.(value) ?? 200,
+          hash: createHash('sha256').update(body).digest('base64url').slice(0, 27),
+        };
         // Only if the version did not change meanwhile.
         if (this.version === version && (this.format.keep?.(value) ?? true)) this.answers.set(key, answer);
         return answer;
@@ -147,10 +151,19 @@ export class AnswerCache {
    * Sends the cached answer (computing it on a miss) in the encoding the request prefers, or a
    * 304 (the handler then returns the reply); returns false without sending when `produce` gave null (the caller answers, e.g. 404).
    */
-  async send(request: FastifyRequest, reply: FastifyReply, key: string, version: number, produce: () => Promise<unknown>): Promise<boolean> {
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    version: number,
+    produce: () => Promise<unknown>,
+  ): Promise<boolean> {
     const answer = await this.answer(key, version, produce);
     if (!answer) return false;
-    const wanted = request.headers['x-no-compression'] === undefined && answer.body.length >= COMPRESSION.threshold ? preferredEncoding(request.headers['accept-encoding']) : 'identity';
+    const wanted =
+      request.headers['x-no-compression'] === undefined && answer.body.length >= COMPRESSION.threshold
+        ? preferredEncoding(request.headers['accept-encoding'])
+        : 'identity';
     reply.header('Vary', 'Accept-Encoding').header('ETag', `"${answer.hash}${ETAG_SUFFIX[wanted]}"`);
     if (matchesIfNoneMatch(request.headers['if-none-match'], answer.hash)) {
       reply.code(304).send();

@@ -28,12 +28,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 function optionalPence(value: unknown, where: string): number | null {
   if (value === null || value === undefined) return null;
-  if (!Number.isInteger(value) || (value as number) < 0) throw new SeedDataError(`${where}: prices are whole pence, got ${JSON.stringify(value)}`);
+  if (!Number.isInteger(value) || (value as number) < 0)
+    throw new SeedDataError(`${where}: prices are whole pence, got ${JSON.stringify(value)}`);
   return value as number;
 }
 function optionalSpeed(value: unknown, where: string): number | null {
   if (value === null || value === undefined) return null;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1000) throw new SeedDataError(`${where}: bad speed ${JSON.stringify(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1000)
+    throw new SeedDataError(`${where}: bad speed ${JSON.stringify(value)}`);
   return Math.round(value);
 }
 
@@ -46,7 +48,8 @@ export function checkSeedProduct(value: unknown, where: string): SeedProduct {
   if (value.isActive !== 0 && value.isActive !== 1 && value.isActive !== true && value.isActive !== false) {
     throw new SeedDataError(`${where}: isActive must be 1 or 0`);
   }
-  if (value.images !== undefined && value.images !== null && !Array.isArray(value.images)) throw new SeedDataError(`${where}: images must be a list`);
+  if (value.images !== undefined && value.images !== null && !Array.isArray(value.images))
+    throw new SeedDataError(`${where}: images must be a list`);
   if (value.price !== undefined && value.price !== null) {
     if (!isObject(value.price)) throw new SeedDataError(`${where}: price must be an object`);
     optionalPence(value.price.startingFrom, `${where} price.startingFrom`);
@@ -54,7 +57,8 @@ export function checkSeedProduct(value: unknown, where: string): SeedProduct {
   }
   const product = value as unknown as SeedProduct;
   const derived = modelIdOf(product.brand, product.model);
-  if (product.modelId !== undefined && product.modelId !== derived) throw new SeedDataError(`${where}: modelId ${product.modelId} should be ${derived}`);
+  if (product.modelId !== undefined && product.modelId !== derived)
+    throw new SeedDataError(`${where}: modelId ${product.modelId} should be ${derived}`);
   return product;
 }
 

@@ -82,7 +82,11 @@ export class CatalogueRepository {
   async list(scope: ListScope, filters: ListFilters): Promise<ProductListResponse> {
     const where = all([...scopeConditions(scope), ...filterConditions(filters)]);
     const [countRow, rows, facets] = await Promise.all([
-      this.db.selectFrom('products').where(where).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+      this.db
+        .selectFrom('products')
+        .where(where)
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirst(),
       this.sorted(this.db.selectFrom('products').where(where).select(['data', 'is_active']), filters.sort)
         .limit(filters.limit)
         .offset(filters.offset)
@@ -123,7 +127,13 @@ export class CatalogueRepository {
     if (cached && this.now() - cached.at < FACETS_TTL_MS) return cached.facets;
     const where = all(scopeConditions(scope));
     const [brands, sizes, colours, speed] = await Promise.all([
-      this.db.selectFrom('products').where(where).select((eb) => ['brand', eb.fn.countAll().as('count')]).groupBy('brand').orderBy('brand').execute(),
+      this.db
+        .selectFrom('products')
+        .where(where)
+        .select((eb) => ['brand', eb.fn.countAll().as('count')])
+        .groupBy('brand')
+        .orderBy('brand')
+        .execute(),
       this.db
         .selectFrom('products')
         .where(where)
@@ -191,7 +201,11 @@ export class CatalogueRepository {
    * difference scaled by its range across the candidates). null when the product is unknown.
    */
   async similar(modelId: string, limit = 4): Promise<Product[] | null> {
-    const target = await this.db.selectFrom('products').where('model_id', '=', modelId).select(['category', 'speed_ppm', 'price_from']).executeTakeFirst();
+    const target = await this.db
+      .selectFrom('products')
+      .where('model_id', '=', modelId)
+      .select(['category', 'speed_ppm', 'price_from'])
+      .executeTakeFirst();
     if (!target) return null;
     const candidates = await this.db
       .selectFrom('products')
@@ -220,8 +234,20 @@ export class CatalogueRepository {
   async featured(limit: number, offset: number): Promise<{ count: number; results: Product[] }> {
     const where = (eb: Eb) => eb.and([eb('is_active', '=', 1), eb('featured', '=', 1)]);
     const [countRow, rows] = await Promise.all([
-      this.db.selectFrom('products').where(where).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-      this.db.selectFrom('products').where(where).select(['data', 'is_active']).orderBy('brand_slug').orderBy('model_slug').limit(limit).offset(offset).execute(),
+      this.db
+        .selectFrom('products')
+        .where(where)
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('products')
+        .where(where)
+        .select(['data', 'is_active'])
+        .orderBy('brand_slug')
+        .orderBy('model_slug')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
     ]);
     return { count: Number(countRow?.count ?? 0), results: rows.map(productFromRow) };
   }

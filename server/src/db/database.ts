@@ -58,7 +58,9 @@ export async function openDatabase(varDir: string): Promise<Db> {
 }
 
 function damaged(varDir: string, file: string, finding: string): StartupError {
-  return new StartupError(`VAR_DIR ${varDir}: the database ${file} is damaged (${finding}); restore it from a backup, or move it away to start with an empty one`);
+  return new StartupError(
+    `VAR_DIR ${varDir}: the database ${file} is damaged (${finding}); restore it from a backup, or move it away to start with an empty one`,
+  );
 }
 
 /** null when SQLite's quick_check passes, else its first findings in one line. */

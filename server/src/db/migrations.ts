@@ -126,7 +126,10 @@ const migrations: Record<string, Migration> = {
     // the worker claims by priority, then due time. claimed_by: the worker whose lease a
     // pending row is under (a lease is renewed while its send is in progress).
     async up(db: Kysely<Database>) {
-      await db.schema.alterTable('outbox').addColumn('priority', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema
+        .alterTable('outbox')
+        .addColumn('priority', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
       await db.schema.alterTable('outbox').addColumn('claimed_by', 'varchar(36)').execute();
       await db.updateTable('outbox').set({ priority: 0 }).where('channel', '=', 'mail').where('kind', 'like', '%-visitor').execute();
       await db.updateTable('outbox').set({ priority: 2 }).where('channel', '!=', 'mail').execute();

@@ -43,7 +43,10 @@ function checkDataDir(dataDir: string): void {
   } catch {
     /* missing */
   }
-  if (!isDir) throw new SeedDataError(`DATA_DIR ${dataDir} does not exist or is not a folder (it must hold catalogue/*.json and content/pages/*.json)`);
+  if (!isDir)
+    throw new SeedDataError(
+      `DATA_DIR ${dataDir} does not exist or is not a folder (it must hold catalogue/*.json and content/pages/*.json)`,
+    );
 }
 
 function readJson(file: string): unknown {
@@ -75,10 +78,12 @@ function checkPage(value: unknown, file: string): PageContent {
   if (typeof page !== 'object' || page === null) throw new SeedDataError(`${file}: not an object`);
   if (page.slug !== expected || !SLUG.test(page.slug)) throw new SeedDataError(`${file}: slug must be "${expected}"`);
   if (page.kind !== 'page' && page.kind !== 'service') throw new SeedDataError(`${file}: kind must be 'page' or 'service'`);
-  if (typeof page.meta !== 'object' || page.meta === null || typeof page.meta.title !== 'string') throw new SeedDataError(`${file}: meta.title is required`);
+  if (typeof page.meta !== 'object' || page.meta === null || typeof page.meta.title !== 'string')
+    throw new SeedDataError(`${file}: meta.title is required`);
   if (!Array.isArray(page.body)) throw new SeedDataError(`${file}: body must be a list of blocks`);
   page.body.forEach((block, i) => {
-    if (typeof block !== 'object' || block === null || typeof (block as { type?: unknown }).type !== 'string') throw new SeedDataError(`${file}: body[${i}] needs a type`);
+    if (typeof block !== 'object' || block === null || typeof (block as { type?: unknown }).type !== 'string')
+      throw new SeedDataError(`${file}: body[${i}] needs a type`);
   });
   return page;
 }
@@ -88,7 +93,8 @@ function checkPost(value: unknown, where: string): BlogPost {
   if (typeof post !== 'object' || post === null) throw new SeedDataError(`${where}: not an object`);
   if (typeof post.slug !== 'string' || !SLUG.test(post.slug)) throw new SeedDataError(`${where}: bad slug`);
   if (typeof post.title !== 'string' || !post.title) throw new SeedDataError(`${where}: title is required`);
-  if (typeof post.publishedAt !== 'string' || Number.isNaN(Date.parse(post.publishedAt))) throw new SeedDataError(`${where}: publishedAt must be an ISO date`);
+  if (typeof post.publishedAt !== 'string' || Number.isNaN(Date.parse(post.publishedAt)))
+    throw new SeedDataError(`${where}: publishedAt must be an ISO date`);
   return post;
 }
 
@@ -115,12 +121,17 @@ export async function seedDatabase(db: Db, dataDir: string, now: Date = new Date
     if (slugPairs.has(pair)) throw new SeedDataError(`two products have the URL slug ${pair}`);
     slugPairs.add(pair);
   }
-  if (productRows.size === 0) throw new SeedDataError(`DATA_DIR ${dataDir} holds no products: ${path.join(dataDir, 'catalogue')} has no *.json file with any product`);
+  if (productRows.size === 0)
+    throw new SeedDataError(
+      `DATA_DIR ${dataDir} holds no products: ${path.join(dataDir, 'catalogue')} has no *.json file with any product`,
+    );
   const pages = jsonFiles(path.join(dataDir, 'content', 'pages')).map((file) => checkPage(readJson(file), file));
-  if (pages.length === 0) throw new SeedDataError(`DATA_DIR ${dataDir} holds no pages: ${path.join(dataDir, 'content', 'pages')} has no *.json file`);
+  if (pages.length === 0)
+    throw new SeedDataError(`DATA_DIR ${dataDir} holds no pages: ${path.join(dataDir, 'content', 'pages')} has no *.json file`);
   const blogFile = path.join(dataDir, 'content', 'blog.json');
   // Without the file there is nothing to compare with: pruning would remove every post.
-  if (prune && !fs.existsSync(blogFile)) throw new SeedDataError(`DATA_DIR ${dataDir} has no content/blog.json: SEED_PRUNE would remove every blog post, so the seed stops`);
+  if (prune && !fs.existsSync(blogFile))
+    throw new SeedDataError(`DATA_DIR ${dataDir} has no content/blog.json: SEED_PRUNE would remove every blog post, so the seed stops`);
   const postsValue = fs.existsSync(blogFile) ? readJson(blogFile) : [];
   if (!Array.isArray(postsValue)) throw new SeedDataError(`${blogFile}: must be a list of posts`);
   const posts = postsValue.map((post, i) => checkPost(post, `blog.json[${i}]`));
@@ -133,14 +144,26 @@ export async function seedDatabase(db: Db, dataDir: string, now: Date = new Date
 
   await db.transaction().execute(async (trx) => {
     // Products
-    const existing = new Map((await trx.selectFrom('products').select(['model_id', 'source_hash', 'in_source', 'is_active']).execute()).map((r) => [r.model_id, r]));
+    const existing = new Map(
+      (await trx.selectFrom('products').select(['model_id', 'source_hash', 'in_source', 'is_active']).execute()).map((r) => [
+        r.model_id,
+        r,
+      ]),
+    );
     for (const { file: _file, ...row } of productRows.values()) {
       const current = existing.get(row.model_id);
       if (!current) {
-        await trx.insertInto('products').values({ ...row, updated_at: stamp }).execute();
+        await trx
+          .insertInto('products')
+          .values({ ...row, updated_at: stamp })
+          .execute();
         summary.products.inserted++;
       } else if (current.source_hash !== row.source_hash || current.in_source !== 1) {
-        await trx.updateTable('products').set({ ...row, updated_at: stamp }).where('model_id', '=', row.model_id).execute();
+        await trx
+          .updateTable('products')
+          .set({ ...row, updated_at: stamp })
+          .where('model_id', '=', row.model_id)
+          .execute();
         summary.products.updated++;
       } else {
         summary.products.unchanged++;
@@ -152,13 +175,19 @@ export async function seedDatabase(db: Db, dataDir: string, now: Date = new Date
           summary.products.stale++;
           continue;
         }
-        await trx.updateTable('products').set({ in_source: 0, is_active: 0, updated_at: stamp }).where('model_id', '=', current.model_id).execute();
+        await trx
+          .updateTable('products')
+          .set({ in_source: 0, is_active: 0, updated_at: stamp })
+          .where('model_id', '=', current.model_id)
+          .execute();
         summary.products.retired++;
       }
     }
 
     // Pages
-    const existingPages = new Map((await trx.selectFrom('pages').select(['slug', 'source_hash']).execute()).map((r) => [r.slug, r.source_hash]));
+    const existingPages = new Map(
+      (await trx.selectFrom('pages').select(['slug', 'source_hash']).execute()).map((r) => [r.slug, r.source_hash]),
+    );
     for (const page of pages) {
       const data = JSON.stringify(page);
       const hash = hashOf(page);
@@ -167,7 +196,11 @@ export async function seedDatabase(db: Db, dataDir: string, now: Date = new Date
         await trx.insertInto('pages').values({ slug: page.slug, kind: page.kind, data, source_hash: hash, updated_at: stamp }).execute();
         summary.pages.inserted++;
       } else if (current !== hash) {
-        await trx.updateTable('pages').set({ kind: page.kind, data, source_hash: hash, updated_at: stamp }).where('slug', '=', page.slug).execute();
+        await trx
+          .updateTable('pages')
+          .set({ kind: page.kind, data, source_hash: hash, updated_at: stamp })
+          .where('slug', '=', page.slug)
+          .execute();
         summary.pages.updated++;
       } else summary.pages.unchanged++;
     }
@@ -184,13 +217,18 @@ export async function seedDatabase(db: Db, dataDir: string, now: Date = new Date
     }
 
     // Blog posts
-    const existingPosts = new Map((await trx.selectFrom('blog_posts').select(['slug', 'source_hash']).execute()).map((r) => [r.slug, r.source_hash]));
+    const existingPosts = new Map(
+      (await trx.selectFrom('blog_posts').select(['slug', 'source_hash']).execute()).map((r) => [r.slug, r.source_hash]),
+    );
     for (const post of posts) {
       const hash = hashOf(post);
       const current = existingPosts.get(post.slug);
       const values = { published_at: post.publishedAt, data: JSON.stringify(post), source_hash: hash, updated_at: stamp };
       if (current === undefined) {
-        await trx.insertInto('blog_posts').values({ slug: post.slug, ...values }).execute();
+        await trx
+          .insertInto('blog_posts')
+          .values({ slug: post.slug, ...values })
+          .execute();
         summary.posts.inserted++;
       } else if (current !== hash) {
         await trx.updateTable('blog_posts').set(values).where('slug', '=', post.slug).execute();

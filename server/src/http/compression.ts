@@ -13,7 +13,10 @@ export const COMPRESSION = {
 } as const;
 
 export const BROTLI_OPTIONS: zlib.BrotliOptions = {
-  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: COMPRESSION.brotliQuality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: COMPRESSION.brotliQuality,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  },
 };
 export const GZIP_OPTIONS: zlib.ZlibOptions = { level: COMPRESSION.gzipLevel };
 

@@ -23,7 +23,10 @@ export function errorBody(statusCode: number, message: string, fieldErrors?: Rec
 }
 
 export function sendError(reply: FastifyReply, statusCode: number, message: string, fieldErrors?: Record<string, string>): FastifyReply {
-  return reply.code(statusCode).type('application/json; charset=utf-8').send(errorBody(statusCode, message, fieldErrors));
+  return reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(statusCode, message, fieldErrors));
 }
 
 export const CHECK_FIELDS_MESSAGE = 'Some of the details are missing or not valid. Please check the highlighted fields.';
@@ -60,8 +63,12 @@ interface AjvIssue {
 }
 
 function fieldOf(issue: AjvIssue): string {
-  const base = issue.instancePath.replace(/^\//, '').replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.');
-  if (issue.keyword === 'required' && typeof issue.params.missingProperty === 'string') return base ? `${base}.${issue.params.missingProperty}` : issue.params.missingProperty;
+  const base = issue.instancePath
+    .replace(/^\//, '')
+    .replace(/\/(\d+)(?=\/|$)/g, '[$1]')
+    .replace(/\//g, '.');
+  if (issue.keyword === 'required' && typeof issue.params.missingProperty === 'string')
+    return base ? `${base}.${issue.params.missingProperty}` : issue.params.missingProperty;
   return base.replace(/\[\d+\]$/, '') || '_';
 }
 
@@ -117,8 +124,13 @@ export function installErrorHandling(app: FastifyInstance): void {
       return sendError(reply, status, 'Something went wrong on our side. Please try again in a moment.');
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, 413, 'The request is too large.');
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(reply, 415, 'Send the request as JSON (Content-Type: application/json).');
-    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return sendError(reply, 415, 'Send the request as JSON (Content-Type: application/json).');
+    if (
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      (status === 400 && error instanceof SyntaxError)
+    ) {
       return sendError(reply, 400, 'The request body is not valid JSON.', { _: 'The request body is not valid JSON.' });
     }
     return sendError(reply, status, error.message || STATUS_CODES[status] || 'Error', error.fieldErrors);

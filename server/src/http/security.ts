@@ -25,7 +25,13 @@ function originOf(url: string | null | undefined): string | null {
 
 /** The outside origins the page may load code, styles, images and data from. */
 export function allowedOrigins(config: Config): { remotes: string[]; marketing: string[] } {
-  const remotes = [...new Set(Object.values(config.remoteManifests).map(originOf).filter((o): o is string => !!o))];
+  const remotes = [
+    ...new Set(
+      Object.values(config.remoteManifests)
+        .map(originOf)
+        .filter((o): o is string => !!o),
+    ),
+  ];
   const marketing = [originOf(config.marketingScriptUrl)].filter((o): o is string => !!o);
   return { remotes, marketing };
 }

@@ -45,7 +45,8 @@ export function photoSlug(segment: string): string {
 export function illustrationFor(category: string, paperSize: string | null): string | null {
   if (category === 'multifunctional-printer') return (paperSize ?? '').toUpperCase() === 'A4' ? 'a4-mfp.svg' : 'a3-mfp.svg';
   if (category === 'office-printer' || category === 'printer') return 'desktop-printer.svg';
-  if ((PRODUCTION_CATEGORIES as readonly string[]).includes(category) || category.endsWith('production-printer')) return 'production-press.svg';
+  if ((PRODUCTION_CATEGORIES as readonly string[]).includes(category) || category.endsWith('production-printer'))
+    return 'production-press.svg';
   if (category === 'plotter') return 'plotter.svg';
   if (category === 'personal-scanners' || category === 'desktop-workgroup-scanners') return 'scanner-desktop.svg';
   if (['departmental-scanners', 'production-scanners', 'production-scanner', 'scanner'].includes(category)) return 'scanner-production.svg';
@@ -168,7 +169,10 @@ export class ProductImages {
 
   async render(source: { file: string; stamp: string; kind: SourceKind }, size: ImageSize, format: ImageFormat): Promise<RenderedImage> {
     const height = IMAGE_HEIGHTS[size];
-    const etag = createHash('sha256').update(`${RENDER_VERSION}|${source.file}|${source.stamp}|${height}|${format}`).digest('hex').slice(0, 32);
+    const etag = createHash('sha256')
+      .update(`${RENDER_VERSION}|${source.file}|${source.stamp}|${height}|${format}`)
+      .digest('hex')
+      .slice(0, 32);
     const cached = path.join(this.cacheDir, `${etag}.${format}`);
     let body: Buffer;
     const remembered = this.memory.get(etag);

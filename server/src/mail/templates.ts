@@ -43,7 +43,12 @@ const money = (pence: number | null) => formatPence(pence) ?? 'price on request'
 
 /** The full wording of a quoted product's monthly figure: lease, quarterly billing, what it covers. */
 function leaseTermsOf(product: QuotedProduct): string | null {
-  return rentalNote({ price: { startingFrom: product.startingFrom, '60MonthLeasePrice': product.leaseQuarterly }, productCategory: product.productCategory })?.full ?? null;
+  return (
+    rentalNote({
+      price: { startingFrom: product.startingFrom, '60MonthLeasePrice': product.leaseQuarterly },
+      productCategory: product.productCategory,
+    })?.full ?? null
+  );
 }
 
 /** The junk-folder hint every visitor e-mail carries ({from} is the sender address). */
@@ -74,7 +79,10 @@ ${body}
 const footerText = `${COMPANY.legalName} · ${COMPANY.address.join(', ')} · ${COMPANY.salesPhone}`;
 
 /** From Copytech to the visitor, replies going to sales: the envelope of every visitor e-mail. */
-export function visitorAddressing(context: MailContext, contact: Pick<ContactDetails, 'firstName' | 'lastName' | 'email'>): Pick<MailMessage, 'from' | 'to' | 'replyTo'> {
+export function visitorAddressing(
+  context: MailContext,
+  contact: Pick<ContactDetails, 'firstName' | 'lastName' | 'email'>,
+): Pick<MailMessage, 'from' | 'to' | 'replyTo'> {
   return {
     from: { name: COMPANY.name, address: context.from },
     to: [{ name: `${contact.firstName} ${contact.lastName}`, address: contact.email }],
@@ -139,8 +147,12 @@ export function quoteVisitorMail(context: MailContext, reference: string, contac
 <td style="padding:8px;border-bottom:1px solid #d9dee3">${url ? `<a href="${escapeHtml(url)}" style="color:#0b4f8a">${name}</a>` : name}<br><span style="font-size:13px;color:#5b6670">${escapeHtml(categoryLabel(p.productCategory))}</span></td>
 <td style="padding:8px;border-bottom:1px solid #d9dee3;text-align:right;white-space:nowrap">${escapeHtml(money(p.startingFrom))}</td>
 <td style="padding:8px;border-bottom:1px solid #d9dee3;text-align:right;white-space:nowrap">${escapeHtml(money(p.rentalPerMonth))}</td>
-</tr>${terms ? `
-<tr><td colspan="3" style="padding:0 8px 8px;border-bottom:1px solid #d9dee3;font-size:13px;color:#5b6670">${escapeHtml(terms)}</td></tr>` : ''}`;
+</tr>${
+        terms
+          ? `
+<tr><td colspan="3" style="padding:0 8px 8px;border-bottom:1px solid #d9dee3;font-size:13px;color:#5b6670">${escapeHtml(terms)}</td></tr>`
+          : ''
+      }`;
     })
     .join('\n');
   const html = htmlPage(
@@ -265,7 +277,12 @@ function paragraphsHtml(text: string): string {
   return escapeHtml(text).replace(/\r?\n/g, '<br>');
 }
 
-export function enquirySalesMail(context: MailContext, reference: string, request: EnquiryRequest | ServiceRequest, createdAt: string): MailMessage {
+export function enquirySalesMail(
+  context: MailContext,
+  reference: string,
+  request: EnquiryRequest | ServiceRequest,
+  createdAt: string,
+): MailMessage {
   const isService = request.kind === 'service-request';
   const subject = isService
     ? `${request.urgency === 'machine-down' ? '[Machine down] ' : request.urgency === 'high' ? '[High] ' : ''}Service request ${reference}`

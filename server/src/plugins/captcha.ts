@@ -131,7 +131,9 @@ export async function checkCaptcha(payload: unknown, secrets: CaptchaSecrets): P
   }
   if (result.expired) return { ok: false, message: CAPTCHA_MESSAGES.expired };
   if (!result.verified) return { ok: false, message: CAPTCHA_MESSAGES.invalid };
-  const id = createHash('sha256').update(decoded.challenge.signature as string).digest('hex');
+  const id = createHash('sha256')
+    .update(decoded.challenge.signature as string)
+    .digest('hex');
   return { ok: true, id, expiresAt: decoded.challenge.parameters.expiresAt * 1000 };
 }
 
@@ -143,7 +145,10 @@ export async function spendCaptcha(trx: CheckerDb, check: Extract<CaptchaCheck, 
   const now = Date.now();
   await trx.deleteFrom('captcha_solutions').where('expires_at', '<', now).execute();
   try {
-    await trx.insertInto('captcha_solutions').values({ id: check.id, expires_at: check.expiresAt, used_at: new Date(now).toISOString() }).execute();
+    await trx
+      .insertInto('captcha_solutions')
+      .values({ id: check.id, expires_at: check.expiresAt, used_at: new Date(now).toISOString() })
+      .execute();
     return true;
   } catch (error) {
     if (isUniqueViolation(error)) return false;

@@ -54,7 +54,14 @@ const modelIdParams = { type: 'object', required: ['modelId'], properties: { mod
 
 /** Comma lists and repeated parameters alike become one list of trimmed values. */
 function listOf(values: string[] | undefined): string[] {
-  return [...new Set((values ?? []).flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      (values ?? [])
+        .flatMap((value) => value.split(','))
+        .map((value) => value.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export function listFiltersOf(query: ListQuerystring): ListFilters {
@@ -69,11 +76,7 @@ export function listFiltersOf(query: ListQuerystring): ListFilters {
     brands: listOf(query.brand).map(slugify),
     maxPaperSizes: listOf(query.maxPaperSize).map((size) => size.toUpperCase()),
     colour: query.colour,
-    terms: (query.q ?? '')
-      .toLowerCase()
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 6),
+    terms: (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6),
     sort: query.sort ?? 'name-asc',
   };
 }
@@ -96,7 +99,10 @@ export function listKey(scope: ListScope, filters: ListFilters): string {
   ]);
 }
 
-export const cataloguePlugin: FastifyPluginAsync<{ catalogue: CatalogueRepository; answers?: AnswerCache }> = async (app, { catalogue, answers = new AnswerCache() }) => {
+export const cataloguePlugin: FastifyPluginAsync<{ catalogue: CatalogueRepository; answers?: AnswerCache }> = async (
+  app,
+  { catalogue, answers = new AnswerCache() },
+) => {
   /** Answers from the cache (or computes and caches); 404 with `notFound` when there is nothing to answer. */
   const cached = async (request: FastifyRequest, reply: FastifyReply, key: string, notFound: string, produce: () => Promise<unknown>) => {
     reply.header('Cache-Control', READ_CACHE);
@@ -124,7 +130,14 @@ export const cataloguePlugin: FastifyPluginAsync<{ catalogue: CatalogueRepositor
   app.get<{ Params: { category: string; subcategory: string }; Querystring: ListQuerystring }>(
     '/api/products/category/:category/:subcategory',
     { schema: { params: { type: 'object', properties: { category: SEGMENT, subcategory: SEGMENT } }, querystring: listQuerySchema } },
-    async (request, reply) => list(request, reply, categoryScope(request.params.category, request.params.subcategory), request.query, 'product category or sub-category'),
+    async (request, reply) =>
+      list(
+        request,
+        reply,
+        categoryScope(request.params.category, request.params.subcategory),
+        request.query,
+        'product category or sub-category',
+      ),
   );
 
   // Static segments win over parameters, so /api/printers/similiar is not a list name.
@@ -145,7 +158,8 @@ export const cataloguePlugin: FastifyPluginAsync<{ catalogue: CatalogueRepositor
   app.get<{ Params: { list: string; subcategory: string }; Querystring: ListQuerystring }>(
     '/api/printers/:list/:subcategory',
     { schema: { params: { type: 'object', properties: { list: SEGMENT, subcategory: SEGMENT } }, querystring: listQuerySchema } },
-    async (request, reply) => list(request, reply, printerScope(request.params.list, request.params.subcategory), request.query, 'printer list or sub-category'),
+    async (request, reply) =>
+      list(request, reply, printerScope(request.params.list, request.params.subcategory), request.query, 'printer list or sub-category'),
   );
 
   app.get<{ Params: { list: string }; Querystring: ListQuerystring }>(
@@ -161,7 +175,12 @@ export const cataloguePlugin: FastifyPluginAsync<{ catalogue: CatalogueRepositor
   app.get<{ Params: { modelId: string } }>('/api/v3/products/:modelId', { schema: { params: modelIdParams } }, single);
   app.get<{ Params: { modelId: string } }>('/api/scanners/getsinglescanner/:modelId', { schema: { params: modelIdParams } }, single);
 
-  app.get<{ Querystring: { limit: number; offset: number } }>('/api/featured-printers', { schema: { querystring: pagingQuerySchema } }, async (request, reply) =>
-    cached(request, reply, `featured:${request.query.limit}:${request.query.offset}`, 'Not found.', () => catalogue.featured(request.query.limit, request.query.offset)),
+  app.get<{ Querystring: { limit: number; offset: number } }>(
+    '/api/featured-printers',
+    { schema: { querystring: pagingQuerySchema } },
+    async (request, reply) =>
+      cached(request, reply, `featured:${request.query.limit}:${request.query.offset}`, 'Not found.', () =>
+        catalogue.featured(request.query.limit, request.query.offset),
+      ),
   );
 };

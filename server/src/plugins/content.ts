@@ -30,7 +30,13 @@ export const contentPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       },
     },
     async (request, reply) => {
-      const rows = await db.selectFrom('blog_posts').select('data').orderBy('published_at', 'desc').orderBy('slug').limit(request.query.limit).execute();
+      const rows = await db
+        .selectFrom('blog_posts')
+        .select('data')
+        .orderBy('published_at', 'desc')
+        .orderBy('slug')
+        .limit(request.query.limit)
+        .execute();
       reply.header('Cache-Control', 'public, max-age=60');
       return { results: rows.map((row) => JSON.parse(row.data) as BlogPost) };
     },

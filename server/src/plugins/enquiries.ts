@@ -19,42 +19,59 @@ import { perMinute, type WriteDeps } from './writeDeps';
 export const enquiriesPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outbox, config, clock }) => {
   const mailContext = { from: config.mailFrom, salesEmail: config.salesEmail, publicUrl: config.publicUrl };
 
-  app.post('/api/enquiries/send', { config: perMinute(config.rateLimits.formsPerMinute), schema: { body: enquiryBodySchema } }, async (request, reply) => {
-    const key = idempotencyKeyOf(request);
-    const now = clock();
-    const result = await writeOnce({
-      db,
-      scope: 'enquiry',
-      key,
-      body: request.body,
-      now,
-      work: async (trx) => {
-        const schema = enquirySchemaFor(request.body);
-        if (!schema) {
-          requireObject(request.body);
-          throw badRequest({ kind: ENQUIRY_MESSAGES.kind }, ENQUIRY_MESSAGES.kind);
-        }
-        const enquiry = (await validateBody(schema, request.body)) as EnquiryRequest | ServiceRequest;
-        const reference = newReference();
-        const createdAt = new Date(now).toISOString();
-        await trx.insertInto('enquiries').values({ reference, kind: enquiry.kind, created_at: createdAt, data: JSON.stringify(enquiry) }).execute();
-        const jobs: OutboxJob[] = [
-          { channel: 'mail', kind: `${enquiry.kind}-sales`, reference, payload: enquirySalesMail(mailContext, reference, enquiry, createdAt) },
-          { channel: 'mail', kind: `${enquiry.kind}-visitor`, reference, payload: enquiryVisitorMail(mailContext, reference, enquiry) },
-        ];
-        if (config.enquiryApi) {
-          jobs.push({ channel: 'enquiry-api', kind: `${enquiry.kind}-forward`, reference, payload: { type: enquiry.kind, reference, createdAt, data: enquiry } });
-        }
-        await trx.insertInto('outbox').values(outboxRowsOf(jobs, now)).execute();
-        return { statusCode: 201, body: { reference } };
-      },
-    });
-    const { reference } = result.body as { reference: string };
-    if (result.replayed) reply.header('Idempotent-Replayed', 'true');
-    else {
-      request.log.info({ reference }, 'enquiry stored');
-      outbox.wake();
-    }
-    return reply.code(result.statusCode).send(result.body);
-  });
+  app.post(
+    '/api/enquiries/send',
+    { config: perMinute(config.rateLimits.formsPerMinute), schema: { body: enquiryBodySchema } },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      const now = clock();
+      const result = await writeOnce({
+        db,
+        scope: 'enquiry',
+        key,
+        body: request.body,
+        now,
+        work: async (trx) => {
+          const schema = enquirySchemaFor(request.body);
+          if (!schema) {
+            requireObject(request.body);
+            throw badRequest({ kind: ENQUIRY_MESSAGES.kind }, ENQUIRY_MESSAGES.kind);
+          }
+          const enquiry = (await validateBody(schema, request.body)) as EnquiryRequest | ServiceRequest;
+          const reference = newReference();
+          const createdAt = new Date(now).toISOString();
+          await trx
+            .insertInto('enquiries')
+            .values({ reference, kind: enquiry.kind, created_at: createdAt, data: JSON.stringify(enquiry) })
+            .execute();
+          const jobs: OutboxJob[] = [
+            {
+              channel: 'mail',
+              kind: `${enquiry.kind}-sales`,
+              reference,
+              payload: enquirySalesMail(mailContext, reference, enquiry, createdAt),
+            },
+            { channel: 'mail', kind: `${enquiry.kind}-visitor`, reference, payload: enquiryVisitorMail(mailContext, reference, enquiry) },
+          ];
+          if (config.enquiryApi) {
+            jobs.push({
+              channel: 'enquiry-api',
+              kind: `${enquiry.kind}-forward`,
+              reference,
+              payload: { type: enquiry.kind, reference, createdAt, data: enquiry },
+            });
+          }
+          await trx.insertInto('outbox').values(outboxRowsOf(jobs, now)).execute();
+          return { statusCode: 201, body: { reference } };
+        },
+      });
+      const { reference } = result.body as { reference: string };
+      if (result.replayed) reply.header('Idempotent-Replayed', 'true');
+      else {
+        request.log.info({ reference }, 'enquiry stored');
+        outbox.wake();
+      }
+      return reply.code(result.statusCode).send(result.body);
+    },
+  );
 };

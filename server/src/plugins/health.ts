@@ -47,25 +47,47 @@ interface HealthDeps {
 async function checkDatabase(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('outbox').set({ id: sql`id` }).where('id', '=', '').execute();
+    await trx
+      .updateTable('outbox')
+      .set({ id: sql`id` })
+      .where('id', '=', '')
+      .execute();
   });
 }
 
 export async function healthOf({ db, config, images, clock }: HealthDeps): Promise<HealthBody> {
   await checkDatabase(db);
-  const rows = await db.selectFrom('outbox').where('status', 'in', ['pending', 'dead']).select((eb) => ['status', eb.fn.countAll().as('count')]).groupBy('status').execute();
+  const rows = await db
+    .selectFrom('outbox')
+    .where('status', 'in', ['pending', 'dead'])
+    .select((eb) => ['status', eb.fn.countAll().as('count')])
+    .groupBy('status')
+    .execute();
   const count = (status: string) => Number(rows.find((r) => r.status === status)?.count ?? 0);
   // The oldest row that is still waiting after a failed attempt: mail has been failing since then.
-  const failing = await db.selectFrom('outbox').where('status', '=', 'pending').where('attempts', '>', 0).select('created_at').orderBy('created_at').limit(1).executeTakeFirst();
+  const failing = await db
+    .selectFrom('outbox')
+    .where('status', '=', 'pending')
+    .where('attempts', '>', 0)
+    .select('created_at')
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
   const outbox = { pending: count('pending'), dead: count('dead'), failingSince: failing?.created_at ?? null };
 
   const reasons: HealthReason[] = [];
   const threshold = config.mailAlertAfterMinutes * 60_000;
   if (outbox.failingSince && clock() - Date.parse(outbox.failingSince) > threshold) {
-    reasons.push({ code: 'mail-failing', message: `deliveries have been failing since ${outbox.failingSince}, longer than ${config.mailAlertAfterMinutes} minutes (MAIL_ALERT_AFTER_MINUTES)` });
+    reasons.push({
+      code: 'mail-failing',
+      message: `deliveries have been failing since ${outbox.failingSince}, longer than ${config.mailAlertAfterMinutes} minutes (MAIL_ALERT_AFTER_MINUTES)`,
+    });
   }
   if (outbox.dead > 0) {
-    reasons.push({ code: 'outbox-dead', message: `${outbox.dead} outbox ${outbox.dead === 1 ? 'row has' : 'rows have'} given up (status dead) and need a person` });
+    reasons.push({
+      code: 'outbox-dead',
+      message: `${outbox.dead} outbox ${outbox.dead === 1 ? 'row has' : 'rows have'} given up (status dead) and need a person`,
+    });
   }
   if (config.serveSite) {
     const index = path.join(config.siteRoot, 'shell', 'dist', 'index.html');

@@ -8,7 +8,15 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { sendError } from '../http/errors';
-import { CONTENT_TYPES, FILENAME, SLUG_SEGMENT, formatFor, isImageSize, type ProductImages, type RenderedImage } from '../images/productImages';
+import {
+  CONTENT_TYPES,
+  FILENAME,
+  SLUG_SEGMENT,
+  formatFor,
+  isImageSize,
+  type ProductImages,
+  type RenderedImage,
+} from '../images/productImages';
 
 const LONG_CACHE = 'public, max-age=604800, stale-while-revalidate=86400';
 const SHORT_CACHE = 'public, max-age=86400';
@@ -54,7 +62,11 @@ export const imagesPlugin: FastifyPluginAsync<{ images: ProductImages }> = async
   app.get<{ Params: { size: string } }>('/assets/:size/placeholder.png', { schema: { params: segmentParams } }, async (request, reply) => {
     const { size } = request.params;
     if (!isImageSize(size)) return sendError(reply, 404, 'No such image.');
-    return send(request, reply, await images.render(await images.placeholderSource(), size, formatFor(request.headers.accept, 'placeholder.png')));
+    return send(
+      request,
+      reply,
+      await images.render(await images.placeholderSource(), size, formatFor(request.headers.accept, 'placeholder.png')),
+    );
   });
 
   app.get('/favicon.svg', async (_request, reply) =>
@@ -63,6 +75,9 @@ export const imagesPlugin: FastifyPluginAsync<{ images: ProductImages }> = async
   let faviconPng: Promise<Buffer> | null = null;
   app.get('/favicon.ico', async (_request, reply) => {
     faviconPng ??= sharp(Buffer.from(FAVICON_SVG), { density: 144 }).resize(32, 32).png().toBuffer();
-    return reply.header('Content-Type', 'image/png').header('Cache-Control', SHORT_CACHE).send(await faviconPng);
+    return reply
+      .header('Content-Type', 'image/png')
+      .header('Cache-Control', SHORT_CACHE)
+      .send(await faviconPng);
   });
 };

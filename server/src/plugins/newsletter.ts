@@ -69,13 +69,27 @@ export const newsletterPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db,
         const value = signup[field];
         if (value) form[newsletterFieldName(field)] = value;
       }
-      await db.insertInto('outbox').values(outboxRowsOf([{ channel: 'mautic', kind: 'newsletter-forward', reference: null, payload: { formId: signup.formId ?? null, fields: form } }], now)).execute();
+      await db
+        .insertInto('outbox')
+        .values(
+          outboxRowsOf(
+            [{ channel: 'mautic', kind: 'newsletter-forward', reference: null, payload: { formId: signup.formId ?? null, fields: form } }],
+            now,
+          ),
+        )
+        .execute();
       outbox.wake();
       request.log.info('newsletter sign-up queued for the marketing form');
     } else {
       const inserted = await db
         .insertInto('newsletter_signups')
-        .values({ email, first_name: signup.first_name || null, form_id: signup.formId || null, form_name: signup.formName || null, created_at: new Date(now).toISOString() })
+        .values({
+          email,
+          first_name: signup.first_name || null,
+          form_id: signup.formId || null,
+          form_name: signup.formName || null,
+          created_at: new Date(now).toISOString(),
+        })
         .onConflict((oc) => oc.column('email').doNothing())
         .executeTakeFirst();
       request.log.info({ newSignup: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 }, 'newsletter sign-up stored');

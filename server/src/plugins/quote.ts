@@ -6,7 +6,14 @@
  * 201 { reference }. An Idempotency-Key makes retries safe.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { MODEL_ID_PATTERN, leaseQuarterlyPence, productPath, rentalPerMonthPence, startingFromPence, type Product } from '@copytech/shared/domain';
+import {
+  MODEL_ID_PATTERN,
+  leaseQuarterlyPence,
+  productPath,
+  rentalPerMonthPence,
+  startingFromPence,
+  type Product,
+} from '@copytech/shared/domain';
 import { quoteRequestSchema } from '@copytech/shared/forms';
 import { productFromRow } from '../catalogue/productRecord';
 import { quoteBodySchema } from '../http/bodySchemas';
@@ -34,72 +41,99 @@ export function quotedProductOf(product: Product): QuotedProduct {
 export const quotePlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outbox, config, clock }) => {
   const mailContext = { from: config.mailFrom, salesEmail: config.salesEmail, publicUrl: config.publicUrl };
 
-  app.post('/api/quote', { config: perMinute(config.rateLimits.quotePerMinute), schema: { body: quoteBodySchema } }, async (request, reply) => {
-    const key = idempotencyKeyOf(request);
-    const now = clock();
-    const result = await writeOnce({
-      db,
-      scope: 'quote',
-      key,
-      body: request.body,
-      now,
-      work: async (trx) => {
-        // Check the form and the products together, so every problem is reported at once.
-        let quote: Awaited<ReturnType<typeof validateBody<typeof quoteRequestSchema>>> | null = null;
-        let fieldErrors: Record<string, string> = {};
-        try {
-          quote = await validateBody(quoteRequestSchema, request.body);
-        } catch (error) {
-          if (!(error instanceof HttpError) || !error.fieldErrors || error.fieldErrors._) throw error;
-          fieldErrors = { ...error.fieldErrors };
-        }
-        const raw = (request.body as { productIds?: unknown }).productIds;
-        const ids = quote?.productIds ?? (Array.isArray(raw) ? raw.filter((id): id is string => typeof id === 'string' && MODEL_ID_PATTERN.test(id)).slice(0, 10) : []);
-        const rows = ids.length ? await trx.selectFrom('products').where('model_id', 'in', ids).select(['data', 'is_active']).execute() : [];
-        const byId = new Map(rows.map((row) => productFromRow(row)).map((product) => [product.modelId, product]));
-        (Array.isArray(raw) ? raw : []).forEach((id, i) => {
-          if (typeof id !== 'string' || !ids.includes(id)) return;
-          const product = byId.get(id);
-          if (!product) fieldErrors[`productIds[${i}]`] ??= 'This product is not in our range.';
-          else if (product.isActive !== 1) fieldErrors[`productIds[${i}]`] ??= 'This product is no longer available.';
-        });
-        if (!quote || Object.keys(fieldErrors).length) {
-          const onlyProducts = Object.keys(fieldErrors).every((key) => key.startsWith('productIds'));
-          throw badRequest(fieldErrors, onlyProducts ? 'Some of the products in the basket are not available.' : undefined);
-        }
-
-        const reference = newReference();
-        const createdAt = new Date(now).toISOString();
-        const products = ids.map((id) => quotedProductOf(byId.get(id)!));
-        const utm = Object.fromEntries(Object.entries(quote.utm ?? {}).filter(([, v]) => typeof v === 'string' && v)) as Record<string, string>;
-        await trx
-          .insertInto('quotes')
-          .values({ reference, created_at: createdAt, products: JSON.stringify(products), contact: JSON.stringify(quote.contactDetails), utm: JSON.stringify(utm) })
-          .execute();
-        const jobs: OutboxJob[] = [
-          { channel: 'mail', kind: 'quote-visitor', reference, payload: quoteVisitorMail(mailContext, reference, quote.contactDetails, products) },
-          { channel: 'mail', kind: 'quote-sales', reference, payload: quoteSalesMail(mailContext, reference, quote.contactDetails, products, utm, createdAt) },
-        ];
-        if (config.enquiryApi) {
-          jobs.push({
-            channel: 'enquiry-api',
-            kind: 'quote-forward',
-            reference,
-            payload: { type: 'quote', reference, createdAt, data: { contactDetails: quote.contactDetails, products, utm } },
+  app.post(
+    '/api/quote',
+    { config: perMinute(config.rateLimits.quotePerMinute), schema: { body: quoteBodySchema } },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      const now = clock();
+      const result = await writeOnce({
+        db,
+        scope: 'quote',
+        key,
+        body: request.body,
+        now,
+        work: async (trx) => {
+          // Check the form and the products together, so every problem is reported at once.
+          let quote: Awaited<ReturnType<typeof validateBody<typeof quoteRequestSchema>>> | null = null;
+          let fieldErrors: Record<string, string> = {};
+          try {
+            quote = await validateBody(quoteRequestSchema, request.body);
+          } catch (error) {
+            if (!(error instanceof HttpError) || !error.fieldErrors || error.fieldErrors._) throw error;
+            fieldErrors = { ...error.fieldErrors };
+          }
+          const raw = (request.body as { productIds?: unknown }).productIds;
+          const ids =
+            quote?.productIds ??
+            (Array.isArray(raw) ? raw.filter((id): id is string => typeof id === 'string' && MODEL_ID_PATTERN.test(id)).slice(0, 10) : []);
+          const rows = ids.length
+            ? await trx.selectFrom('products').where('model_id', 'in', ids).select(['data', 'is_active']).execute()
+            : [];
+          const byId = new Map(rows.map((row) => productFromRow(row)).map((product) => [product.modelId, product]));
+          (Array.isArray(raw) ? raw : []).forEach((id, i) => {
+            if (typeof id !== 'string' || !ids.includes(id)) return;
+            const product = byId.get(id);
+            if (!product) fieldErrors[`productIds[${i}]`] ??= 'This product is not in our range.';
+            else if (product.isActive !== 1) fieldErrors[`productIds[${i}]`] ??= 'This product is no longer available.';
           });
-        }
-        await trx.insertInto('outbox').values(outboxRowsOf(jobs, now)).execute();
-        return { statusCode: 201, body: { reference } };
-      },
-    });
-    const { reference } = result.body as { reference: string };
-    if (result.replayed) {
-      request.log.info({ reference }, 'quote: repeated request answered from its Idempotency-Key');
-      reply.header('Idempotent-Replayed', 'true');
-    } else {
-      request.log.info({ reference }, 'quote stored');
-      outbox.wake();
-    }
-    return reply.code(result.statusCode).send(result.body);
-  });
+          if (!quote || Object.keys(fieldErrors).length) {
+            const onlyProducts = Object.keys(fieldErrors).every((key) => key.startsWith('productIds'));
+            throw badRequest(fieldErrors, onlyProducts ? 'Some of the products in the basket are not available.' : undefined);
+          }
+
+          const reference = newReference();
+          const createdAt = new Date(now).toISOString();
+          const products = ids.map((id) => quotedProductOf(byId.get(id)!));
+          const utm = Object.fromEntries(Object.entries(quote.utm ?? {}).filter(([, v]) => typeof v === 'string' && v)) as Record<
+            string,
+            string
+          >;
+          await trx
+            .insertInto('quotes')
+            .values({
+              reference,
+              created_at: createdAt,
+              products: JSON.stringify(products),
+              contact: JSON.stringify(quote.contactDetails),
+              utm: JSON.stringify(utm),
+            })
+            .execute();
+          const jobs: OutboxJob[] = [
+            {
+              channel: 'mail',
+              kind: 'quote-visitor',
+              reference,
+              payload: quoteVisitorMail(mailContext, reference, quote.contactDetails, products),
+            },
+            {
+              channel: 'mail',
+              kind: 'quote-sales',
+              reference,
+              payload: quoteSalesMail(mailContext, reference, quote.contactDetails, products, utm, createdAt),
+            },
+          ];
+          if (config.enquiryApi) {
+            jobs.push({
+              channel: 'enquiry-api',
+              kind: 'quote-forward',
+              reference,
+              payload: { type: 'quote', reference, createdAt, data: { contactDetails: quote.contactDetails, products, utm } },
+            });
+          }
+          await trx.insertInto('outbox').values(outboxRowsOf(jobs, now)).execute();
+          return { statusCode: 201, body: { reference } };
+        },
+      });
+      const { reference } = result.body as { reference: string };
+      if (result.replayed) {
+        request.log.info({ reference }, 'quote: repeated request answered from its Idempotency-Key');
+        reply.header('Idempotent-Replayed', 'true');
+      } else {
+        request.log.info({ reference }, 'quote stored');
+        outbox.wake();
+      }
+      return reply.code(result.statusCode).send(result.body);
+    },
+  );
 };

@@ -63,7 +63,9 @@ interface ReportBody {
 }
 
 function prefixed(prefix: string, errors: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(errors).map(([path, message]) => [path === '_' || path === '' ? prefix : `${prefix}.${path}`, message]));
+  return Object.fromEntries(
+    Object.entries(errors).map(([path, message]) => [path === '_' || path === '' ? prefix : `${prefix}.${path}`, message]),
+  );
 }
 
 /** Every problem with the answers and the contact details, or the validated values. */
@@ -111,24 +113,55 @@ interface FigureRow {
 function figureRows(result: SavingsResult): FigureRow[] {
   const { current, copytech, savings } = result;
   const perPage = (today: number | null, theirs: number | null) =>
-    today === null || theirs === null ? '–' : today - theirs < 0 ? `${formatPencePerPage(Math.round((theirs - today) * 100) / 100)} more` : formatPencePerPage(Math.round((today - theirs) * 100) / 100);
+    today === null || theirs === null
+      ? '–'
+      : today - theirs < 0
+        ? `${formatPencePerPage(Math.round((theirs - today) * 100) / 100)} more`
+        : formatPencePerPage(Math.round((today - theirs) * 100) / 100);
   const rows: FigureRow[] = [
-    { label: 'Per month', today: money(current.perMonth), copytech: money(copytech.perMonth), saving: savings ? saving(savings.perMonth) : '–' },
-    { label: 'Per year', today: money(current.perYear), copytech: money(copytech.perYear), saving: savings ? saving(savings.perYear) : '–' },
-    { label: `Over ${COMPARISON_MONTHS} months`, today: money(current.per60Months), copytech: money(copytech.per60Months), saving: savings ? saving(savings.per60Months) : '–' },
+    {
+      label: 'Per month',
+      today: money(current.perMonth),
+      copytech: money(copytech.perMonth),
+      saving: savings ? saving(savings.perMonth) : '–',
+    },
+    {
+      label: 'Per year',
+      today: money(current.perYear),
+      copytech: money(copytech.perYear),
+      saving: savings ? saving(savings.perYear) : '–',
+    },
+    {
+      label: `Over ${COMPARISON_MONTHS} months`,
+      today: money(current.per60Months),
+      copytech: money(copytech.per60Months),
+      saving: savings ? saving(savings.per60Months) : '–',
+    },
   ];
   if (current.perPage.mono !== null) {
-    rows.push({ label: 'Per mono page', today: formatPencePerPage(current.perPage.mono), copytech: formatPencePerPage(copytech.perPage.mono), saving: perPage(current.perPage.mono, copytech.perPage.mono) });
+    rows.push({
+      label: 'Per mono page',
+      today: formatPencePerPage(current.perPage.mono),
+      copytech: formatPencePerPage(copytech.perPage.mono),
+      saving: perPage(current.perPage.mono, copytech.perPage.mono),
+    });
   }
   if (current.perPage.colour !== null) {
-    rows.push({ label: 'Per colour page', today: formatPencePerPage(current.perPage.colour), copytech: formatPencePerPage(copytech.perPage.colour), saving: perPage(current.perPage.colour, copytech.perPage.colour) });
+    rows.push({
+      label: 'Per colour page',
+      today: formatPencePerPage(current.perPage.colour),
+      copytech: formatPencePerPage(copytech.perPage.colour),
+      saving: perPage(current.perPage.colour, copytech.perPage.colour),
+    });
   }
   return rows;
 }
 
 function textTable(rows: FigureRow[], savingLabel: string): string[] {
   const header: FigureRow = { label: '', today: 'Today', copytech: 'With Copytech', saving: savingLabel };
-  return [header, ...rows].map((row) => `${row.label.padEnd(16)}${row.today.padStart(12)}${row.copytech.padStart(16)}${row.saving.padStart(14)}`.trimEnd());
+  return [header, ...rows].map((row) =>
+    `${row.label.padEnd(16)}${row.today.padStart(12)}${row.copytech.padStart(16)}${row.saving.padStart(14)}`.trimEnd(),
+  );
 }
 
 function htmlTable(rows: FigureRow[], savingLabel: string): string {
@@ -155,7 +188,13 @@ function pagesLine(result: SavingsResult): string {
   return `Pages a month: ${formatPageCount(result.pagesPerMonth.mono)} mono and ${formatPageCount(result.pagesPerMonth.colour)} colour.`;
 }
 
-export function reportVisitorMail(context: MailContext, reference: string, contact: ContactDetails, answers: SavingsAnswers, result: SavingsResult): MailMessage {
+export function reportVisitorMail(
+  context: MailContext,
+  reference: string,
+  contact: ContactDetails,
+  answers: SavingsAnswers,
+  result: SavingsResult,
+): MailMessage {
   const subject = `Your print savings report ${reference}`;
   const rows = figureRows(result);
   const told = summariseAnswers(answers);
@@ -226,9 +265,20 @@ ${htmlTable(rows, savingLabel(result))}
   };
 }
 
-export function reportSalesMail(context: MailContext, reference: string, contact: ContactDetails, answers: SavingsAnswers, result: SavingsResult, createdAt: string): MailMessage {
+export function reportSalesMail(
+  context: MailContext,
+  reference: string,
+  contact: ContactDetails,
+  answers: SavingsAnswers,
+  result: SavingsResult,
+  createdAt: string,
+): MailMessage {
   const headline =
-    result.status === 'saving' && result.savings ? `saving ${money(result.savings.perYear)} a year` : result.status === 'no-saving' ? 'no saving' : 'incomplete figures';
+    result.status === 'saving' && result.savings
+      ? `saving ${money(result.savings.perYear)} a year`
+      : result.status === 'no-saving'
+        ? 'no saving'
+        : 'incomplete figures';
   const subject = `Savings report ${reference}: ${headline}`;
   const contactLines = [
     `Name: ${contact.firstName} ${contact.lastName}`,
@@ -290,41 +340,55 @@ export const reportPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, out
   const secrets = captchaSecrets();
   const checkerDb = db.withTables<SavingsCheckerTables>();
 
-  app.post('/api/report', { config: perMinute(config.rateLimits.formsPerMinute), schema: { body: reportBodySchema } }, async (request, reply) => {
-    requireObject(request.body);
-    const body = request.body as ReportBody;
-    const { answers, contact } = await validateReport(body);
+  app.post(
+    '/api/report',
+    { config: perMinute(config.rateLimits.formsPerMinute), schema: { body: reportBodySchema } },
+    async (request, reply) => {
+      requireObject(request.body);
+      const body = request.body as ReportBody;
+      const { answers, contact } = await validateReport(body);
 
-    const check = await checkCaptcha(body.captcha, secrets);
-    if (!check.ok) throw badRequest({ captcha: check.message }, check.message);
+      const check = await checkCaptcha(body.captcha, secrets);
+      if (!check.ok) throw badRequest({ captcha: check.message }, check.message);
 
-    // The browser's figures, if it sent any, are not even read: these are the report's.
-    const result = calculateSavings(answers);
-    const reference = newReference();
-    const now = clock();
-    const createdAt = new Date(now).toISOString();
-    await checkerDb.transaction().execute(async (trx) => {
-      if (!(await spendCaptcha(trx, check))) throw badRequest({ captcha: CAPTCHA_MESSAGES.used }, CAPTCHA_MESSAGES.used);
-      await trx
-        .insertInto('savings_reports')
-        .values({
-          reference,
-          created_at: createdAt,
-          status: result.status,
-          saving_per_year: result.savings?.perYear ?? null,
-          answers: JSON.stringify(answers),
-          contact: JSON.stringify(contact),
-          figures: JSON.stringify(result),
-        })
-        .execute();
-      const jobs: OutboxJob[] = [
-        { channel: 'mail', kind: 'report-visitor', reference, payload: reportVisitorMail(mailContext, reference, contact, answers, result) },
-        { channel: 'mail', kind: 'report-sales', reference, payload: reportSalesMail(mailContext, reference, contact, answers, result, createdAt) },
-      ];
-      await trx.insertInto('outbox').values(outboxRowsOf(jobs, now)).execute();
-    });
-    request.log.info({ reference, status: result.status }, 'savings report stored');
-    outbox.wake();
-    return reply.code(201).send({ reference });
-  });
+      // The browser's figures, if it sent any, are not even read: these are the report's.
+      const result = calculateSavings(answers);
+      const reference = newReference();
+      const now = clock();
+      const createdAt = new Date(now).toISOString();
+      await checkerDb.transaction().execute(async (trx) => {
+        if (!(await spendCaptcha(trx, check))) throw badRequest({ captcha: CAPTCHA_MESSAGES.used }, CAPTCHA_MESSAGES.used);
+        await trx
+          .insertInto('savings_reports')
+          .values({
+            reference,
+            created_at: createdAt,
+            status: result.status,
+            saving_per_year: result.savings?.perYear ?? null,
+            answers: JSON.stringify(answers),
+            contact: JSON.stringify(contact),
+            figures: JSON.stringify(result),
+          })
+          .execute();
+        const jobs: OutboxJob[] = [
+          {
+            channel: 'mail',
+            kind: 'report-visitor',
+            reference,
+            payload: reportVisitorMail(mailContext, reference, contact, answers, result),
+          },
+          {
+            channel: 'mail',
+            kind: 'report-sales',
+            reference,
+            payload: reportSalesMail(mailContext, reference, contact, answers, result, createdAt),
+          },
+        ];
+        await trx.insertInto('outbox').values(outboxRowsOf(jobs, now)).execute();
+      });
+      request.log.info({ reference, status: result.status }, 'savings report stored');
+      outbox.wake();
+      return reply.code(201).send({ reference });
+    },
+  );
 };

@@ -63,7 +63,10 @@ export const sitePlugin: FastifyPluginAsync<{ config: Config }> = async (app, { 
     return reply.header('Cache-Control', 'public, max-age=600').type('application/xml; charset=utf-8').send(xml);
   });
   app.get('/robots.txt', async (request, reply) =>
-    reply.header('Cache-Control', 'public, max-age=600').type('text/plain; charset=utf-8').send(robotsTxt(siteOrigin(config, request))),
+    reply
+      .header('Cache-Control', 'public, max-age=600')
+      .type('text/plain; charset=utf-8')
+      .send(robotsTxt(siteOrigin(config, request))),
   );
 
   // The index page for every path of the site; its status says whether the page exists. The

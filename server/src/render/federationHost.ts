@@ -100,9 +100,9 @@ function fileEntries() {
       const file = fileURLToPath(remoteInfo.entry);
       const code = await fs.readFile(file, 'utf8');
       const module: { exports: Record<string, unknown> } = { exports: {} };
-      const run = new vm.Script(`(function (exports, module, require, __dirname, __filename) {${code}\n})`, { filename: file }).runInThisContext() as (
-        ...args: unknown[]
-      ) => void;
+      const run = new vm.Script(`(function (exports, module, require, __dirname, __filename) {${code}\n})`, {
+        filename: file,
+      }).runInThisContext() as (...args: unknown[]) => void;
       run(module.exports, module, require, path.dirname(file), file);
       return (module.exports[remoteInfo.entryGlobalName] ?? module.exports) as never;
     },
@@ -144,9 +144,14 @@ export function createFederationHost(sources: ContainerSource[]): FederationHost
   async function versionOf(source: ContainerSource): Promise<string | null> {
     try {
       if (source.entry.startsWith('file:')) return String((await fs.stat(fileURLToPath(source.entry))).mtimeMs);
-      const response = await fetch(new URL('mf-manifest.json', source.entry), { headers: { 'cache-control': 'no-cache' }, signal: AbortSignal.timeout(2000) });
+      const response = await fetch(new URL('mf-manifest.json', source.entry), {
+        headers: { 'cache-control': 'no-cache' },
+        signal: AbortSignal.timeout(2000),
+      });
       if (!response.ok) return null;
-      return createHash('sha256').update(await response.text()).digest('hex');
+      return createHash('sha256')
+        .update(await response.text())
+        .digest('hex');
     } catch {
       return null;
     }
@@ -192,7 +197,10 @@ export function createFederationHost(sources: ContainerSource[]): FederationHost
       const container = id.split('/')[0] as ContainerName;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new ContainerLoadError(container, `not loaded within the render budget of ${budgetMs} ms`)), budgetMs);
+        timer = setTimeout(
+          () => reject(new ContainerLoadError(container, `not loaded within the render budget of ${budgetMs} ms`)),
+          budgetMs,
+        );
       });
       try {
         const loaded = instance.loadRemote<T>(id).then((module) => {

@@ -45,7 +45,11 @@ export interface Logger {
 /** Something React threw for a slot: a remote that failed to load names itself. */
 function describe(error: unknown, componentStack: string | undefined): string {
   if (error instanceof ContainerLoadError) return `remote ${error.container}: ${error.message}`;
-  const where = componentStack?.split('\n').find((line) => line.trim())?.trim() ?? 'unknown component';
+  const where =
+    componentStack
+      ?.split('\n')
+      .find((line) => line.trim())
+      ?.trim() ?? 'unknown component';
   return `${(error as Error)?.message ?? String(error)} (${where})`;
 }
 
@@ -87,7 +91,10 @@ export function createPageRenderer(host: FederationHost, options: { budgetMs: nu
     const loaded = host.load<{ default: ComponentType<ServerAppProps> }>('shell/ServerApp', budgetMs).then(
       (module) => module.default,
       (error: unknown) => {
-        log.warn({ container: 'shell', reason: (error as Error).message }, 'server rendering unavailable: the page is rendered in the browser');
+        log.warn(
+          { container: 'shell', reason: (error as Error).message },
+          'server rendering unavailable: the page is rendered in the browser',
+        );
         if (serverApp?.loaded === loaded) serverApp = null;
         return null;
       },

@@ -61,7 +61,8 @@ export function createRenderThreads(workerFile: string, count: number, data: Ren
       fail(error.message);
     });
     thread.worker.on('exit', (code) => {
-      if (!closed && threads[slot] === thread) log.warn({ reason: `exit code ${code}` }, 'a render thread stopped: it is replaced on the next render');
+      if (!closed && threads[slot] === thread)
+        log.warn({ reason: `exit code ${code}` }, 'a render thread stopped: it is replaced on the next render');
       fail(`exit code ${code}`);
     });
     threads[slot] = thread;
@@ -80,7 +81,10 @@ export function createRenderThreads(workerFile: string, count: number, data: Ren
     return threads[best] ?? start(best);
   }
 
-  function ask<T>(message: { type: 'render'; url: string } | { type: 'available' }, answer?: (url: string) => Promise<PageDataAnswer>): Promise<T> {
+  function ask<T>(
+    message: { type: 'render'; url: string } | { type: 'available' },
+    answer?: (url: string) => Promise<PageDataAnswer>,
+  ): Promise<T> {
     if (closed) return Promise.reject(new Error('the server is closing'));
     const thread = pick();
     lastId += 1;

@@ -19,7 +19,8 @@ export interface RenderWorkerData {
   budgetMs: number;
 }
 
-export type ToWorker = { type: 'render'; id: number; url: string } | { type: 'available'; id: number } | { type: 'answer'; id: number; answer: PageDataAnswer };
+export type ToWorker =
+  { type: 'render'; id: number; url: string } | { type: 'available'; id: number } | { type: 'answer'; id: number; answer: PageDataAnswer };
 export type FromWorker =
   | { type: 'read'; id: number; render: number; url: string }
   | { type: 'result'; id: number; ok: true; value: unknown }

@@ -17,7 +17,10 @@ import type { LocalBuilds } from '../site/localManifests';
  */
 export function asServerRenderedPage(html: string): string {
   return html
-    .replace(/<link rel=("?)preload\1 as=("?)style\2 href=("?)([^"\s>]+)\3>/g, (_m, _q1, _q2, _q3, href: string) => `<link rel="stylesheet" href="${href}">`)
+    .replace(
+      /<link rel=("?)preload\1 as=("?)style\2 href=("?)([^"\s>]+)\3>/g,
+      (_m, _q1, _q2, _q3, href: string) => `<link rel="stylesheet" href="${href}">`,
+    )
     .replace(/<link rel=("?)preload\1 as=("?)script\2 href=("?)[^"\s>]+\3>/g, '');
 }
 

@@ -67,7 +67,21 @@ const PAGE_BROTLI_OPTIONS: zlib.BrotliOptions = { params: { ...BROTLI_OPTIONS.pa
  * campaign is read in the browser), so a page is rendered and kept without them: every click
  * from an ad, each with an id of its own, is then one page, not a render each.
  */
-export const TRACKING_PARAMETERS = [...CAMPAIGN_KEYS, 'utm_id', 'gclid', 'gbraid', 'wbraid', 'dclid', 'fbclid', 'msclkid', 'li_fat_id', 'mc_cid', 'mc_eid', '_ga', '_gl'];
+export const TRACKING_PARAMETERS = [
+  ...CAMPAIGN_KEYS,
+  'utm_id',
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'dclid',
+  'fbclid',
+  'msclkid',
+  'li_fat_id',
+  'mc_cid',
+  'mc_eid',
+  '_ga',
+  '_gl',
+];
 
 /** A page's URL as it is rendered and kept: the request's, without tracking parameters. */
 export function pageUrl(requestUrl: string): URL {
@@ -100,7 +114,12 @@ function renderWorkerFile(): string | null {
 function pageRenderer(config: Config, host: FederationHost, app: FastifyInstance): PageRenderer {
   const workerFile = config.renderThreads > 0 ? renderWorkerFile() : null;
   if (workerFile) {
-    return createRenderThreads(workerFile, config.renderThreads, { siteRoot: config.siteRoot, remoteManifests: config.remoteManifests, budgetMs: config.renderBudgetMs }, app.log);
+    return createRenderThreads(
+      workerFile,
+      config.renderThreads,
+      { siteRoot: config.siteRoot, remoteManifests: config.remoteManifests, budgetMs: config.renderBudgetMs },
+      app.log,
+    );
   }
   return { ...createPageRenderer(host, { budgetMs: config.renderBudgetMs, log: app.log }), close: async () => undefined };
 }
@@ -152,7 +171,10 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
    * stylesheets it is expected to need; sent before the body is rendered.
    */
   async function pageStart(template: string, url: URL, origin: string): Promise<PageStart> {
-    const [page, rendered] = await Promise.all([resolvePage(url.pathname, url.searchParams, origin), renderer ? renderer.available() : false]);
+    const [page, rendered] = await Promise.all([
+      resolvePage(url.pathname, url.searchParams, origin),
+      renderer ? renderer.available() : false,
+    ]);
     const hintsData = await startupHints(page, url.pathname);
     let html = withPageHead(template, page.head, origin);
     let early: string[] = [];
@@ -199,7 +221,12 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
   async function stream(request: FastifyRequest, reply: FastifyReply, template: string, url: URL, origin: string): Promise<PageAnswer> {
     const start = await pageStart(template, url, origin);
     const encoding = request.headers['x-no-compression'] === undefined ? preferredEncoding(request.headers['accept-encoding']) : 'identity';
-    const out = encoding === 'br' ? zlib.createBrotliCompress(PAGE_BROTLI_OPTIONS) : encoding === 'gzip' ? zlib.createGzip(GZIP_OPTIONS) : new PassThrough();
+    const out =
+      encoding === 'br'
+        ? zlib.createBrotliCompress(PAGE_BROTLI_OPTIONS)
+        : encoding === 'gzip'
+          ? zlib.createGzip(GZIP_OPTIONS)
+          : new PassThrough();
     reply.code(start.page.status).type(PAGE_FORMAT.contentType).header('Vary', 'Accept-Encoding');
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     reply.send(out);

@@ -34,7 +34,9 @@ export interface LocalBuild {
 const SAFE_FILE = /^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]*$/;
 
 const files = (lists: unknown[], extension: string) =>
-  lists.flatMap((list) => (Array.isArray(list) ? list : [])).filter((file): file is string => typeof file === 'string' && SAFE_FILE.test(file) && file.endsWith(extension));
+  lists
+    .flatMap((list) => (Array.isArray(list) ? list : []))
+    .filter((file): file is string => typeof file === 'string' && SAFE_FILE.test(file) && file.endsWith(extension));
 
 /** The files of each expose, from an mf-manifest.json. */
 export function exposeAssets(manifest: unknown): Map<string, ExposeAssets> {

@@ -85,7 +85,16 @@ export function createPageResolver(sources: PageSources, log: FastifyBaseLogger)
       case 'list': {
         const { list } = route;
         const filtered = FILTER_PARAMETERS.some((name) => search.getAll(name).some((value) => value.trim() !== ''));
-        return { status: 200, route, head: head({ title: list.metaTitle, description: list.metaDescription, canonicalPath: list.path, robots: filtered ? 'noindex, follow' : null }) };
+        return {
+          status: 200,
+          route,
+          head: head({
+            title: list.metaTitle,
+            description: list.metaDescription,
+            canonicalPath: list.path,
+            robots: filtered ? 'noindex, follow' : null,
+          }),
+        };
       }
       case 'content': {
         let page: PageContent | null;
@@ -100,7 +109,14 @@ export function createPageResolver(sources: PageSources, log: FastifyBaseLogger)
         return {
           status: 200,
           route,
-          head: head({ title: meta.title, description: meta.description, canonicalPath: meta.url, ogType: meta.ogType || 'website', image: meta.image ?? null, card: meta.card || 'summary' }),
+          head: head({
+            title: meta.title,
+            description: meta.description,
+            canonicalPath: meta.url,
+            ogType: meta.ogType || 'website',
+            image: meta.image ?? null,
+            card: meta.card || 'summary',
+          }),
         };
       }
       case 'product': {
@@ -137,7 +153,8 @@ export function withPageHead(html: string, page: PageHead, origin: string): stri
   const title = applyTitleTemplate(page.title);
   const description = page.description || DEFAULT_DESCRIPTION;
   const absolute = (path: string) => new URL(path, origin).href;
-  const meta = (attribute: 'name' | 'property', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeAttribute(value)}">`;
+  const meta = (attribute: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attribute}="${key}" content="${escapeAttribute(value)}">`;
   const tags = [
     `<title>${escapeText(title)}</title>`,
     meta('name', 'description', description),

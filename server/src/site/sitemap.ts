@@ -42,7 +42,10 @@ const SCANNER_CLASSES = ['personal', 'workgroup', 'departmental', 'production'] 
 export function listPaths(): string[] {
   const lists = [
     allPrintersList(),
-    ...PRINTER_TYPES.flatMap((type) => [printerListFor(type), ...PRINTER_TYPE_INFO[type].subcategories.map((sub) => printerListFor(type, sub))]),
+    ...PRINTER_TYPES.flatMap((type) => [
+      printerListFor(type),
+      ...PRINTER_TYPE_INFO[type].subcategories.map((sub) => printerListFor(type, sub)),
+    ]),
     scannerListFor(),
     ...SCANNER_CLASSES.map((segment) => scannerListFor(segment)),
     finisherListFor(),
@@ -64,7 +67,8 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
     const page = JSON.parse(row.data) as PageContent;
     const path = row.kind === 'service' ? `/services/${row.slug}` : row.slug === 'home' ? '/' : `/${row.slug}`;
     const route = resolveSiteRoute(path);
-    if (route.kind === 'content' && route.slug === row.slug && route.contentKind === row.kind) entries.push({ path: page.meta?.url || path, lastmod: day(row.updated_at) });
+    if (route.kind === 'content' && route.slug === row.slug && route.contentKind === row.kind)
+      entries.push({ path: page.meta?.url || path, lastmod: day(row.updated_at) });
   }
   entries.push({ path: CHECKER_META.canonicalPath, lastmod: null });
   for (const path of listPaths()) entries.push({ path, lastmod: null });
@@ -75,13 +79,24 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
   return entries;
 }
 
-const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const escapeXml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 export function sitemapXml(entries: SitemapEntry[], origin: string): string {
-  const urls = entries.map(({ path, lastmod }) => `<url><loc>${escapeXml(new URL(path, origin).href)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`);
+  const urls = entries.map(
+    ({ path, lastmod }) =>
+      `<url><loc>${escapeXml(new URL(path, origin).href)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 export function robotsTxt(origin: string): string {
-  return ['User-agent: *', 'Disallow: /remotes/*/index.html', 'Disallow: /remotes/*/$', '', `Sitemap: ${new URL('/sitemap.xml', origin).href}`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Disallow: /remotes/*/index.html',
+    'Disallow: /remotes/*/$',
+    '',
+    `Sitemap: ${new URL('/sitemap.xml', origin).href}`,
+    '',
+  ].join('\n');
 }

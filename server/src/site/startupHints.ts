@@ -25,7 +25,15 @@
  * browser fetches its manifest as before. Everything here is a hint: when a manifest is missing or
  * malformed the page gets the plain manifest URL and works as it would without hints.
  */
-import { API_PATHS, matchSitePath, productImageUrl, REMOTE_NAMES, remoteOfRoute, type RemoteName, type RemotesManifest } from '@copytech/shared/domain';
+import {
+  API_PATHS,
+  matchSitePath,
+  productImageUrl,
+  REMOTE_NAMES,
+  remoteOfRoute,
+  type RemoteName,
+  type RemotesManifest,
+} from '@copytech/shared/domain';
 import { inlineJson } from '@copytech/shared/ssr';
 import type { Config } from '../config';
 import type { LocalBuilds } from './localManifests';
@@ -61,7 +69,10 @@ function dataPreloads(page: Pick<PageAnswer, 'status' | 'route' | 'product'>): P
 export function createStartupHints(config: Config, localBuild: LocalBuilds) {
   return async function startupHints(page: Pick<PageAnswer, 'status' | 'route' | 'product'>, pathname: string): Promise<StartupHints> {
     const builds = await Promise.all(REMOTE_NAMES.map(async (name) => [name, await localBuild(name)] as const));
-    const remotes = Object.fromEntries(builds.map(([name, build]) => [name, build?.entry ?? config.remoteManifests[name]])) as Record<RemoteName, string>;
+    const remotes = Object.fromEntries(builds.map(([name, build]) => [name, build?.entry ?? config.remoteManifests[name]])) as Record<
+      RemoteName,
+      string
+    >;
     const preloads: Preload[] = [];
     // The room the shell hands the path to (matchSitePath, as the shell does): a 404 inside a
     // remote's section (an unknown list or product) is rendered by that remote, its Not Found.
@@ -74,7 +85,6 @@ export function createStartupHints(config: Config, localBuild: LocalBuilds) {
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 
 /** The tags that go at the end of the index page's head. */
 export function renderStartupHints(hints: StartupHints, marketingScriptUrl: string): string {

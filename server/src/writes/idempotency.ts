@@ -26,7 +26,10 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   const value = request.headers['idempotency-key'];
   if (value === undefined) return null;
   if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value)) {
-    throw badRequest({ 'Idempotency-Key': 'Use 8 to 100 letters, digits, hyphens or underscores (a UUID is ideal).' }, 'The Idempotency-Key header is not valid.');
+    throw badRequest(
+      { 'Idempotency-Key': 'Use 8 to 100 letters, digits, hyphens or underscores (a UUID is ideal).' },
+      'The Idempotency-Key header is not valid.',
+    );
   }
   return value;
 }
@@ -48,7 +51,9 @@ function stable(value: unknown, depth = 0): unknown {
 }
 
 export function requestHash(body: unknown): string {
-  return createHash('sha256').update(JSON.stringify(stable(body)) ?? 'undefined').digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(stable(body)) ?? 'undefined')
+    .digest('hex');
 }
 
 export function isUniqueViolation(error: unknown): boolean {
@@ -57,9 +62,15 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 async function findStored(db: Db, storageKey: string, hash: string, now: number): Promise<StoredResponse | null> {
-  const row = await db.selectFrom('idempotency_keys').selectAll().where('key', '=', storageKey).where('expires_at', '>', now).executeTakeFirst();
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('key', '=', storageKey)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
   if (!row) return null;
-  if (row.request_hash !== hash) throw new HttpError(422, 'This Idempotency-Key was already used for a different request. Send a new key with a new request.');
+  if (row.request_hash !== hash)
+    throw new HttpError(422, 'This Idempotency-Key was already used for a different request. Send a new key with a new request.');
   return { statusCode: row.status_code, body: JSON.parse(row.response_body), replayed: true };
 }
 

@@ -63,7 +63,12 @@ describe('postJson', () => {
   it('400 with an API error body is invalid, with its message and its string field errors', async () => {
     mockFetch({
       status: 400,
-      body: { statusCode: 400, error: 'Bad Request', message: 'Invalid enquiry', fieldErrors: { 'contactDetails.email': 'Please enter your email address.', odd: 3 } },
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Invalid enquiry',
+        fieldErrors: { 'contactDetails.email': 'Please enter your email address.', odd: 3 },
+      },
     });
     expect(await postJson('/api/enquiries/send', {})).toEqual({
       outcome: 'invalid',
@@ -87,12 +92,23 @@ describe('postJson', () => {
 
   it('500 is a server failure with the status and the server message', async () => {
     mockFetch({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } });
-    expect(await postJson('/api/quote', {})).toEqual({ outcome: 'failed', kind: 'server', status: 500, reason: 'HTTP 500', message: 'boom' });
+    expect(await postJson('/api/quote', {})).toEqual({
+      outcome: 'failed',
+      kind: 'server',
+      status: 500,
+      reason: 'HTTP 500',
+      message: 'boom',
+    });
   });
 
   it('422 (a key reused for another body) is a server failure, so the caller starts afresh', async () => {
     mockFetch({ status: 422, body: { statusCode: 422, error: 'Unprocessable Entity', message: 'This Idempotency-Key was already used.' } });
-    expect(await postJson('/api/quote', {})).toMatchObject({ outcome: 'failed', kind: 'server', status: 422, message: 'This Idempotency-Key was already used.' });
+    expect(await postJson('/api/quote', {})).toMatchObject({
+      outcome: 'failed',
+      kind: 'server',
+      status: 422,
+      message: 'This Idempotency-Key was already used.',
+    });
   });
 
   it('a non-JSON body is read as no body', async () => {
@@ -104,7 +120,13 @@ describe('postJson', () => {
 
   it('a network error is a network failure, never a throw', async () => {
     mockFetch(new TypeError('Failed to fetch'));
-    expect(await postJson('/api/quote', {})).toEqual({ outcome: 'failed', kind: 'network', status: null, reason: 'network error: Failed to fetch', message: null });
+    expect(await postJson('/api/quote', {})).toEqual({
+      outcome: 'failed',
+      kind: 'network',
+      status: null,
+      reason: 'network error: Failed to fetch',
+      message: null,
+    });
   });
 
   it('no answer within timeoutMs is a network failure', async () => {

@@ -94,7 +94,9 @@ export async function postJson(url: string, body: unknown, options: PostJsonOpti
       ...(controller ? { signal: controller.signal } : {}),
     });
   } catch (error) {
-    const reason = controller?.signal.aborted ? `no answer within ${options.timeoutMs} ms` : `network error: ${(error as Error)?.message ?? String(error)}`;
+    const reason = controller?.signal.aborted
+      ? `no answer within ${options.timeoutMs} ms`
+      : `network error: ${(error as Error)?.message ?? String(error)}`;
     return { outcome: 'failed', kind: 'network', status: null, reason, message: null };
   } finally {
     if (timer) clearTimeout(timer);
@@ -118,5 +120,11 @@ export async function postJson(url: string, body: unknown, options: PostJsonOpti
     };
   }
   // 5xx; and 422 (the key was already used for a different request: the caller starts afresh).
-  return { outcome: 'failed', kind: 'server', status: response.status, reason: `HTTP ${response.status}`, message: apiError?.message ?? null };
+  return {
+    outcome: 'failed',
+    kind: 'server',
+    status: response.status,
+    reason: `HTTP ${response.status}`,
+    message: apiError?.message ?? null,
+  };
 }

@@ -90,25 +90,69 @@ describe('slugs and modelId', () => {
 // docs/product-rules.md "Product page paths"
 describe('product detail paths', () => {
   it.each<[string, Partial<Product>, string]>([
-    ['a multifunctional', { productCategory: 'multifunctional-printer', productSpecification: 'office' }, '/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i'],
-    ['a multifunctional without a specification', { productCategory: 'multifunctional-printer', productSpecification: null }, '/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i'],
-    ['a heavy-production MFP', { productCategory: 'multifunctional-printer', productSpecification: 'heavy-production' }, '/printers/production/canon/imagerunner-advance-dx-c5840i'],
-    ['a mid-production MFP', { productCategory: 'multifunctional-printer', productSpecification: 'mid-production' }, '/printers/production/canon/imagerunner-advance-dx-c5840i'],
-    ['a light-production MFP', { productCategory: 'multifunctional-printer', productSpecification: 'light-production' }, '/printers/production/canon/imagerunner-advance-dx-c5840i'],
-    ['a production-spec MFP', { productCategory: 'multifunctional-printer', productSpecification: 'production' }, '/printers/production/canon/imagerunner-advance-dx-c5840i'],
+    [
+      'a multifunctional',
+      { productCategory: 'multifunctional-printer', productSpecification: 'office' },
+      '/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i',
+    ],
+    [
+      'a multifunctional without a specification',
+      { productCategory: 'multifunctional-printer', productSpecification: null },
+      '/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i',
+    ],
+    [
+      'a heavy-production MFP',
+      { productCategory: 'multifunctional-printer', productSpecification: 'heavy-production' },
+      '/printers/production/canon/imagerunner-advance-dx-c5840i',
+    ],
+    [
+      'a mid-production MFP',
+      { productCategory: 'multifunctional-printer', productSpecification: 'mid-production' },
+      '/printers/production/canon/imagerunner-advance-dx-c5840i',
+    ],
+    [
+      'a light-production MFP',
+      { productCategory: 'multifunctional-printer', productSpecification: 'light-production' },
+      '/printers/production/canon/imagerunner-advance-dx-c5840i',
+    ],
+    [
+      'a production-spec MFP',
+      { productCategory: 'multifunctional-printer', productSpecification: 'production' },
+      '/printers/production/canon/imagerunner-advance-dx-c5840i',
+    ],
     ['a production printer', { productCategory: 'production-printer' }, '/printers/production/canon/imagerunner-advance-dx-c5840i'],
-    ['a light-production printer', { productCategory: 'light-production-printer' }, '/printers/production/canon/imagerunner-advance-dx-c5840i'],
+    [
+      'a light-production printer',
+      { productCategory: 'light-production-printer' },
+      '/printers/production/canon/imagerunner-advance-dx-c5840i',
+    ],
     ['a mid-production printer', { productCategory: 'mid-production' }, '/printers/production/canon/imagerunner-advance-dx-c5840i'],
-    ['a heavy-production printer', { productCategory: 'heavy-production-printer' }, '/printers/production/canon/imagerunner-advance-dx-c5840i'],
+    [
+      'a heavy-production printer',
+      { productCategory: 'heavy-production-printer' },
+      '/printers/production/canon/imagerunner-advance-dx-c5840i',
+    ],
     ['an office printer', { productCategory: 'office-printer' }, '/printers/print-only/canon/imagerunner-advance-dx-c5840i'],
     ['a printer', { productCategory: 'printer' }, '/printers/print-only/canon/imagerunner-advance-dx-c5840i'],
     ['a plotter', { productCategory: 'plotter' }, '/printers/plotters/canon/imagerunner-advance-dx-c5840i'],
     ['a production-scanner', { productCategory: 'production-scanner', brand: 'Fujitsu', model: 'fi-7900' }, '/scanners/fujitsu/fi-7900'],
-    ['a production scanner', { productCategory: 'production-scanners', brand: 'Kodak Alaris', model: 'S3100' }, '/scanners/kodak-alaris/s3100'],
-    ['a personal scanner', { productCategory: 'personal-scanners', brand: 'Epson', model: 'WorkForce ES-C320W' }, '/scanners/epson/workforce-es-c320w'],
+    [
+      'a production scanner',
+      { productCategory: 'production-scanners', brand: 'Kodak Alaris', model: 'S3100' },
+      '/scanners/kodak-alaris/s3100',
+    ],
+    [
+      'a personal scanner',
+      { productCategory: 'personal-scanners', brand: 'Epson', model: 'WorkForce ES-C320W' },
+      '/scanners/epson/workforce-es-c320w',
+    ],
     ['a finisher', { productCategory: 'finisher', brand: 'Canon', model: 'Booklet Finisher-AC1' }, '/finishers/canon/booklet-finisher-ac1'],
     ['any other category', { productCategory: 'toner' }, '/toners/canon/imagerunner-advance-dx-c5840i'],
-    ['a model with spaces, a plus, brackets and a slash', { brand: 'HP', model: 'DesignJet T830+ (36in) / MFP', productCategory: 'plotter' }, '/printers/plotters/hp/designjet-t830+-(36in)-mfp'],
+    [
+      'a model with spaces, a plus, brackets and a slash',
+      { brand: 'HP', model: 'DesignJet T830+ (36in) / MFP', productCategory: 'plotter' },
+      '/printers/plotters/hp/designjet-t830+-(36in)-mfp',
+    ],
   ])('%s', (_label, overrides, path) => {
     expect(productPath(product(overrides))).toBe(path);
   });
@@ -184,7 +228,13 @@ describe('product types and the categories each allows', () => {
   });
   it('the production set names every production category and production-spec MFPs', () => {
     expect(allowedCategoriesFor('production')).toEqual(
-      expect.arrayContaining(['production-printer', 'light-production-printer', 'mid-production-printer', 'heavy-production-printer', 'multifunctional-printer (production specification)']),
+      expect.arrayContaining([
+        'production-printer',
+        'light-production-printer',
+        'mid-production-printer',
+        'heavy-production-printer',
+        'multifunctional-printer (production specification)',
+      ]),
     );
   });
 
@@ -306,7 +356,9 @@ describe('money: pence to GBP, en-GB, two decimals', () => {
       expect(other.full).toContain('servicing is priced separately');
       expect(other.full).not.toContain('per page');
     }
-    expect(rentalNote({ price: { startingFrom: 690000, '60MonthLeasePrice': null }, productCategory: 'multifunctional-printer' })).toBeNull();
+    expect(
+      rentalNote({ price: { startingFrom: 690000, '60MonthLeasePrice': null }, productCategory: 'multifunctional-printer' }),
+    ).toBeNull();
     expect(RENTAL_TERMS_SUMMARY).toMatch(/^Prices exclude VAT\. Rental per month is a third of the quarterly payment on a 60-month lease/);
   });
   it('no price at all gives no rental and no starting price', () => {
@@ -322,7 +374,11 @@ describe('money: pence to GBP, en-GB, two decimals', () => {
 describe('titles and descriptions', () => {
   it.each<[string, Partial<Product>, string]>([
     ['a colour A3 MFP', {}, 'Canon imageRUNNER ADVANCE DX C5840i Colour A3 Multifunctional Printer'],
-    ['a mono A4 printer', { brand: 'HP', model: 'LaserJet Pro 4002dn', colourPrinting: 'mono', paperSize: 'A4', productCategory: 'office-printer' }, 'HP LaserJet Pro 4002dn Mono A4 Office Printer'],
+    [
+      'a mono A4 printer',
+      { brand: 'HP', model: 'LaserJet Pro 4002dn', colourPrinting: 'mono', paperSize: 'A4', productCategory: 'office-printer' },
+      'HP LaserJet Pro 4002dn Mono A4 Office Printer',
+    ],
     [
       'colour known only from the attributes',
       { colourPrinting: null, productAttributes: { isColour: false }, productCategory: 'heavy-production-printer', paperSize: 'SRA3' },
@@ -330,11 +386,26 @@ describe('titles and descriptions', () => {
     ],
     [
       'a scanner: neither colour nor mono',
-      { brand: 'Fujitsu', model: 'fi-8170', colourPrinting: null, productAttributes: { scanSpeedPpm: 70 }, paperSize: 'A4', productCategory: 'desktop-workgroup-scanners' },
+      {
+        brand: 'Fujitsu',
+        model: 'fi-8170',
+        colourPrinting: null,
+        productAttributes: { scanSpeedPpm: 70 },
+        paperSize: 'A4',
+        productCategory: 'desktop-workgroup-scanners',
+      },
       'Fujitsu fi-8170 A4 Desktop Workgroup Scanner',
     ],
-    ['a finisher without a paper size', { model: 'Booklet Finisher-AC1', colourPrinting: null, productAttributes: null, paperSize: null, productCategory: 'finisher' }, 'Canon Booklet Finisher-AC1 Finisher'],
-    ['an unknown category is worded from its name', { productCategory: 'wide-format-thing', paperSize: null }, 'Canon imageRUNNER ADVANCE DX C5840i Colour Wide Format Thing'],
+    [
+      'a finisher without a paper size',
+      { model: 'Booklet Finisher-AC1', colourPrinting: null, productAttributes: null, paperSize: null, productCategory: 'finisher' },
+      'Canon Booklet Finisher-AC1 Finisher',
+    ],
+    [
+      'an unknown category is worded from its name',
+      { productCategory: 'wide-format-thing', paperSize: null },
+      'Canon imageRUNNER ADVANCE DX C5840i Colour Wide Format Thing',
+    ],
   ])('title of %s', (_label, overrides, title) => {
     expect(productPageTitle(product(overrides))).toBe(title);
   });

@@ -100,7 +100,10 @@ export function categoryAllowedForType(type: PrinterType, category: string, spec
     case 'print-only':
       return category === 'office-printer' || category === 'printer';
     case 'production':
-      return (PRODUCTION_CATEGORIES as readonly string[]).includes(category) || (category === 'multifunctional-printer' && isProductionSpec(specification));
+      return (
+        (PRODUCTION_CATEGORIES as readonly string[]).includes(category) ||
+        (category === 'multifunctional-printer' && isProductionSpec(specification))
+      );
     case 'plotters':
       return category === 'plotter';
   }
@@ -150,7 +153,11 @@ export function imageFilenames(product: Pick<Product, 'images'> | null | undefin
 }
 
 /** {assets host}/{size}/{brand}/{model}/{filename}; the placeholder when anything is missing. */
-export function productImageUrl(product: Partial<Pick<Product, 'brand' | 'model' | 'images'>> | null | undefined, size: ImageSize, index = 0): string {
+export function productImageUrl(
+  product: Partial<Pick<Product, 'brand' | 'model' | 'images'>> | null | undefined,
+  size: ImageSize,
+  index = 0,
+): string {
   const filename = imageFilenames(product as Pick<Product, 'images'>)[index];
   if (!product?.brand || !product.model || !filename) return placeholderImageUrl(size);
   return `${ASSETS_BASE}/${size}/${slugify(product.brand)}/${slugify(product.model)}/${filename}`;
@@ -249,7 +256,10 @@ const CATEGORY_LABELS: Record<string, string> = {
 
 export function categoryLabel(category: string | null | undefined): string {
   if (!category) return 'Product';
-  return (Object.hasOwn(CATEGORY_LABELS, category) ? CATEGORY_LABELS[category] : undefined) ?? category.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+  return (
+    (Object.hasOwn(CATEGORY_LABELS, category) ? CATEGORY_LABELS[category] : undefined) ??
+    category.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase())
+  );
 }
 
 export function isColourProduct(product: Pick<Product, 'colourPrinting' | 'productAttributes'>): boolean | null {
@@ -259,9 +269,17 @@ export function isColourProduct(product: Pick<Product, 'colourPrinting' | 'produ
 }
 
 /** Page title from brand, model, colour or mono, paper size and category (before the '%s - Copytech' template). */
-export function productPageTitle(product: Pick<Product, 'brand' | 'model' | 'productCategory' | 'colourPrinting' | 'paperSize' | 'productAttributes'>): string {
+export function productPageTitle(
+  product: Pick<Product, 'brand' | 'model' | 'productCategory' | 'colourPrinting' | 'paperSize' | 'productAttributes'>,
+): string {
   const colour = isColourProduct(product);
-  return [product.brand, product.model, colour === null ? null : colour ? 'Colour' : 'Mono', product.paperSize || null, categoryLabel(String(product.productCategory))]
+  return [
+    product.brand,
+    product.model,
+    colour === null ? null : colour ? 'Colour' : 'Mono',
+    product.paperSize || null,
+    categoryLabel(String(product.productCategory)),
+  ]
     .filter(Boolean)
     .join(' ');
 }
@@ -270,7 +288,14 @@ export function productPageTitle(product: Pick<Product, 'brand' | 'model' | 'pro
  * A product page's head: its title (before the template), description, canonical path, Open Graph
  * type and image, card. The page sets it in the browser and the server sends it in the first answer.
  */
-export function productDocumentMeta(product: Product): { title: string; description: string; canonicalPath: string | null; ogType: 'product'; image: string; card: 'summary_large_image' } {
+export function productDocumentMeta(product: Product): {
+  title: string;
+  description: string;
+  canonicalPath: string | null;
+  ogType: 'product';
+  image: string;
+  card: 'summary_large_image';
+} {
   const canonical = productPath(product);
   return {
     title: productPageTitle(product),

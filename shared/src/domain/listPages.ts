@@ -13,7 +13,14 @@ import {
   type SpeedBoundsKey,
 } from './catalogue';
 import type { ProductSort, Subcategory } from './productListing';
-import { FINISHER_CATEGORY_HEADINGS, HOME_CRUMB, PRINTER_TYPE_LABELS, SCANNER_CLASS_HEADINGS, type Crumb, type ScannerClassSegment } from './sectionLabels';
+import {
+  FINISHER_CATEGORY_HEADINGS,
+  HOME_CRUMB,
+  PRINTER_TYPE_LABELS,
+  SCANNER_CLASS_HEADINGS,
+  type Crumb,
+  type ScannerClassSegment,
+} from './sectionLabels';
 
 export type { Crumb, ScannerClassSegment } from './sectionLabels';
 
@@ -116,19 +123,51 @@ export const PRINTER_TYPE_INFO: Record<PrinterType, PrinterTypeInfo> = {
 };
 
 export const SCANNER_CLASS_INFO = {
-  personal: { heading: SCANNER_CLASS_HEADINGS.personal, api: 'personal', intro: 'Compact scanners for one desk: fast duplex scanning of letters, receipts and ID cards straight to PDF or the cloud.' },
-  workgroup: { heading: SCANNER_CLASS_HEADINGS.workgroup, api: 'desktop-workgroup', intro: 'Shared desktop scanners for teams: reliable feeders, network scanning and capture software.' },
-  'desktop-workgroup': { heading: SCANNER_CLASS_HEADINGS['desktop-workgroup'], api: 'desktop-workgroup', intro: 'Shared desktop scanners for teams: reliable feeders, network scanning and capture software.' },
-  departmental: { heading: SCANNER_CLASS_HEADINGS.departmental, api: 'departmental', intro: 'Higher-volume scanners for departments and mailrooms, built for thousands of pages a day.' },
-  production: { heading: SCANNER_CLASS_HEADINGS.production, api: 'production', intro: 'Production scanners for bureaux and back offices digitising tens of thousands of pages every day.' },
+  personal: {
+    heading: SCANNER_CLASS_HEADINGS.personal,
+    api: 'personal',
+    intro: 'Compact scanners for one desk: fast duplex scanning of letters, receipts and ID cards straight to PDF or the cloud.',
+  },
+  workgroup: {
+    heading: SCANNER_CLASS_HEADINGS.workgroup,
+    api: 'desktop-workgroup',
+    intro: 'Shared desktop scanners for teams: reliable feeders, network scanning and capture software.',
+  },
+  'desktop-workgroup': {
+    heading: SCANNER_CLASS_HEADINGS['desktop-workgroup'],
+    api: 'desktop-workgroup',
+    intro: 'Shared desktop scanners for teams: reliable feeders, network scanning and capture software.',
+  },
+  departmental: {
+    heading: SCANNER_CLASS_HEADINGS.departmental,
+    api: 'departmental',
+    intro: 'Higher-volume scanners for departments and mailrooms, built for thousands of pages a day.',
+  },
+  production: {
+    heading: SCANNER_CLASS_HEADINGS.production,
+    api: 'production',
+    intro: 'Production scanners for bureaux and back offices digitising tens of thousands of pages every day.',
+  },
 } as const;
 
 export const FINISHER_CATEGORY_INFO: Record<FinisherCategory, { heading: string; intro: string }> = {
-  stapling: { heading: FINISHER_CATEGORY_HEADINGS.stapling, intro: 'Finishers that collate, offset and staple sets as they leave the printer.' },
-  booklet: { heading: FINISHER_CATEGORY_HEADINGS.booklet, intro: 'Booklet makers that fold and saddle-stitch brochures, reports and programmes in-line.' },
+  stapling: {
+    heading: FINISHER_CATEGORY_HEADINGS.stapling,
+    intro: 'Finishers that collate, offset and staple sets as they leave the printer.',
+  },
+  booklet: {
+    heading: FINISHER_CATEGORY_HEADINGS.booklet,
+    intro: 'Booklet makers that fold and saddle-stitch brochures, reports and programmes in-line.',
+  },
   punch: { heading: FINISHER_CATEGORY_HEADINGS.punch, intro: 'Punch units that add two- or four-hole punching to finished sets.' },
-  folding: { heading: FINISHER_CATEGORY_HEADINGS.folding, intro: 'Folding units for letters, leaflets and mailers: C-fold, Z-fold and more.' },
-  inner: { heading: FINISHER_CATEGORY_HEADINGS.inner, intro: 'Compact inner finishers that staple inside the machine, adding no footprint.' },
+  folding: {
+    heading: FINISHER_CATEGORY_HEADINGS.folding,
+    intro: 'Folding units for letters, leaflets and mailers: C-fold, Z-fold and more.',
+  },
+  inner: {
+    heading: FINISHER_CATEGORY_HEADINGS.inner,
+    intro: 'Compact inner finishers that staple inside the machine, adding no footprint.',
+  },
 };
 
 function describe(heading: string, intro: string): string {
@@ -192,7 +231,10 @@ export function printerListFor(type: string, subcategory?: string): ListDefiniti
   return PRINTER_TYPE_INFO[type].subcategories.includes(sub) ? printerList(type, sub) : null;
 }
 
-const SCANNER_RELATED = (['personal', 'workgroup', 'departmental', 'production'] as const).map((c) => ({ label: SCANNER_CLASS_INFO[c].heading, to: `/scanners/${c}` }));
+const SCANNER_RELATED = (['personal', 'workgroup', 'departmental', 'production'] as const).map((c) => ({
+  label: SCANNER_CLASS_INFO[c].heading,
+  to: `/scanners/${c}`,
+}));
 
 /** /scanners or /scanners/{class} ('workgroup' and 'desktop-workgroup' are the same list). */
 export function scannerListFor(segment?: string): ListDefinition | null {
@@ -241,7 +283,8 @@ export function finisherListFor(segment?: string): ListDefinition | null {
   const base = { noun: FINISHERS, speed: null, speedLabel: '', colourFilter: false, paperSizes: [] };
   const related = FINISHER_CATEGORIES.map((c) => ({ label: FINISHER_CATEGORY_INFO[c].heading, to: `/finishers/${c}` }));
   if (segment === undefined) {
-    const intro = 'Stapling, booklet-making, punching and folding finishers that turn printed sheets into finished documents, fitted to your printer by our engineers.';
+    const intro =
+      'Stapling, booklet-making, punching and folding finishers that turn printed sheets into finished documents, fitted to your printer by our engineers.';
     return {
       ...base,
       path: '/finishers',
@@ -279,11 +322,20 @@ export const LANDING_PAGES: Record<'photocopiers' | 'commercial-printers' | 'off
     heading: 'Photocopiers for business',
     intro:
       "Today's photocopiers are multifunctional printers: they copy, print, scan and send. Compare A3 and A4 machines from the leading brands, then get an instant quote for lease, rental or purchase.",
-    highlights: ['Lease, rental or outright purchase', 'Installation, service and toner in one plan', 'Instant quotes by e-mail, in minutes'],
+    highlights: [
+      'Lease, rental or outright purchase',
+      'Installation, service and toner in one plan',
+      'Instant quotes by e-mail, in minutes',
+    ],
     metaTitle: 'Photocopiers for business',
-    metaDescription: describe('Business photocopiers', 'Compare A3 and A4 colour and mono photocopiers and get an instant quote for lease, rental or purchase.'),
+    metaDescription: describe(
+      'Business photocopiers',
+      'Compare A3 and A4 colour and mono photocopiers and get an instant quote for lease, rental or purchase.',
+    ),
     crumbs: [HOME, { label: 'Photocopiers' }],
-    related: MFP.subcategories.slice(0, 4).map((s) => ({ label: `${SUBCATEGORY_LABELS[s]} photocopiers`, to: `/printers/multifunctionals/${s}` })),
+    related: MFP.subcategories
+      .slice(0, 4)
+      .map((s) => ({ label: `${SUBCATEGORY_LABELS[s]} photocopiers`, to: `/printers/multifunctionals/${s}` })),
   },
   'commercial-printers': {
     ...printerList('production'),
@@ -293,7 +345,10 @@ export const LANDING_PAGES: Record<'photocopiers' | 'commercial-printers' | 'off
       'Production presses for print rooms, reprographics and commercial print: the speed, media handling and finishing to take on high-volume work, with a service team behind them.',
     highlights: ['Light, mid and heavy production', 'Professional finishing options', 'Engineers who specialise in production print'],
     metaTitle: 'Commercial printers',
-    metaDescription: describe('Commercial printers', 'Light, mid and heavy production presses for print rooms and commercial printers, with finishing and service.'),
+    metaDescription: describe(
+      'Commercial printers',
+      'Light, mid and heavy production presses for print rooms and commercial printers, with finishing and service.',
+    ),
     crumbs: [HOME, { label: 'Commercial printers' }],
     related: [
       { label: 'Colour production printers', to: '/printers/production/colour' },
@@ -309,7 +364,10 @@ export const LANDING_PAGES: Record<'photocopiers' | 'commercial-printers' | 'off
       'Multifunctional office printers that print, copy and scan, with colour machines first. Filter by speed, brand and paper size to find the right fit for your team.',
     highlights: ['Colour and mono, A3 and A4', 'Up to five machines compared in one quote', 'UK service and support'],
     metaTitle: 'Office printers',
-    metaDescription: describe('Office printers', 'Colour and mono multifunctional office printers that print, copy and scan, with an instant quote by e-mail.'),
+    metaDescription: describe(
+      'Office printers',
+      'Colour and mono multifunctional office printers that print, copy and scan, with an instant quote by e-mail.',
+    ),
     defaultSort: 'colour',
     crumbs: [HOME, { label: 'Office printers' }],
     related: [

@@ -34,7 +34,12 @@ export function productJsonLd(product: Product, origin: string): Record<string, 
       price: (from / 100).toFixed(2),
       priceCurrency: 'GBP',
       // Site prices are ex VAT; saying so keeps a search result from showing them as VAT-inclusive.
-      priceSpecification: { '@type': 'UnitPriceSpecification', price: (from / 100).toFixed(2), priceCurrency: 'GBP', valueAddedTaxIncluded: false },
+      priceSpecification: {
+        '@type': 'UnitPriceSpecification',
+        price: (from / 100).toFixed(2),
+        priceCurrency: 'GBP',
+        valueAddedTaxIncluded: false,
+      },
       availability: isActiveProduct(product) ? 'https://schema.org/InStock' : 'https://schema.org/Discontinued',
       url,
       seller: { '@type': 'Organization', name: 'Copytech' },

@@ -19,9 +19,11 @@ describe('product list rules', () => {
   });
   it('builds the query string the server parses', () => {
     expect(productListSearch({})).toBe('');
-    expect(productListSearch({ limit: 12, offset: 0, brand: ['Canon', 'Konica Minolta'], colour: 'colour', sort: 'price-asc', q: ' c5840 ' })).toBe(
-      '?limit=12&brand=Canon%2CKonica+Minolta&colour=colour&q=c5840&sort=price-asc',
+    expect(
+      productListSearch({ limit: 12, offset: 0, brand: ['Canon', 'Konica Minolta'], colour: 'colour', sort: 'price-asc', q: ' c5840 ' }),
+    ).toBe('?limit=12&brand=Canon%2CKonica+Minolta&colour=colour&q=c5840&sort=price-asc');
+    expect(productListSearch({ minSpeed: 0, maxSpeed: 60, maxPaperSize: ['A3', 'SRA3'], offset: 24 })).toBe(
+      '?offset=24&minSpeed=0&maxSpeed=60&maxPaperSize=A3%2CSRA3',
     );
-    expect(productListSearch({ minSpeed: 0, maxSpeed: 60, maxPaperSize: ['A3', 'SRA3'], offset: 24 })).toBe('?offset=24&minSpeed=0&maxSpeed=60&maxPaperSize=A3%2CSRA3');
   });
 });

@@ -16,7 +16,9 @@ import {
 } from './savings';
 import { parseSavingsAnswers } from '../forms/savings';
 
-type Overrides = { [K in keyof SavingsAnswers]?: SavingsAnswers[K] extends object ? Partial<SavingsAnswers[K]> | SavingsAnswers[K] : SavingsAnswers[K] };
+type Overrides = {
+  [K in keyof SavingsAnswers]?: SavingsAnswers[K] extends object ? Partial<SavingsAnswers[K]> | SavingsAnswers[K] : SavingsAnswers[K];
+};
 
 /** Itemised answers with every yes/no answered "no" unless given. */
 function itemised(overrides: Overrides): SavingsAnswers {
@@ -32,7 +34,9 @@ function itemised(overrides: Overrides): SavingsAnswers {
   for (const [key, value] of Object.entries(overrides)) {
     const current = (answers as unknown as Record<string, unknown>)[key];
     (answers as unknown as Record<string, unknown>)[key] =
-      value && typeof value === 'object' && !Array.isArray(value) && current && typeof current === 'object' ? { ...current, ...value } : value;
+      value && typeof value === 'object' && !Array.isArray(value) && current && typeof current === 'object'
+        ? { ...current, ...value }
+        : value;
   }
   return answers;
 }
@@ -244,7 +248,11 @@ describe('worked example: only the total bill is known', () => {
 
 describe('zero or missing volumes', () => {
   it('gives no comparison and asks for pages when no pages are printed', () => {
-    const result = calculateSavings({ ...leaseExample(), blackAndWhiteVolume: { value: 0, periodInMonths: 3 }, colourVolume: { value: 0, periodInMonths: 3 } });
+    const result = calculateSavings({
+      ...leaseExample(),
+      blackAndWhiteVolume: { value: 0, periodInMonths: 3 },
+      colourVolume: { value: 0, periodInMonths: 3 },
+    });
     expect(result.status).toBe('incomplete');
     expect(result.savings).toBeNull();
     expect(result.message).toMatch(/how many pages you print/);
@@ -253,7 +261,11 @@ describe('zero or missing volumes', () => {
     expect(result.copytech.perPage).toEqual({ mono: null, colour: null });
   });
   it('treats unanswered volumes as none rather than failing', () => {
-    const result = calculateSavings({ ...leaseExample(), blackAndWhiteVolume: { value: null, periodInMonths: 3 }, colourVolume: { value: null, periodInMonths: 3 } });
+    const result = calculateSavings({
+      ...leaseExample(),
+      blackAndWhiteVolume: { value: null, periodInMonths: 3 },
+      colourVolume: { value: null, periodInMonths: 3 },
+    });
     expect(result.status).toBe('incomplete');
     expect(Number.isFinite(result.current.perYear)).toBe(true);
   });
@@ -344,7 +356,11 @@ describe('what must be answered', () => {
     });
   });
   it('needs at least one page', () => {
-    const missing = unansweredQuestions({ ...leaseExample(), blackAndWhiteVolume: { value: 0, periodInMonths: 3 }, colourVolume: { value: 0, periodInMonths: 3 } });
+    const missing = unansweredQuestions({
+      ...leaseExample(),
+      blackAndWhiteVolume: { value: 0, periodInMonths: 3 },
+      colourVolume: { value: 0, periodInMonths: 3 },
+    });
     expect(missing).toEqual({ 'blackAndWhiteVolume.value': SAVINGS_MESSAGES.noPages });
   });
   it('asks the bill path only for the bill', () => {
@@ -365,7 +381,7 @@ describe('parseSavingsAnswers (the server side of POST /api/report)', () => {
     }
   };
 
-  it('accepts what the wizard sends and puts Copytech\'s own prices back whatever was sent', () => {
+  it("accepts what the wizard sends and puts Copytech's own prices back whatever was sent", () => {
     const tampered = { ...leaseExample(), copytechPricePerPage: { mono: 0.01, colour: 0.01 } };
     const parsed = parseSavingsAnswers(JSON.parse(JSON.stringify(tampered)));
     expect(parsed.copytechPricePerPage).toEqual(COPYTECH_PRICE_PER_PAGE);
@@ -376,21 +392,47 @@ describe('parseSavingsAnswers (the server side of POST /api/report)', () => {
     expect(parseSavingsAnswers(rest).copytechPricePerPage).toEqual(COPYTECH_PRICE_PER_PAGE);
   });
   it('reports every unanswered question by its path', () => {
-    expect(errorsOf({ ...leaseExample(), leasePricePerPeriod: { value: null, periodInMonths: 3 }, colourVolume: { value: null, periodInMonths: 3 } })).toEqual({
+    expect(
+      errorsOf({
+        ...leaseExample(),
+        leasePricePerPeriod: { value: null, periodInMonths: 3 },
+        colourVolume: { value: null, periodInMonths: 3 },
+      }),
+    ).toEqual({
       'leasePricePerPeriod.value': SAVINGS_MESSAGES.leasePricePerPeriod,
       'colourVolume.value': SAVINGS_MESSAGES.colourVolume,
     });
   });
   it.each([
     ['a negative amount', { leasePricePerPeriod: { value: -1, periodInMonths: 3 } }, 'leasePricePerPeriod.value', SAVINGS_MESSAGES.amount],
-    ['pounds with pence as a fraction', { leasePricePerPeriod: { value: 12.5, periodInMonths: 3 } }, 'leasePricePerPeriod.value', SAVINGS_MESSAGES.amount],
+    [
+      'pounds with pence as a fraction',
+      { leasePricePerPeriod: { value: 12.5, periodInMonths: 3 } },
+      'leasePricePerPeriod.value',
+      SAVINGS_MESSAGES.amount,
+    ],
     ['text for an amount', { cpcPricePerPeriod: { value: 'lots', periodInMonths: 3 } }, 'cpcPricePerPeriod.value', SAVINGS_MESSAGES.amount],
-    ['a period of 2 months', { cpcPricePerPeriod: { value: 100, periodInMonths: 2 } }, 'cpcPricePerPeriod.periodInMonths', SAVINGS_MESSAGES.period],
+    [
+      'a period of 2 months',
+      { cpcPricePerPeriod: { value: 100, periodInMonths: 2 } },
+      'cpcPricePerPeriod.periodInMonths',
+      SAVINGS_MESSAGES.period,
+    ],
     ['an unknown purchase method', { purchaseMethod: 'stolen' }, 'purchaseMethod', SAVINGS_MESSAGES.purchaseMethod],
     ['too many pages', { colourVolume: { value: 1e12, periodInMonths: 3 } }, 'colourVolume.value', SAVINGS_MESSAGES.pages],
     ['30 years', { equipmentPurchasePeriodYears: 30 }, 'equipmentPurchasePeriodYears', SAVINGS_MESSAGES.equipmentPurchasePeriodYears],
-    ['a line break in a charge name', { payOtherCharges: true, otherChargesPricePerPeriod: [{ name: 'Fee\r\nBcc: x@y.z', value: 1, periodInMonths: 1 }] }, 'otherChargesPricePerPeriod[0].name', SAVINGS_MESSAGES.otherChargeName],
-    ['a colour ratio of 150', { entryMode: 'bill', bill: { colourPages: null, monoPages: null, pages: 10, cost: 100, colourRatio: 150, periodInMonths: 3 } }, 'bill.colourRatio', SAVINGS_MESSAGES.colourRatio],
+    [
+      'a line break in a charge name',
+      { payOtherCharges: true, otherChargesPricePerPeriod: [{ name: 'Fee\r\nBcc: x@y.z', value: 1, periodInMonths: 1 }] },
+      'otherChargesPricePerPeriod[0].name',
+      SAVINGS_MESSAGES.otherChargeName,
+    ],
+    [
+      'a colour ratio of 150',
+      { entryMode: 'bill', bill: { colourPages: null, monoPages: null, pages: 10, cost: 100, colourRatio: 150, periodInMonths: 3 } },
+      'bill.colourRatio',
+      SAVINGS_MESSAGES.colourRatio,
+    ],
   ])('rejects %s with a field error', (_label, change, path, message) => {
     const errors = errorsOf({ ...leaseExample(), ...change });
     expect(errors?.[path]).toBe(message);

@@ -220,7 +220,14 @@ export function defaultSavingsAnswers(): SavingsAnswers {
     blackAndWhiteVolume: { periodInMonths: DEFAULT_PERIOD_IN_MONTHS, value: null },
     colourVolume: { periodInMonths: DEFAULT_PERIOD_IN_MONTHS, value: null },
     copytechPricePerPage: { ...COPYTECH_PRICE_PER_PAGE },
-    bill: { colourPages: null, monoPages: null, pages: null, cost: null, colourRatio: DEFAULT_COLOUR_RATIO, periodInMonths: DEFAULT_PERIOD_IN_MONTHS },
+    bill: {
+      colourPages: null,
+      monoPages: null,
+      pages: null,
+      cost: null,
+      colourRatio: DEFAULT_COLOUR_RATIO,
+      periodInMonths: DEFAULT_PERIOD_IN_MONTHS,
+    },
   };
 }
 
@@ -251,7 +258,10 @@ export function relevantPriceFields(answers: SavingsAnswers): PriceField[] {
 export function asksOtherCharges(answers: SavingsAnswers): boolean {
   return (
     answers.entryMode === 'itemised' &&
-    (answers.equipmentIsInsured === true || answers.tonerDeliveryPaidFor === true || answers.networkSupportPaidFor === true || answers.payOtherCharges === true)
+    (answers.equipmentIsInsured === true ||
+      answers.tonerDeliveryPaidFor === true ||
+      answers.networkSupportPaidFor === true ||
+      answers.payOtherCharges === true)
   );
 }
 
@@ -433,11 +443,18 @@ const money = (value: number) => formatPence(Math.abs(value)) ?? '£0.00';
 /** Today's cost in three parts, pence per month (unrounded), from the relevant answers only. */
 export function currentCostParts(answers: SavingsAnswers): CostParts {
   if (answers.entryMode === 'bill') {
-    return { equipment: 0, printService: amountPerMonth({ value: answers.bill.cost, periodInMonths: answers.bill.periodInMonths }), otherCharges: 0 };
+    return {
+      equipment: 0,
+      printService: amountPerMonth({ value: answers.bill.cost, periodInMonths: answers.bill.periodInMonths }),
+      otherCharges: 0,
+    };
   }
   const fields = new Set(relevantPriceFields(answers));
   const count = (field: PriceField) => (fields.has(field) ? amountPerMonth(answers[field]) : 0);
-  const years = Math.min(PURCHASE_YEARS_MAX, Math.max(PURCHASE_YEARS_MIN, Math.round(answers.equipmentPurchasePeriodYears || DEFAULT_PURCHASE_PERIOD_YEARS)));
+  const years = Math.min(
+    PURCHASE_YEARS_MAX,
+    Math.max(PURCHASE_YEARS_MIN, Math.round(answers.equipmentPurchasePeriodYears || DEFAULT_PURCHASE_PERIOD_YEARS)),
+  );
   const purchase = fields.has('equipmentPurchasePrice')
     ? amountPerMonth({ value: answers.equipmentPurchasePrice.value, periodInMonths: years * 12 })
     : 0;
@@ -467,17 +484,25 @@ function assumptionsFor(answers: SavingsAnswers, rates: PricePerPage): string[] 
     'All amounts exclude VAT. No price rises are added on either side over the 60 months.',
   ];
   if (answers.entryMode === 'bill') {
-    list.push('Your bill is taken as the cost of service, parts and toner, and compared with Copytech\'s charges for the same pages. If it includes a lease or rental payment, the saving shown is too high.');
+    list.push(
+      "Your bill is taken as the cost of service, parts and toner, and compared with Copytech's charges for the same pages. If it includes a lease or rental payment, the saving shown is too high.",
+    );
     if (answers.bill.monoPages === null && answers.bill.colourPages === null) {
       list.push(`${answers.bill.colourRatio}% of the pages on your bill are taken to be colour.`);
     }
   } else {
-    list.push('Your equipment costs and other charges are assumed to stay the same with Copytech, so only the cost of running your machines is compared. A quote compares machines too.');
+    list.push(
+      'Your equipment costs and other charges are assumed to stay the same with Copytech, so only the cost of running your machines is compared. A quote compares machines too.',
+    );
     if (answers.purchaseMethod === 'purchase') {
-      list.push(`The price you paid for your equipment is spread evenly over ${answers.equipmentPurchasePeriodYears} year${answers.equipmentPurchasePeriodYears === 1 ? '' : 's'}.`);
+      list.push(
+        `The price you paid for your equipment is spread evenly over ${answers.equipmentPurchasePeriodYears} year${answers.equipmentPurchasePeriodYears === 1 ? '' : 's'}.`,
+      );
     }
     if (answers.purchaseMethod === 'cpc-only') {
-      list.push('Your cost-per-copy charge includes the machine; Copytech\'s prices per page do not, so a Copytech machine would be quoted on top of the figures shown.');
+      list.push(
+        "Your cost-per-copy charge includes the machine; Copytech's prices per page do not, so a Copytech machine would be quoted on top of the figures shown.",
+      );
     }
   }
   list.push(
@@ -489,8 +514,14 @@ function assumptionsFor(answers: SavingsAnswers, rates: PricePerPage): string[] 
 /** The whole comparison (see the module comment for the rules). Pure; never throws on answers of the right shape. */
 export function calculateSavings(answers: SavingsAnswers): SavingsResult {
   const rates: PricePerPage = {
-    mono: Number.isFinite(answers.copytechPricePerPage?.mono) && answers.copytechPricePerPage.mono > 0 ? answers.copytechPricePerPage.mono : COPYTECH_PRICE_PER_PAGE.mono,
-    colour: Number.isFinite(answers.copytechPricePerPage?.colour) && answers.copytechPricePerPage.colour > 0 ? answers.copytechPricePerPage.colour : COPYTECH_PRICE_PER_PAGE.colour,
+    mono:
+      Number.isFinite(answers.copytechPricePerPage?.mono) && answers.copytechPricePerPage.mono > 0
+        ? answers.copytechPricePerPage.mono
+        : COPYTECH_PRICE_PER_PAGE.mono,
+    colour:
+      Number.isFinite(answers.copytechPricePerPage?.colour) && answers.copytechPricePerPage.colour > 0
+        ? answers.copytechPricePerPage.colour
+        : COPYTECH_PRICE_PER_PAGE.colour,
   };
   const pages = pagesPerMonth(answers);
   const currentParts = currentCostParts(answers);
@@ -505,10 +536,20 @@ export function calculateSavings(answers: SavingsAnswers): SavingsResult {
   const base = { pagesPerMonth: pages, current, copytech, pricePerPage: rates, assumptions };
 
   if (pages.mono + pages.colour <= 0) {
-    return { ...base, status: 'incomplete', savings: null, message: 'Tell us how many pages you print, and we can compare what you pay per page with Copytech.' };
+    return {
+      ...base,
+      status: 'incomplete',
+      savings: null,
+      message: 'Tell us how many pages you print, and we can compare what you pay per page with Copytech.',
+    };
   }
   if (current.perMonth <= 0 && currentParts.printService <= 0) {
-    return { ...base, status: 'incomplete', savings: null, message: 'Tell us what you pay for your printing today, and we can compare it with Copytech.' };
+    return {
+      ...base,
+      status: 'incomplete',
+      savings: null,
+      message: 'Tell us what you pay for your printing today, and we can compare it with Copytech.',
+    };
   }
 
   const savings: SavingsFigures = {
@@ -585,7 +626,8 @@ export function summariseAnswers(answers: SavingsAnswers): AnswerSummaryRow[] {
   if (method) {
     let value = PURCHASE_METHOD_LABELS[method];
     const years = answers.equipmentPurchasePeriodYears;
-    if (method === 'purchase') value += `: ${answers.equipmentPurchasePrice.value === null ? 'not given' : formatPence(answers.equipmentPurchasePrice.value)} over ${years} year${years === 1 ? '' : 's'}`;
+    if (method === 'purchase')
+      value += `: ${answers.equipmentPurchasePrice.value === null ? 'not given' : formatPence(answers.equipmentPurchasePrice.value)} over ${years} year${years === 1 ? '' : 's'}`;
     if (method === 'lease' || method === 'rental') value += `: ${amountText(answers.leasePricePerPeriod)}`;
     rows.push({ key: 'equipment', label: 'Your equipment', value });
   }
@@ -594,7 +636,8 @@ export function summariseAnswers(answers: SavingsAnswers): AnswerSummaryRow[] {
     const costs: string[] = [];
     if (support === 'service-contract' || support === 'cpc') costs.push(amountText(answers.cpcPricePerPeriod));
     if (support === 'warranty') costs.push(`warranty ${amountText(answers.warrantyPrice)}`);
-    if (support === 'warranty' || support === 'pay-as-you-go' || support === 'none') costs.push(`toner, parts and repairs ${amountText(answers.spendPricePerPeriod)}`);
+    if (support === 'warranty' || support === 'pay-as-you-go' || support === 'none')
+      costs.push(`toner, parts and repairs ${amountText(answers.spendPricePerPeriod)}`);
     rows.push({ key: 'support', label: 'Support and supplies', value: `${SUPPORT_METHOD_LABELS[support]}: ${costs.join('; ')}` });
   }
   const charges = asksOtherCharges(answers) ? answers.otherChargesPricePerPeriod : [];

@@ -1,5 +1,13 @@
 import { resolveSiteRoute } from './resolveSiteRoute';
-import { catalogueSectionOf, matchSitePath, pageSections, productRouteProblem, productTypeExists, remoteOfRoute, type SiteRoute } from './siteRoutes';
+import {
+  catalogueSectionOf,
+  matchSitePath,
+  pageSections,
+  productRouteProblem,
+  productTypeExists,
+  remoteOfRoute,
+  type SiteRoute,
+} from './siteRoutes';
 
 const summary = (route: SiteRoute) => {
   switch (route.kind) {
@@ -79,14 +87,31 @@ describe('resolveSiteRoute', () => {
   });
 
   it('matches a path as resolveSiteRoute does, lists by section and segments', () => {
-    const paths = ['/', '/contact-us', '/services/print-audit', '/discover-print-savings', '/photocopiers', '/printers', '/printers/multifunctionals/a3-colour', '/printers/nope', '/printers/multifunctionals/canon/x', '/scanners/production/fujitsu/fi-8170', '/finishers/a/b/c', '/nowhere'];
+    const paths = [
+      '/',
+      '/contact-us',
+      '/services/print-audit',
+      '/discover-print-savings',
+      '/photocopiers',
+      '/printers',
+      '/printers/multifunctionals/a3-colour',
+      '/printers/nope',
+      '/printers/multifunctionals/canon/x',
+      '/scanners/production/fujitsu/fi-8170',
+      '/finishers/a/b/c',
+      '/nowhere',
+    ];
     for (const path of paths) {
       const match = matchSitePath(path);
       const route = resolveSiteRoute(path);
       if (match.kind === 'list') expect(['list', 'not-found']).toContain(route.kind);
       else expect(route).toEqual(match);
     }
-    expect(matchSitePath('/printers/multifunctionals/a3-colour')).toEqual({ kind: 'list', section: 'printers', segments: ['multifunctionals', 'a3-colour'] });
+    expect(matchSitePath('/printers/multifunctionals/a3-colour')).toEqual({
+      kind: 'list',
+      section: 'printers',
+      segments: ['multifunctionals', 'a3-colour'],
+    });
   });
 
   it('names the catalogue section of a list or product path, and of no other', () => {
@@ -106,7 +131,18 @@ describe('resolveSiteRoute', () => {
   });
 
   it('knows the first segment of every page but home', () => {
-    const pages = ['/contact-us', '/customer-support', '/services/print-audit', '/discover-print-savings', '/photocopiers', '/commercial-printers', '/office-printers', '/printers', '/scanners', '/finishers'];
+    const pages = [
+      '/contact-us',
+      '/customer-support',
+      '/services/print-audit',
+      '/discover-print-savings',
+      '/photocopiers',
+      '/commercial-printers',
+      '/office-printers',
+      '/printers',
+      '/scanners',
+      '/finishers',
+    ];
     for (const page of pages) {
       expect(resolveSiteRoute(page).kind).not.toBe('not-found');
       expect(pageSections()).toContain(page.split('/')[1]);
@@ -134,9 +170,19 @@ describe('whether a product may be shown at a product route', () => {
     expect(productRouteProblem(route('/printers/multifunctionals/a/b'), mfp)).toBeNull();
     expect(productRouteProblem(route('/printers/plotters/a/b'), mfp)).toBe('Product type mismatch: multifunctional-printer not in plotter');
     expect(productRouteProblem(route('/printers/multifunctionals/a/b'), { ...mfp, isActive: 0 })).toBe('Product is not active');
-    expect(productRouteProblem(route('/scanners/a/b'), mfp)).toMatch(/^Product type mismatch: multifunctional-printer not in production-scanners, /);
-    expect(productRouteProblem(route('/scanners/a/b'), { productCategory: 'personal-scanners', productSpecification: 'personal', isActive: true })).toBeNull();
+    expect(productRouteProblem(route('/scanners/a/b'), mfp)).toMatch(
+      /^Product type mismatch: multifunctional-printer not in production-scanners, /,
+    );
+    expect(
+      productRouteProblem(route('/scanners/a/b'), {
+        productCategory: 'personal-scanners',
+        productSpecification: 'personal',
+        isActive: true,
+      }),
+    ).toBeNull();
     expect(productRouteProblem(route('/finishers/a/b'), mfp)).toBe('Product type mismatch: multifunctional-printer not in finisher');
-    expect(productRouteProblem(route('/finishers/a/b'), { productCategory: 'finisher', productSpecification: 'booklet', isActive: 1 })).toBeNull();
+    expect(
+      productRouteProblem(route('/finishers/a/b'), { productCategory: 'finisher', productSpecification: 'booklet', isActive: 1 }),
+    ).toBeNull();
   });
 });

@@ -53,7 +53,8 @@ export type SiteRoute =
 /** The checker's title, description and canonical path (its page and the server's head agree). */
 export const CHECKER_META = {
   title: 'Discover print savings',
-  description: 'Find out what your business really pays per printed page, and what it would pay at Copytech’s prices. Free, in about three minutes.',
+  description:
+    'Find out what your business really pays per printed page, and what it would pay at Copytech’s prices. Free, in about three minutes.',
   canonicalPath: '/discover-print-savings',
 } as const;
 
@@ -69,7 +70,15 @@ export const NOT_FOUND = { kind: 'not-found' } as const;
  * function, so that a bundle that does not call it does not keep the list definitions.)
  */
 export function pageSections(): string[] {
-  return [...Object.keys(CONTENT_PAGES).filter(Boolean), 'services', 'discover-print-savings', ...LANDING_SECTIONS, 'printers', 'scanners', 'finishers'];
+  return [
+    ...Object.keys(CONTENT_PAGES).filter(Boolean),
+    'services',
+    'discover-print-savings',
+    ...LANDING_SECTIONS,
+    'printers',
+    'scanners',
+    'finishers',
+  ];
 }
 
 /** The path's segments, decoded; null when it cannot be decoded. A trailing slash is ignored. */
@@ -83,7 +92,12 @@ function segmentsOf(pathname: string): string[] | null {
   }
 }
 
-function product(section: ProductSection, type: string | null, brand: string, model: string): Extract<SiteRoute, { kind: 'product' }> | typeof NOT_FOUND {
+function product(
+  section: ProductSection,
+  type: string | null,
+  brand: string,
+  model: string,
+): Extract<SiteRoute, { kind: 'product' }> | typeof NOT_FOUND {
   const modelId = modelIdFromSlugs(brand, model);
   return modelId ? { kind: 'product', section, type, modelId } : NOT_FOUND;
 }
@@ -105,8 +119,10 @@ export function matchSitePath(pathname: string): SitePath {
   const section = first.toLowerCase();
   const list = (listSection: CatalogueSection): SitePath => ({ kind: 'list', section: listSection, segments: rest });
 
-  if (rest.length === 0 && Object.hasOwn(CONTENT_PAGES, section)) return { kind: 'content', slug: CONTENT_PAGES[section]!, contentKind: 'page' };
-  if (section === 'services' && rest.length === 1) return CONTENT_SLUG.test(rest[0]!) ? { kind: 'content', slug: rest[0]!, contentKind: 'service' } : NOT_FOUND;
+  if (rest.length === 0 && Object.hasOwn(CONTENT_PAGES, section))
+    return { kind: 'content', slug: CONTENT_PAGES[section]!, contentKind: 'page' };
+  if (section === 'services' && rest.length === 1)
+    return CONTENT_SLUG.test(rest[0]!) ? { kind: 'content', slug: rest[0]!, contentKind: 'service' } : NOT_FOUND;
   if (section === 'discover-print-savings' && rest.length === 0) return { kind: 'checker' };
   if (rest.length === 0 && (LANDING_SECTIONS as readonly string[]).includes(section)) return list(section as LandingSection);
 
@@ -146,7 +162,10 @@ export function isActiveProduct(product: Pick<Product, 'isActive'>): boolean {
  * allowed for the route ('Product type mismatch: {category} not in {allowed}'), or it is not active
  * ('Product is not active'). An unknown type is checked first by productTypeExists.
  */
-export function productRouteProblem(route: Extract<SiteRoute, { kind: 'product' }>, product: Pick<Product, 'productCategory' | 'productSpecification' | 'isActive'>): string | null {
+export function productRouteProblem(
+  route: Extract<SiteRoute, { kind: 'product' }>,
+  product: Pick<Product, 'productCategory' | 'productSpecification' | 'isActive'>,
+): string | null {
   const category = String(product.productCategory);
   if (route.section === 'printers') {
     const type = route.type as PrinterType;

@@ -95,7 +95,7 @@ describe('startFederation', () => {
 });
 
 describe('loadExposedComponent', () => {
-  it('turns the resilience plugin\'s fallback into a RemoteUnavailableError', async () => {
+  it("turns the resilience plugin's fallback into a RemoteUnavailableError", async () => {
     mockFetchOnce({ ok: true, body: manifest });
     runtime.loadRemote.mockResolvedValueOnce({ [REMOTE_FAILURE]: true, id: 'checker/SavingsChecker', reason: 'Timed out' });
     await expect(loadExposedComponent('checker/SavingsChecker')).rejects.toBeInstanceOf(RemoteUnavailableError);
@@ -118,10 +118,15 @@ describe('resiliencePlugin', () => {
 
   it('gives the entry script a time-out and returns a marked fallback on error', async () => {
     const plugin = resiliencePlugin({ timeoutMs: 700 });
-    const created = (plugin.createScript as (args: { url: string }) => { script: HTMLScriptElement; timeout: number })({ url: 'http://x/remoteEntry.js' });
+    const created = (plugin.createScript as (args: { url: string }) => { script: HTMLScriptElement; timeout: number })({
+      url: 'http://x/remoteEntry.js',
+    });
     expect(created.timeout).toBe(700);
     expect(created.script.src).toBe('http://x/remoteEntry.js');
-    const fallback = await (plugin.errorLoadRemote as (args: { id: string; error: unknown }) => unknown)({ id: 'basket/BasketDrawer', error: new Error('boom') });
+    const fallback = await (plugin.errorLoadRemote as (args: { id: string; error: unknown }) => unknown)({
+      id: 'basket/BasketDrawer',
+      error: new Error('boom'),
+    });
     expect(fallback).toMatchObject({ [REMOTE_FAILURE]: true, id: 'basket/BasketDrawer', reason: 'boom' });
   });
 });
@@ -147,7 +152,10 @@ describe('RemoteSlot', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Checker' })).toBeInTheDocument();
     // The retry forced the runtime to forget the failed remote before loading again.
-    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'checker', entry: 'https://cdn.example.com/checker/mf-manifest.json?retry=1' }], { force: true });
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: 'checker', entry: 'https://cdn.example.com/checker/mf-manifest.json?retry=1' }],
+      { force: true },
+    );
     expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
   });
 

@@ -3,7 +3,20 @@
  * the runtime plugin): Suspense while it loads, an error boundary when it fails to load or throws
  * while rendering, and a Retry that forgets the failed load and really fetches again.
  */
-import { Component, Suspense, createContext, lazy, startTransition, useCallback, useContext, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  Suspense,
+  createContext,
+  lazy,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import type { ExposedModuleId, ExposedModules } from '../contracts';
 import { loadExposedComponent, remoteNameOf, resetRemote } from './remoteRegistry';
 import { useCssomStyle } from '../ssr/pageData';
@@ -89,7 +102,9 @@ export function RemoteUnavailable({ label, onRetry, retrying = false, compact = 
 }
 
 export function RemoteLoading({ label, minHeight }: { label: string; minHeight?: number | string }) {
-  const reserved = useCssomStyle<HTMLDivElement>({ minHeight: minHeight === undefined ? undefined : typeof minHeight === 'number' ? `${minHeight}px` : minHeight });
+  const reserved = useCssomStyle<HTMLDivElement>({
+    minHeight: minHeight === undefined ? undefined : typeof minHeight === 'number' ? `${minHeight}px` : minHeight,
+  });
   return (
     <div className={styles.loading} ref={reserved} aria-busy="true" role="status">
       <span className={styles.visuallyHidden}>Loading {label}…</span>

@@ -43,7 +43,10 @@ function pageCarries(text: string | null) {
 const fetchMock = jest.fn();
 beforeEach(() => {
   resetFederationForTests();
-  jest.mocked(getInstance).mockReset().mockReturnValue(shell as unknown as ReturnType<typeof getInstance>);
+  jest
+    .mocked(getInstance)
+    .mockReset()
+    .mockReturnValue(shell as unknown as ReturnType<typeof getInstance>);
   registerRemotes.mockReset();
   shell.loadRemote.mockReset();
   fetchMock.mockReset().mockResolvedValue({ ok: true, status: 200, json: async () => fromServer });
@@ -67,10 +70,15 @@ it('registers the remotes from the inline configuration without fetching /remote
   // A Retry re-registers from the same configuration, still without a fetch.
   await resetRemote('catalogue');
   expect(fetchMock).not.toHaveBeenCalled();
-  expect(registerRemotes.mock.calls.at(-1)).toEqual([[{ name: 'catalogue', entry: 'http://localhost/remotes/catalogue/remoteEntry.js?retry=1' }], { force: true }]);
+  expect(registerRemotes.mock.calls.at(-1)).toEqual([
+    [{ name: 'catalogue', entry: 'http://localhost/remotes/catalogue/remoteEntry.js?retry=1' }],
+    { force: true },
+  ]);
   // Each retry is a fresh URL: neither a failed load the runtime remembers nor a stuck preload is reused.
   await resetRemote('catalogue');
-  expect(entryOf((registerRemotes.mock.calls.at(-1)![0] as RemoteArg[])[0]!)).toBe('http://localhost/remotes/catalogue/remoteEntry.js?retry=2');
+  expect(entryOf((registerRemotes.mock.calls.at(-1)![0] as RemoteArg[])[0]!)).toBe(
+    'http://localhost/remotes/catalogue/remoteEntry.js?retry=2',
+  );
 });
 
 it.each([
@@ -105,7 +113,9 @@ it("keeps to the page's own federation instance after a remote's container has s
   await loadExposedComponent('basket/BasketDrawer');
   await resetRemote('content');
   expect(shell.loadRemote).toHaveBeenCalledWith('basket/BasketDrawer');
-  expect(registerRemotes.mock.calls.at(-1)![0]).toEqual([{ name: 'content', entry: 'http://localhost/remotes/content/remoteEntry.js?retry=1' }]);
+  expect(registerRemotes.mock.calls.at(-1)![0]).toEqual([
+    { name: 'content', entry: 'http://localhost/remotes/content/remoteEntry.js?retry=1' },
+  ]);
   expect(catalogue.loadRemote).not.toHaveBeenCalled();
   expect(catalogue.registerRemotes).not.toHaveBeenCalled();
 });

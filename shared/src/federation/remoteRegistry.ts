@@ -40,7 +40,11 @@ const DEFAULT_TIMEOUT_MS = 8000;
 function validManifest(value: unknown): value is RemotesManifest {
   if (typeof value !== 'object' || value === null) return false;
   const remotes = (value as { remotes?: unknown }).remotes;
-  return typeof remotes === 'object' && remotes !== null && REMOTE_NAMES.every((n) => typeof (remotes as Record<string, unknown>)[n] === 'string');
+  return (
+    typeof remotes === 'object' &&
+    remotes !== null &&
+    REMOTE_NAMES.every((n) => typeof (remotes as Record<string, unknown>)[n] === 'string')
+  );
 }
 
 async function fetchManifest(url: string): Promise<RemotesManifest> {
@@ -119,10 +123,7 @@ export async function resetRemote(name: RemoteName): Promise<void> {
   federationHost().registerRemotes([{ name, entry: entry.href }], { force: true });
 }
 
-
-export async function loadExposedComponent<Id extends ExposedModuleId>(
-  id: Id,
-): Promise<ExposedComponentModule<ExposedModules[Id]>> {
+export async function loadExposedComponent<Id extends ExposedModuleId>(id: Id): Promise<ExposedComponentModule<ExposedModules[Id]>> {
   try {
     await startFederation();
   } catch (error) {

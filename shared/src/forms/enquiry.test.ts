@@ -77,6 +77,8 @@ describe('newsletter', () => {
     expect(errorsOf(newsletterSchema, {}).email).toBe(NEWSLETTER_MESSAGES.emailRequired);
     expect(errorsOf(newsletterSchema, { email: 'nope' }).email).toBe(NEWSLETTER_MESSAGES.emailFormat);
     expect(errorsOf(newsletterSchema, { email: 'jo@example.co.uk', first_name: 'Jo' })).toEqual({});
-    expect(errorsOf(newsletterSchema, { email: 'jo@example.co.uk', first_name: 'x'.repeat(51) }).first_name).toBe(NEWSLETTER_MESSAGES.firstName);
+    expect(errorsOf(newsletterSchema, { email: 'jo@example.co.uk', first_name: 'x'.repeat(51) }).first_name).toBe(
+      NEWSLETTER_MESSAGES.firstName,
+    );
   });
 });

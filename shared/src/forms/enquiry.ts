@@ -39,16 +39,13 @@ const ukPhone = text()
 const company = text().trim().max(ENQUIRY_LIMITS.companyMax, ENQUIRY_MESSAGES.company).matches(SINGLE_LINE, ENQUIRY_MESSAGES.company);
 
 const longText = (short: string, long: string) =>
-  text()
-    .trim()
-    .required(short)
-    .min(ENQUIRY_LIMITS.textMin, short)
-    .max(ENQUIRY_LIMITS.textMax, long)
-    .matches(MULTI_LINE, short);
+  text().trim().required(short).min(ENQUIRY_LIMITS.textMin, short).max(ENQUIRY_LIMITS.textMax, long).matches(MULTI_LINE, short);
 
 /** Contact-us: a general enquiry. */
 export const enquirySchema = object({
-  kind: mixed<'enquiry'>().oneOf(['enquiry'] as const, ENQUIRY_MESSAGES.kind).required(ENQUIRY_MESSAGES.kind),
+  kind: mixed<'enquiry'>()
+    .oneOf(['enquiry'] as const, ENQUIRY_MESSAGES.kind)
+    .required(ENQUIRY_MESSAGES.kind),
   name: personName,
   email,
   phone: ukPhone.optional(),
@@ -60,7 +57,9 @@ export const enquirySchema = object({
 
 /** Customer support: a service request for a machine. */
 export const serviceRequestSchema = object({
-  kind: mixed<'service-request'>().oneOf(['service-request'] as const, ENQUIRY_MESSAGES.kind).required(ENQUIRY_MESSAGES.kind),
+  kind: mixed<'service-request'>()
+    .oneOf(['service-request'] as const, ENQUIRY_MESSAGES.kind)
+    .required(ENQUIRY_MESSAGES.kind),
   name: personName,
   email,
   phone: ukPhone.required(ENQUIRY_MESSAGES.phone),

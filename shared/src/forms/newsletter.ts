@@ -16,7 +16,11 @@ export const newsletterSchema = object({
     .max(254, NEWSLETTER_MESSAGES.emailFormat)
     .email(NEWSLETTER_MESSAGES.emailFormat)
     .matches(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, { message: NEWSLETTER_MESSAGES.emailFormat, excludeEmptyString: true }),
-  formId: text().trim().max(20, NEWSLETTER_MESSAGES.field).matches(/^[A-Za-z0-9_-]*$/, NEWSLETTER_MESSAGES.field).optional(),
+  formId: text()
+    .trim()
+    .max(20, NEWSLETTER_MESSAGES.field)
+    .matches(/^[A-Za-z0-9_-]*$/, NEWSLETTER_MESSAGES.field)
+    .optional(),
   formName: text().trim().max(100, NEWSLETTER_MESSAGES.field).matches(SINGLE_LINE, NEWSLETTER_MESSAGES.field).optional(),
   return: text().trim().max(500, NEWSLETTER_MESSAGES.field).matches(SINGLE_LINE, NEWSLETTER_MESSAGES.field).optional(),
 }).noUnknown(true, NEWSLETTER_MESSAGES.field);

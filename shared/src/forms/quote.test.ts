@@ -47,9 +47,12 @@ describe('UK phone numbers', () => {
 });
 
 describe('UK postcodes', () => {
-  it.each(['LE19 1WX', 'le191wx', 'SW1A 1AA', 'M1 1AE', 'B33 8TH', 'CR2 6XH', 'DN55 1PT', 'W1A 0AX', 'EC1A 1BB', 'GIR 0AA'])('accepts %s', (pc) => {
-    expect(errorFor('postcode', pc)).toBeNull();
-  });
+  it.each(['LE19 1WX', 'le191wx', 'SW1A 1AA', 'M1 1AE', 'B33 8TH', 'CR2 6XH', 'DN55 1PT', 'W1A 0AX', 'EC1A 1BB', 'GIR 0AA'])(
+    'accepts %s',
+    (pc) => {
+      expect(errorFor('postcode', pc)).toBeNull();
+    },
+  );
   it.each(['', 'LE19', '12345', 'QQ1 1AA', 'LE19 1WXX', 'LE19  1WX X', 'SW1A 1AAA'])('rejects "%s"', (pc) => {
     expect(errorFor('postcode', pc)).toBe(QUOTE_MESSAGES.postcode);
   });

@@ -6,18 +6,21 @@
 import { array, mixed, object, type InferType } from 'yup';
 import { text } from './text';
 import { CAMPAIGN_KEYS } from '../domain/campaign';
-import { FIELD_LIMITS, MAX_QUOTE_PRODUCTS, MODEL_ID_PATTERN, QUOTE_MESSAGES, UK_PHONE_PATTERN, UK_POSTCODE_PATTERN, phoneLength } from '../domain/quote';
+import {
+  FIELD_LIMITS,
+  MAX_QUOTE_PRODUCTS,
+  MODEL_ID_PATTERN,
+  QUOTE_MESSAGES,
+  UK_PHONE_PATTERN,
+  UK_POSTCODE_PATTERN,
+  phoneLength,
+} from '../domain/quote';
 
 /** Printable text only: no control characters (so nothing typed can break a mail header). */
 const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
 
 const name = (message: string) =>
-  text()
-    .trim()
-    .required(message)
-    .min(FIELD_LIMITS.nameMin, message)
-    .max(FIELD_LIMITS.nameMax, message)
-    .matches(NO_CONTROL_CHARS, message);
+  text().trim().required(message).min(FIELD_LIMITS.nameMin, message).max(FIELD_LIMITS.nameMax, message).matches(NO_CONTROL_CHARS, message);
 
 export const contactDetailsSchema = object({
   firstName: name(QUOTE_MESSAGES.firstName),
@@ -60,7 +63,9 @@ export const quoteRequestSchema = object({
     .max(MAX_QUOTE_PRODUCTS, `A quote can include up to ${MAX_QUOTE_PRODUCTS} printers.`)
     .test('distinct', 'Each product can be included once.', (ids) => !ids || new Set(ids).size === ids.length),
   contactDetails: contactDetailsSchema.required(),
-  eventType: mixed<'QUOTE'>().oneOf(['QUOTE'] as const).required(),
+  eventType: mixed<'QUOTE'>()
+    .oneOf(['QUOTE'] as const)
+    .required(),
   utm: utmSchema.default({}),
 }).noUnknown(true);
 

@@ -47,16 +47,27 @@ const period = () =>
   number().typeError(SAVINGS_MESSAGES.period).oneOf(PERIOD_MONTHS, SAVINGS_MESSAGES.period).required(SAVINGS_MESSAGES.period);
 const yesNo = () => boolean().typeError(SAVINGS_MESSAGES.yesNo).nullable().defined(SAVINGS_MESSAGES.yesNo);
 const pricePerPeriod = (message: string, periodSchema = period()) =>
-  object({ periodInMonths: periodSchema, value: pence(message) }).noUnknown(true).required(message);
-const volume = (message: string) => object({ periodInMonths: period(), value: pages(message) }).noUnknown(true).required(message);
+  object({ periodInMonths: periodSchema, value: pence(message) })
+    .noUnknown(true)
+    .required(message);
+const volume = (message: string) =>
+  object({ periodInMonths: period(), value: pages(message) })
+    .noUnknown(true)
+    .required(message);
 
 /**
  * The shape of the answers, answered or not: types and bounds of every field. The wizard checks
  * progress kept in the browser's storage with it (anything else is discarded).
  */
 export const savingsAnswersShapeSchema = object({
-  entryMode: mixed<EntryMode>().nullable().oneOf([...ENTRY_MODES, null], SAVINGS_MESSAGES.entryMode).defined(SAVINGS_MESSAGES.entryMode),
-  purchaseMethod: mixed<PurchaseMethod>().nullable().oneOf([...PURCHASE_METHODS, null], SAVINGS_MESSAGES.purchaseMethod).defined(SAVINGS_MESSAGES.purchaseMethod),
+  entryMode: mixed<EntryMode>()
+    .nullable()
+    .oneOf([...ENTRY_MODES, null], SAVINGS_MESSAGES.entryMode)
+    .defined(SAVINGS_MESSAGES.entryMode),
+  purchaseMethod: mixed<PurchaseMethod>()
+    .nullable()
+    .oneOf([...PURCHASE_METHODS, null], SAVINGS_MESSAGES.purchaseMethod)
+    .defined(SAVINGS_MESSAGES.purchaseMethod),
   equipmentIsInsured: yesNo(),
   equipmentPurchasePeriodYears: number()
     .typeError(SAVINGS_MESSAGES.equipmentPurchasePeriodYears)
@@ -73,7 +84,12 @@ export const savingsAnswersShapeSchema = object({
   payOtherCharges: yesNo(),
   equipmentPurchasePrice: pricePerPeriod(
     SAVINGS_MESSAGES.equipmentPurchasePrice,
-    number().typeError(SAVINGS_MESSAGES.period).integer(SAVINGS_MESSAGES.period).min(1, SAVINGS_MESSAGES.period).max(PURCHASE_YEARS_MAX * 12, SAVINGS_MESSAGES.period).required(SAVINGS_MESSAGES.period),
+    number()
+      .typeError(SAVINGS_MESSAGES.period)
+      .integer(SAVINGS_MESSAGES.period)
+      .min(1, SAVINGS_MESSAGES.period)
+      .max(PURCHASE_YEARS_MAX * 12, SAVINGS_MESSAGES.period)
+      .required(SAVINGS_MESSAGES.period),
   ),
   leasePricePerPeriod: pricePerPeriod(SAVINGS_MESSAGES.leasePricePerPeriod),
   cpcPricePerPeriod: pricePerPeriod(SAVINGS_MESSAGES.cpcPricePerPeriod),
@@ -136,7 +152,7 @@ export const savingsAnswersSchema = savingsAnswersShapeSchema.test('answered', '
  */
 export function parseSavingsAnswers(input: unknown): SavingsAnswers {
   const valid = savingsAnswersSchema
-    .defined('Please send the answers to the checker\'s questions.')
+    .defined("Please send the answers to the checker's questions.")
     .validateSync(input, { abortEarly: false, stripUnknown: false }) as unknown as SavingsAnswers;
   return { ...valid, copytechPricePerPage: { ...COPYTECH_PRICE_PER_PAGE } };
 }

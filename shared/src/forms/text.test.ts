@@ -8,12 +8,26 @@ import { TEXT_MESSAGES, hasEncodedWord, hasLoneSurrogate } from './text';
 
 const CONTACT = { firstName: 'Jo', lastName: 'Bloggs', email: 'jo@example.co.uk', phoneNumber: '0116 496 0123', postcode: 'LE19 1WX' };
 const SCHEMAS: Array<[string, AnySchema, Record<string, unknown>]> = [
-  ['quote', quoteRequestSchema, { productIds: ['ricohimc3010'], contactDetails: CONTACT, eventType: 'QUOTE', utm: { utm_source: 'google' } }],
+  [
+    'quote',
+    quoteRequestSchema,
+    { productIds: ['ricohimc3010'], contactDetails: CONTACT, eventType: 'QUOTE', utm: { utm_source: 'google' } },
+  ],
   ['enquiry', enquirySchema, { kind: 'enquiry', name: 'Jo Bloggs', email: 'jo@example.co.uk', message: 'Please call me about a copier.' }],
   [
     'service request',
     serviceRequestSchema,
-    { kind: 'service-request', name: 'Jo Bloggs', email: 'jo@example.co.uk', phone: '0116 496 0123', company: 'Bloggs Ltd', machine: 'Ricoh IM C3010', serialNumber: 'XKR-01234', fault: 'Paper jams in tray 2.', urgency: 'high' },
+    {
+      kind: 'service-request',
+      name: 'Jo Bloggs',
+      email: 'jo@example.co.uk',
+      phone: '0116 496 0123',
+      company: 'Bloggs Ltd',
+      machine: 'Ricoh IM C3010',
+      serialNumber: 'XKR-01234',
+      fault: 'Paper jams in tray 2.',
+      urgency: 'high',
+    },
   ],
   ['newsletter', newsletterSchema, { email: 'jo@example.co.uk', first_name: 'Jo' }],
   ['savings', savingsAnswersSchema, { otherChargesPricePerPeriod: [{ name: 'Paper', value: 100, periodInMonths: 1 }] }],
@@ -24,7 +38,8 @@ type Description = SchemaDescription & { fields?: Record<string, Description>; i
 /** Every string field of a schema, as [path, setter] pairs; found from the schema itself, so a new field is covered. */
 function stringFields(description: Description, path: string[] = []): string[][] {
   if (description.type === 'string') return [path];
-  if (description.type === 'object') return Object.entries(description.fields ?? {}).flatMap(([key, field]) => stringFields(field, [...path, key]));
+  if (description.type === 'object')
+    return Object.entries(description.fields ?? {}).flatMap(([key, field]) => stringFields(field, [...path, key]));
   if (description.type === 'array' && description.innerType) return stringFields(description.innerType, [...path, '0']);
   return [];
 }

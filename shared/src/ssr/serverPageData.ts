@@ -46,5 +46,8 @@ export function createServerPageData(fetchAnswer: (url: string) => Promise<PageD
 
 /** JSON that is safe inside a <script type="application/json"> element (no '<', no line separators). */
 export function inlineJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -24,7 +24,9 @@ export type BasketView = 'Basket' | 'QuoteDetails' | 'Confirmation';
 export type BasketMode = 'single' | 'multiple';
 export type AddRefusal = 'full' | 'already-in-basket';
 
-export function basketItemOf(product: Pick<Product, 'modelId' | 'brand' | 'model' | 'productCategory' | 'productSpecification'>): BasketItem {
+export function basketItemOf(
+  product: Pick<Product, 'modelId' | 'brand' | 'model' | 'productCategory' | 'productSpecification'>,
+): BasketItem {
   return {
     modelId: product.modelId,
     brand: product.brand,

@@ -5,7 +5,8 @@
  * before that are held, not sent. No personal data is ever put in an event: callers pass ids and
  * categories only.
  */
-export type AnalyticsEventName = 'product_added' | 'quote_request_submitted' | 'lead' | 'page_view' | 'report_requested' | 'enquiry_sent' | 'newsletter_signup';
+export type AnalyticsEventName =
+  'product_added' | 'quote_request_submitted' | 'lead' | 'page_view' | 'report_requested' | 'enquiry_sent' | 'newsletter_signup';
 export type AnalyticsParams = Record<string, string | number | boolean | null | undefined>;
 export interface AnalyticsEvent {
   event: AnalyticsEventName;

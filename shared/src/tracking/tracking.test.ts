@@ -5,7 +5,9 @@ describe('first-touch campaign', () => {
   beforeEach(() => localStorage.clear());
 
   it('keeps only the five utm fields, trimmed and bounded', () => {
-    expect(campaignFromSearch('?utm_source=google&utm_medium=cpc&gclid=x&utm_campaign=%20a3-colour%20&utm_term=' + 'x'.repeat(300))).toEqual({
+    expect(
+      campaignFromSearch('?utm_source=google&utm_medium=cpc&gclid=x&utm_campaign=%20a3-colour%20&utm_term=' + 'x'.repeat(300)),
+    ).toEqual({
       utm_source: 'google',
       utm_medium: 'cpc',
       utm_campaign: 'a3-colour',
@@ -35,7 +37,10 @@ describe('first-touch campaign', () => {
   });
 
   it('turns control characters from a crafted link into spaces, so the quote is not refused for them', () => {
-    expect(captureFirstTouch('?utm_source=news%0D%0ABcc%3A%20x%40y.z&utm_medium=%00email%7F&utm_term=%0A%0A')).toEqual({ utm_source: 'news Bcc: x@y.z', utm_medium: 'email' });
+    expect(captureFirstTouch('?utm_source=news%0D%0ABcc%3A%20x%40y.z&utm_medium=%00email%7F&utm_term=%0A%0A')).toEqual({
+      utm_source: 'news Bcc: x@y.z',
+      utm_medium: 'email',
+    });
     localStorage.setItem(FIRST_TOUCH_STORAGE_KEY, JSON.stringify({ utm_source: 'a\r\nb', utm_campaign: '\u0000' }));
     expect(readFirstTouch()).toEqual({ utm_source: 'a b' });
   });

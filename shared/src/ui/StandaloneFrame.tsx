@@ -7,7 +7,15 @@ import type { ReactNode } from 'react';
 import { basketStore, uiStore } from '../stores';
 import styles from './StandaloneFrame.module.css';
 
-export const StandaloneFrame = observer(function StandaloneFrame({ remote, nav, children }: { remote: string; nav?: ReactNode; children: ReactNode }) {
+export const StandaloneFrame = observer(function StandaloneFrame({
+  remote,
+  nav,
+  children,
+}: {
+  remote: string;
+  nav?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className={styles.frame}>
       <header className={styles.banner}>

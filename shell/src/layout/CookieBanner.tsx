@@ -41,9 +41,8 @@ function Banner({ ui }: { ui: UiStore }) {
     <div ref={ref} className={styles.banner} role="region" aria-label="Cookie consent" data-testid="cookie-banner">
       <div className={styles.inner}>
         <p className={styles.text}>
-          We use cookies to keep your comparison basket and remember this choice. With your consent we also use
-          analytics and marketing cookies to improve the site.{' '}
-          <Link to={PRIVACY_POLICY_HREF}>How we use cookies</Link>
+          We use cookies to keep your comparison basket and remember this choice. With your consent we also use analytics and marketing
+          cookies to improve the site. <Link to={PRIVACY_POLICY_HREF}>How we use cookies</Link>
         </p>
         <button type="button" className={styles.accept} onClick={() => ui.acceptCookies()}>
           Accept cookies

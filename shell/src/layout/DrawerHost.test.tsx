@@ -49,7 +49,9 @@ test('the basket drawer is a named modal dialog holding the basket remote', asyn
 
 test('the instant quote panel holds the instant quote remote, and closing it ends instant mode', async () => {
   renderShell();
-  act(() => basketStore.startInstantQuote({ modelId: 'x1', brand: 'X', model: '1', productCategory: 'printer', productSpecification: null }));
+  act(() =>
+    basketStore.startInstantQuote({ modelId: 'x1', brand: 'X', model: '1', productCategory: 'printer', productSpecification: null }),
+  );
   const dialog = screen.getByRole('dialog', { name: 'Instant quote' });
   expect(within(dialog).getByTestId('remote-slot')).toHaveTextContent('basket/InstantQuote');
   expect(basketStore.instantMode).toBe(true);

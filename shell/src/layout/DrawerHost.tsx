@@ -58,11 +58,7 @@ function LazyDrawer({ name, remote, ...frame }: LazyDrawerProps) {
   const { Drawer, MobileNav } = part.module;
   return (
     <Drawer id={DRAWER_ELEMENT_IDS[name]} onClose={onClose} {...frame}>
-      {remote ? (
-        <RemoteSlot id={remote.id} props={{}} label={remote.label} minHeight={REMOTE_DRAWER_MIN_HEIGHT} compact />
-      ) : (
-        <MobileNav />
-      )}
+      {remote ? <RemoteSlot id={remote.id} props={{}} label={remote.label} minHeight={REMOTE_DRAWER_MIN_HEIGHT} compact /> : <MobileNav />}
     </Drawer>
   );
 }
@@ -97,7 +93,9 @@ export const DrawerHost = observer(function DrawerHost() {
     return <LazyDrawer key="basket" name="basket" title="Comparison basket" titleHidden side="right" size="wide" remote={BASKET_REMOTE} />;
   }
   if (drawer === 'instant-quote') {
-    return <LazyDrawer key="instant-quote" name="instant-quote" title="Instant quote" titleHidden side="right" remote={INSTANT_QUOTE_REMOTE} />;
+    return (
+      <LazyDrawer key="instant-quote" name="instant-quote" title="Instant quote" titleHidden side="right" remote={INSTANT_QUOTE_REMOTE} />
+    );
   }
   return null;
 });

@@ -16,11 +16,7 @@ export function HubLinks() {
         <ul className={styles.list}>
           {HUB_LINKS.map((link) => (
             <li key={link.href}>
-              <NavLink
-                to={link.href}
-                end
-                className={({ isActive }) => (isActive ? `${styles.link} ${styles.current}` : styles.link)}
-              >
+              <NavLink to={link.href} end className={({ isActive }) => (isActive ? `${styles.link} ${styles.current}` : styles.link)}>
                 {link.label}
               </NavLink>
             </li>

@@ -60,7 +60,15 @@ export function ModalDialog({ modal }: { modal: ModalContent }) {
   return (
     <div className={styles.root}>
       <div className={styles.overlay} onClick={close} aria-hidden="true" data-testid="modal-overlay" />
-      <div ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={styles.dialog} data-content={modal.contentId}>
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={styles.dialog}
+        data-content={modal.contentId}
+      >
         <div className={styles.head}>
           <h2 id={titleId} className={styles.title}>
             {modal.title}

@@ -7,7 +7,12 @@ import { renderInShell, resetSharedStores } from '../testing/renderInShell';
 function renderModalHost() {
   renderInShell(
     <>
-      <button type="button" onClick={() => uiStore.openModal({ title: 'Delivery times', contentId: 'message', data: { text: 'Average delivery time 2 minutes' } })}>
+      <button
+        type="button"
+        onClick={() =>
+          uiStore.openModal({ title: 'Delivery times', contentId: 'message', data: { text: 'Average delivery time 2 minutes' } })
+        }
+      >
         Open
       </button>
       <ModalHost />
@@ -67,7 +72,13 @@ test('the close button closes it too', async () => {
 
 test('an image content shows a site image, and refuses a source outside /assets/', async () => {
   renderInShell(<ModalHost />, { path: '/printers/multifunctionals/canon/x', router: 'browser' });
-  act(() => uiStore.openModal({ title: 'Canon X, enlarged image', contentId: 'image', data: { src: '/assets/x810/canon/x/front.png', alt: 'Canon X' } }));
+  act(() =>
+    uiStore.openModal({
+      title: 'Canon X, enlarged image',
+      contentId: 'image',
+      data: { src: '/assets/x810/canon/x/front.png', alt: 'Canon X' },
+    }),
+  );
   const dialog = screen.getByRole('dialog', { name: 'Canon X, enlarged image' });
   expect(dialog.querySelector('img')).toHaveAttribute('src', '/assets/x810/canon/x/front.png');
   expect(screen.getByRole('img', { name: 'Canon X' })).toBeInTheDocument();

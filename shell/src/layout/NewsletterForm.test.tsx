@@ -116,7 +116,12 @@ test('a network failure is a failed sign-up too', async () => {
 test("the server's own field error for the e-mail is shown at the field", async () => {
   const user = userEvent.setup();
   fetchMock.mockResolvedValue(
-    answer(400, { statusCode: 400, error: 'Bad Request', message: 'invalid', fieldErrors: { email: 'Please enter a valid email address.' } }),
+    answer(400, {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'invalid',
+      fieldErrors: { email: 'Please enter a valid email address.' },
+    }),
   );
   const { email, submit } = renderForm();
   await user.type(email, 'jo@example.co.uk');

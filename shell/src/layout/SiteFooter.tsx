@@ -70,11 +70,7 @@ export function SiteFooter() {
               </li>
             </ul>
           </section>
-          <LinkGroup
-            id="products"
-            title="Products"
-            links={PRODUCT_GROUPS.map((group) => ({ label: group.label, href: group.href }))}
-          />
+          <LinkGroup id="products" title="Products" links={PRODUCT_GROUPS.map((group) => ({ label: group.label, href: group.href }))} />
           <LinkGroup id="services" title="Services" links={SERVICE_LINKS} />
           <LinkGroup id="company" title="Company" links={COMPANY_LINKS} />
         </div>

@@ -17,7 +17,13 @@ export function classes(...names: Array<string | undefined>): string {
 export function PrintingIcon({ printing, className }: IconProps & { printing: Printing }) {
   if (printing === 'colour') {
     return (
-      <svg className={classes(styles.icon, styles.printing, className)} viewBox="0 0 20 20" aria-hidden="true" focusable="false" data-icon="colour">
+      <svg
+        className={classes(styles.icon, styles.printing, className)}
+        viewBox="0 0 20 20"
+        aria-hidden="true"
+        focusable="false"
+        data-icon="colour"
+      >
         <circle cx="7" cy="8" r="4.5" fill="#0e9fc0" />
         <circle cx="13" cy="8" r="4.5" fill="#c2189b" fillOpacity="0.85" />
         <circle cx="10" cy="13" r="4.5" fill="#e0a800" fillOpacity="0.85" />
@@ -25,7 +31,13 @@ export function PrintingIcon({ printing, className }: IconProps & { printing: Pr
     );
   }
   return (
-    <svg className={classes(styles.icon, styles.printing, className)} viewBox="0 0 20 20" aria-hidden="true" focusable="false" data-icon="mono">
+    <svg
+      className={classes(styles.icon, styles.printing, className)}
+      viewBox="0 0 20 20"
+      aria-hidden="true"
+      focusable="false"
+      data-icon="mono"
+    >
       <path d="M10 2.5c3 4 5 6.6 5 9a5 5 0 0 1-10 0c0-2.4 2-5 5-9z" fill="var(--colour-mono-icon)" />
     </svg>
   );
@@ -81,15 +93,7 @@ export function CopytechWordmark({ className }: IconProps) {
       <rect x="2" y="9" width="20" height="24" rx="3" fill="var(--colour-accent)" />
       <rect x="8" y="3" width="20" height="24" rx="3" fill="var(--colour-brand)" />
       <path d="M12.5 10.5h11M12.5 15h11M12.5 19.5h7" stroke="var(--colour-on-brand)" strokeWidth="2" strokeLinecap="round" />
-      <text
-        x="36"
-        y="26"
-        fill="var(--colour-brand)"
-        fontFamily="var(--font-body)"
-        fontSize="24"
-        fontWeight="700"
-        letterSpacing="-0.5"
-      >
+      <text x="36" y="26" fill="var(--colour-brand)" fontFamily="var(--font-body)" fontSize="24" fontWeight="700" letterSpacing="-0.5">
         Copytech
       </text>
     </svg>

@@ -41,7 +41,10 @@ function renderShell(path = '/') {
       <SiteHeader />
       <main id="main" tabIndex={-1}>
         <LocationProbe />
-        <button type="button" onClick={() => uiStore.openModal({ title: 'Delivery times', contentId: 'message', data: { text: 'Two days' } })}>
+        <button
+          type="button"
+          onClick={() => uiStore.openModal({ title: 'Delivery times', contentId: 'message', data: { text: 'Two days' } })}
+        >
           Open note
         </button>
       </main>
