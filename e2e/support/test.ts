@@ -66,7 +66,8 @@ export async function waitForLive(page: Page): Promise<void> {
     .waitForFunction(
       () => {
         const root = document.getElementById('root');
-        if (!root) return true; // not a page of the site (a standalone remote page, a JSON answer)
+        if (!root) return true; // not a page of the site (a JSON answer)
+        if (window.location.pathname.startsWith('/remotes/')) return true; // a remote's standalone page: no shell, rendered in the browser
         if (!document.documentElement.hasAttribute('data-shell-live')) return false;
         return Array.from(document.querySelectorAll('[data-remote]')).every(
           (slot) => slot.hasAttribute('data-live') || slot.querySelector('[data-testid="remote-unavailable"]'),
