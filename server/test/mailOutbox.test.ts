@@ -15,7 +15,6 @@ import BetterSqlite3 from 'better-sqlite3';
 import { migrationProvider } from '../src/db/migrations';
 import type { Database } from '../src/db/schema';
 import { loadConfig } from '../src/config';
-import type { MailMessage } from '../src/mail/message';
 import {
   LEASE_MS,
   MAX_ATTEMPTS,

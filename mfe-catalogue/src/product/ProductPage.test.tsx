@@ -1,5 +1,5 @@
 import '../testing/domPolyfills';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { basketStore, uiStore } from '@copytech/shared';
 import { fakeApi, makeProduct, makeProducts, renderCatalogue, type FakeAnswer } from '../testing/catalogueTestKit';

@@ -40,7 +40,6 @@ const SAFE_HREF = /^(?:(?:https?|mailto|tel):|[/#?.]|[^:/?#]+(?:[/?#]|$))/i;
  * and no protocol-relative '//host' (nor '/\host', which browsers read the same way).
  */
 export function safeHref(raw: string): string | null {
-  // eslint-disable-next-line no-control-regex -- exactly what the URL parser strips
   const href = raw.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
   if (!SAFE_HREF.test(href) || /^[/\\]{2}/.test(href)) return null;
   return href;
