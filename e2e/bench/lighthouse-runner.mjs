@@ -4,6 +4,12 @@
 // Prints one JSON line: [{ url, runs: [{ score, fcp, lcp, tbt, cls, benchmarkIndex }], failed: [error code] }].
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
+
+// BENCH_CPU_SLOWDOWN: Lighthouse's CPU slowdown (mobile: 4). 8 stands for a machine half as fast
+// as this one (half its benchmarkIndex), to see whether a score holds only on a quiet, fast machine.
+const cpuSlowdown = Number(process.env.BENCH_CPU_SLOWDOWN || constants.throttling.mobileSlow4G.cpuSlowdownMultiplier);
+const throttling = { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown };
 
 const [chromePath, runsArg, ...urls] = process.argv.slice(2);
 const chrome = await launch({
@@ -25,7 +31,13 @@ try {
     // A run Lighthouse itself could not measure (its intermittent NO_NAVSTART trace error, seen
     // here about once in 20 runs) has no metrics: it is reported, and replaced by another run.
     for (let attempt = 0; runs.length < Number(runsArg) && attempt < Number(runsArg) + 3; attempt += 1) {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        throttling,
+      });
       const { lhr } = result;
       const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
       const run = {
