@@ -1,4 +1,3 @@
-import './testing/polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { basketStore } from '@copytech/shared';

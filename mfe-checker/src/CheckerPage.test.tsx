@@ -5,7 +5,6 @@
  * results; and when the schema cannot load, the frame says so and offers to try again or to start
  * again, the focus following the visitor.
  */
-import './testing/domPolyfills';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';

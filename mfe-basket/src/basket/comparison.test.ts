@@ -1,4 +1,3 @@
-import '../testing/polyfills';
 import type { BasketItem } from '@copytech/shared';
 import type { Product } from '@copytech/shared/domain';
 import { buildComparison } from './comparison';

@@ -1,4 +1,3 @@
-import '../testing/polyfills';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { basketStore, onAnalyticsEvent, uiStore, type AnalyticsEvent } from '@copytech/shared';

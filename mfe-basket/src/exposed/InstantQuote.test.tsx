@@ -1,4 +1,3 @@
-import '../testing/polyfills';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { basketStore, uiStore } from '@copytech/shared';

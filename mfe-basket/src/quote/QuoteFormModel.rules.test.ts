@@ -3,7 +3,6 @@
  * Module state matters here (the loaded rules are kept), so these tests run in order in their own
  * file, starting with rules that cannot be fetched.
  */
-import '../testing/polyfills';
 import { QuoteFormModel, type ContactValues } from './QuoteFormModel';
 import type { QuoteOutcome } from './quoteClient';
 import { VALID_DETAILS } from '../testing/harness';

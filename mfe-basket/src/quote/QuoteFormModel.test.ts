@@ -1,4 +1,3 @@
-import '../testing/polyfills';
 import { QuoteFormModel, loadQuoteFormRules, type ContactValues } from './QuoteFormModel';
 import type { QuoteOutcome, QuoteRequestBody } from './quoteClient';
 import { VALID_DETAILS } from '../testing/harness';

@@ -2,7 +2,6 @@
  * Test harness of the basket remote: node globals react-router needs, a fake same-origin API
  * (fetch), a router around the fragment, and a clean shared store between tests.
  */
-import './polyfills';
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';

@@ -1,4 +1,3 @@
-import '../testing/domPolyfills';
 import { screen, waitFor, within } from '@testing-library/react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

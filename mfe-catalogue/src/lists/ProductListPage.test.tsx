@@ -1,4 +1,3 @@
-import '../testing/domPolyfills';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { basketStore } from '@copytech/shared';

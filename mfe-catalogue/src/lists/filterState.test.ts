@@ -1,4 +1,3 @@
-import '../testing/domPolyfills';
 import { activeFilterCount, cleanSearch, listUrlParams, parseListUrl } from './filterState';
 
 const office = { speed: 'office' as const, colourFilter: true };

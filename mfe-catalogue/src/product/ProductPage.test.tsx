@@ -1,4 +1,3 @@
-import '../testing/domPolyfills';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { basketStore, uiStore } from '@copytech/shared';

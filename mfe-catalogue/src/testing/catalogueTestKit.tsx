@@ -1,4 +1,3 @@
-import './domPolyfills';
 /**
  * Test kit for the catalogue's component tests: products, a fake API behind fetch that records
  * every request, and the catalogue mounted as the shell mounts it (one route per section).

@@ -2,7 +2,6 @@
  * The wizard's step logic (docs/product-rules.md "Steps"): increment, jump by name, completed steps, reset,
  * the relevant steps, and progress that survives a reload (and corrupt storage that does not).
  */
-import '../testing/domPolyfills';
 import { COPYTECH_PRICE_PER_PAGE, SAVINGS_MESSAGES } from '@copytech/shared/domain';
 import * as forms from '@copytech/shared/forms';
 import { CHECKER_STORAGE_KEY, SavingsCheckerStore } from './SavingsCheckerStore';

@@ -2,7 +2,6 @@
  * The results' code loads on demand: a placeholder holds their place meanwhile, and a failed load
  * says so with a try again that really loads again (and then takes the visitor to the results).
  */
-import '../testing/domPolyfills';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SavingsCheckerStore } from '../checker/SavingsCheckerStore';

@@ -3,7 +3,6 @@
  * the assumptions, Change by step name, and the two actions (the report with its human-check
  * solution, the quote enquiry with the figures), including what happens when they fail.
  */
-import '../testing/domPolyfills';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadFormRules } from '../checker/formRules';

@@ -3,7 +3,6 @@
  * unanswered step with a message beside the question, focus on the new step's heading, only the
  * relevant steps, the bill-only path, and the human check before the results.
  */
-import '../testing/domPolyfills';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
