@@ -10,6 +10,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { addFromList, openBasket } from '../support/flows';
 import { expect, test } from '../support/test';
 
 /**
@@ -75,17 +76,9 @@ async function settled(page: Page, heading: Locator = page.locator('main [data-r
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
-async function addFromList(page: Page, count: number): Promise<void> {
-  await page.goto('/printers/multifunctionals');
-  const cards = page.getByTestId('product-card');
-  await expect(cards.first()).toBeVisible();
-  for (let i = 0; i < count; i += 1) await cards.nth(i).getByRole('button', { name: 'Add to basket' }).click();
-  await expect(page.getByRole('button', { name: new RegExp(`^Comparison basket, ${count}\\b`) })).toBeAttached();
-}
-
-async function openBasket(page: Page): Promise<Locator> {
-  await page.getByTestId('basket-toggle').click();
-  const drawer = page.getByRole('dialog', { name: 'Comparison basket' });
+/** The basket drawer once its content is in (axe reads it whole). */
+async function openLoadedBasket(page: Page): Promise<Locator> {
+  const drawer = await openBasket(page);
   await expect(drawer.getByRole('heading', { name: 'Comparison basket' })).toBeVisible();
   return drawer;
 }
@@ -213,7 +206,7 @@ for (const size of WIDTHS) {
 
     test('the basket drawer with three printers and their comparison', async ({ page }) => {
       await addFromList(page, 3);
-      const drawer = await openBasket(page);
+      const drawer = await openLoadedBasket(page);
       await expect(drawer.getByRole('table')).toBeVisible();
       await expect(drawer.locator('tr[data-row="startingPrice"] td').first()).toHaveText(/£[\d,]+\.\d{2}/);
       await expectNoViolations(page, `the basket drawer at ${size.width}px`);
@@ -222,14 +215,14 @@ for (const size of WIDTHS) {
     test('the empty basket drawer', async ({ page }) => {
       await page.goto('/');
       await settled(page);
-      const drawer = await openBasket(page);
+      const drawer = await openLoadedBasket(page);
       await expect(drawer.getByRole('button', { name: 'Instant quote' })).toBeDisabled();
       await expectNoViolations(page, `the empty basket drawer at ${size.width}px`);
     });
 
     test('the quote form with its errors, then the confirmation of a real quote', async ({ page }) => {
       await addFromList(page, 2);
-      const drawer = await openBasket(page);
+      const drawer = await openLoadedBasket(page);
       await drawer.getByRole('button', { name: 'Instant quote' }).click();
       await expect(drawer.getByRole('heading', { name: 'Your details' })).toBeFocused();
       await drawer.getByLabel('First name').fill('Jo');
@@ -329,7 +322,7 @@ test.describe('at 320px nothing scrolls sideways (reflow)', () => {
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
     await expectNoSidewaysScroll(page, 'the nav drawer');
     await page.keyboard.press('Escape');
-    const drawer = await openBasket(page);
+    const drawer = await openLoadedBasket(page);
     await expect(drawer.locator('tr[data-row="startingPrice"] td').first()).toHaveText(/£[\d,]+\.\d{2}/);
     await expectNoSidewaysScroll(page, 'the basket drawer');
     await drawer.getByRole('button', { name: 'Instant quote' }).click();

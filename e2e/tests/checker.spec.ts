@@ -5,9 +5,8 @@
  * report e-mailed: the server recomputes it, and the .eml lands in the server's outbox. Progress
  * survives a reload.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { outboxMails } from '../support/outbox';
 import { expect, test } from '../support/test';
 
 // The cookie banner as a first visit has it (these tests predate the shared fixture's accepted banner).
@@ -19,24 +18,9 @@ function checker(page: Page) {
   return page.locator('[data-team="checker"]');
 }
 
-/** The decoded text of every .eml in the server's outbox whose file name carries the reference and kind. */
-function outboxMails(reference: string, kind: string): string[] {
-  const dir = path.join(process.env.E2E_VAR_DIR ?? '', 'outbox');
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names
-    .filter((name) => name.endsWith('.eml') && name.includes(reference) && name.includes(kind))
-    .map((name) => {
-      const raw = readFileSync(path.join(dir, name), 'utf8');
-      const bytes = raw
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-      return Buffer.from(bytes, 'latin1').toString('utf8');
-    });
+/** The decoded text of every e-mail in the outbox of this reference and kind. */
+function outboxTexts(reference: string, kind: string): string[] {
+  return outboxMails([reference, kind]).map((mail) => mail.text);
 }
 
 async function next(page: Page, expectedHeading: string) {
@@ -120,12 +104,12 @@ test('walks the wizard to the results, solves the human check in the browser, e-
   const reference = (await sent.textContent())?.match(REFERENCE)?.[0];
   expect(reference).toBeTruthy();
 
-  await expect.poll(() => outboxMails(reference!, 'report-visitor').length, { timeout: 15_000 }).toBe(1);
-  const visitorMail = outboxMails(reference!, 'report-visitor')[0]!;
+  await expect.poll(() => outboxTexts(reference!, 'report-visitor').length, { timeout: 15_000 }).toBe(1);
+  const visitorMail = outboxTexts(reference!, 'report-visitor')[0]!;
   expect(visitorMail).toMatch(/^To: Jo Bloggs <jo\.bloggs@example\.co\.uk>$/m);
   expect(visitorMail).toContain("At Copytech's prices you could save £1,170.00 a year (40.6%), £5,850.00 over 60 months.");
   expect(visitorMail).toContain(reference!);
-  await expect.poll(() => outboxMails(reference!, 'report-sales').length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => outboxTexts(reference!, 'report-sales').length, { timeout: 15_000 }).toBe(1);
 
   // Get a quote: an enquiry carrying the checker's figures reaches sales.
   await wizard.getByRole('button', { name: 'Get a quote' }).click();
@@ -133,8 +117,8 @@ test('walks the wizard to the results, solves the human check in the browser, e-
   await expect(quoted).toContainText('we have your quote request');
   const quoteReference = (await quoted.textContent())?.match(REFERENCE)?.[0];
   expect(quoteReference).toBeTruthy();
-  await expect.poll(() => outboxMails(quoteReference!, 'enquiry-sales').length, { timeout: 15_000 }).toBe(1);
-  const enquiryMail = outboxMails(quoteReference!, 'enquiry-sales')[0]!;
+  await expect.poll(() => outboxTexts(quoteReference!, 'enquiry-sales').length, { timeout: 15_000 }).toBe(1);
+  const enquiryMail = outboxTexts(quoteReference!, 'enquiry-sales')[0]!;
   expect(enquiryMail).toContain('Quote request from the print savings checker.');
   expect(enquiryMail).toContain('Possible saving: £1,170.00 a year, £5,850.00 over 60 months.');
 

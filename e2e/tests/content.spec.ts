@@ -4,9 +4,8 @@
  * featured printers; a service page; the contact and support forms arriving at the server (201, a
  * reference shown, the e-mail in the outbox); and Not Found for a service that does not exist.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { outboxMails } from '../support/outbox';
 import { expect, test } from '../support/test';
 
 // The cookie banner as a first visit has it (these tests predate the shared fixture's accepted banner).
@@ -18,24 +17,9 @@ function content(page: Page) {
   return page.locator('[data-team="content"]');
 }
 
-/** The text of every .eml in the server's outbox whose file name carries the reference (quoted-printable decoded). */
+/** The decoded text of every e-mail in the outbox that carries the reference. */
 function outboxMailsFor(reference: string): string[] {
-  const dir = path.join(process.env.E2E_VAR_DIR ?? '', 'outbox');
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names
-    .filter((name) => name.endsWith('.eml') && name.includes(reference))
-    .map((name) => {
-      const raw = readFileSync(path.join(dir, name), 'utf8');
-      const bytes = raw
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-      return Buffer.from(bytes, 'latin1').toString('utf8');
-    });
+  return outboxMails([reference]).map((mail) => mail.text);
 }
 
 test('home: the hero, what Copytech offers, "Average delivery time 2 minutes" and featured printers from the catalogue', async ({

@@ -14,9 +14,9 @@
  *
  * (Each remote being down is platform.spec.ts.)
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';
+import { fillQuoteForm, openBasket, uniqueEmail } from '../support/flows';
+import { outboxMails } from '../support/outbox';
 import { expect, test } from '../support/test';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -63,49 +63,6 @@ async function breakApi(page: Page, failure: ApiFailure, pattern = '**/api/**') 
       : route.abort('connectionrefused');
   await page.route(pattern, handler);
   return () => page.unroute(pattern, handler);
-}
-
-async function openBasket(page: Page): Promise<Locator> {
-  await header(page)
-    .getByRole('button', { name: /^Comparison basket/ })
-    .click();
-  const drawer = page.getByRole('dialog', { name: 'Comparison basket' });
-  await expect(drawer).toBeVisible();
-  return drawer;
-}
-
-async function fillQuoteForm(form: Locator, email: string) {
-  await form.getByLabel('First name').fill('Jo');
-  await form.getByLabel('Last name').fill('Bloggs');
-  await form.getByLabel('E-mail address').fill(email);
-  await form.getByLabel('Phone number').fill('0116 496 0123');
-  await form.getByLabel('Postcode').fill('LE19 1WX');
-  await form.getByLabel('Postcode').blur();
-}
-
-function uniqueEmail(label: string): string {
-  return `e2e-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.co.uk`;
-}
-
-/** The decoded text of the .eml files in a var dir's outbox whose names contain `kind`. */
-function outboxMails(varDir: string, kind: string): Array<{ file: string; text: string }> {
-  const dir = path.join(varDir, 'outbox');
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names
-    .filter((name) => name.endsWith('.eml') && name.includes(kind))
-    .map((name) => {
-      const raw = readFileSync(path.join(dir, name), 'utf8');
-      const qp = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-      const base64 = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) =>
-        Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64').toString('utf8'),
-      );
-      return { file: name, text: [Buffer.from(qp, 'latin1').toString('utf8'), ...base64].join('\n') };
-    });
 }
 
 async function health(
@@ -499,7 +456,7 @@ test.describe('a double click or a double Enter on every submit stores one thing
 
   /** Exactly one .eml of this kind mentions `marker`, and no second one follows. */
   async function expectOneMail(kind: string, marker: string) {
-    const matching = () => outboxMails(server.varDir, kind).filter((mail) => mail.text.includes(marker)).length;
+    const matching = () => outboxMails([kind], server.varDir).filter((mail) => mail.text.includes(marker)).length;
     await expect.poll(matching, { timeout: 20_000, message: `${kind} mails mentioning ${marker}` }).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // time for a duplicate to arrive, were there one
     expect(matching()).toBe(1);
