@@ -1,0 +1,78 @@
+import { observer } from 'mobx-react-lite';
+import { MoneyField, PagesField, PercentField, RadioGroup, type RadioOption } from '../fields';
+import styles from '../Wizard.module.css';
+import type { StepProps } from './StepProps';
+
+const SPLIT_OPTIONS: ReadonlyArray<RadioOption<'split' | 'total'>> = [
+  { value: 'total', label: 'No, only the total', hint: 'We will use a typical share of colour, which you can change.' },
+  { value: 'split', label: 'Yes, I know the mono and colour pages' },
+];
+
+export const BillStep = observer(function BillStep({ store, errors }: StepProps) {
+  const { bill } = store.answers;
+  const split = bill.monoPages !== null || bill.colourPages !== null;
+  return (
+    <div className={styles.questions}>
+      <fieldset className={styles.group}>
+        <legend className={styles.groupLegend}>Your most recent print bill</legend>
+        <MoneyField
+          name="billCost"
+          label="Total of the bill, excluding VAT"
+          hint="Service, click and supply charges. Leave out any lease or rental payment for the machine."
+          pence={bill.cost}
+          onPence={(cost) => store.setBill({ cost })}
+          period={bill.periodInMonths}
+          onPeriod={(periodInMonths) => store.setBill({ periodInMonths })}
+          error={errors['bill.cost']}
+        />
+      </fieldset>
+      <RadioGroup
+        legend="Do you know how many of the pages were in colour?"
+        legendClassName={styles.groupLegend}
+        name="billSplit"
+        options={SPLIT_OPTIONS}
+        value={split ? 'split' : 'total'}
+        onChange={(choice) => store.setBillPagesSplit(choice === 'split')}
+      />
+      {split ? (
+        <fieldset className={styles.group} key="split">
+          <legend className={styles.groupLegend}>Pages on the bill</legend>
+          <PagesField
+            name="billMonoPages"
+            label="Mono pages"
+            pages={bill.monoPages}
+            onPages={(monoPages) => store.setBill({ monoPages })}
+            emptyAs={0}
+            error={errors['bill.monoPages']}
+          />
+          <PagesField
+            name="billColourPages"
+            label="Colour pages"
+            pages={bill.colourPages}
+            onPages={(colourPages) => store.setBill({ colourPages })}
+            emptyAs={0}
+            error={errors['bill.colourPages']}
+          />
+        </fieldset>
+      ) : (
+        <fieldset className={styles.group} key="total">
+          <legend className={styles.groupLegend}>Pages on the bill</legend>
+          <PagesField
+            name="billPages"
+            label="Total pages"
+            pages={bill.pages}
+            onPages={(pages) => store.setBill({ pages })}
+            error={errors['bill.pages']}
+          />
+          <PercentField
+            label="Share of colour pages"
+            hint="30% is a typical office mix."
+            value={bill.colourRatio}
+            onChange={(colourRatio) => store.setBill({ colourRatio })}
+            error={errors['bill.colourRatio']}
+          />
+        </fieldset>
+      )}
+    </div>
+  );
+});
