@@ -1,6 +1,6 @@
 /**
  * The savings checker's yup schemas (docs/product-rules.md "Answers"), built from the answers' types,
- * bounds and messages in ../domain/savings.ts. The checker remote checks progress restored from
+ * bounds and messages in ../domain/savings/. The checker remote checks progress restored from
  * storage with the shape schema; the server parses every POST /api/report with parseSavingsAnswers.
  */
 import { array, boolean, mixed, number, object, ValidationError } from 'yup';

@@ -3,7 +3,7 @@
  * and the rules of what must be answered (the wizard's messages and the server's 400s).
  */
 import { ValidationError } from 'yup';
-import { fieldErrorsOf } from './quote';
+import { fieldErrorsOf } from '../quote';
 import {
   calculateSavings,
   COPYTECH_PRICE_PER_PAGE,
@@ -13,8 +13,8 @@ import {
   summariseAnswers,
   unansweredQuestions,
   type SavingsAnswers,
-} from './savings';
-import { parseSavingsAnswers } from '../forms/savings';
+} from '.';
+import { parseSavingsAnswers } from '../../forms/savings';
 
 type Overrides = {
   [K in keyof SavingsAnswers]?: SavingsAnswers[K] extends object ? Partial<SavingsAnswers[K]> | SavingsAnswers[K] : SavingsAnswers[K];

@@ -1,0 +1,232 @@
+/** The savings calculation (docs/product-rules.md "Calculation"): today's costs against Copytech's for the same pages. */
+import { formatPence } from '../catalogue';
+import {
+  asksOtherCharges,
+  billPages,
+  COMPARISON_MONTHS,
+  COPYTECH_PRICE_PER_PAGE,
+  DEFAULT_PERIOD_IN_MONTHS,
+  DEFAULT_PURCHASE_PERIOD_YEARS,
+  type PriceField,
+  type PricePerPage,
+  PURCHASE_YEARS_MAX,
+  PURCHASE_YEARS_MIN,
+  relevantPriceFields,
+  type SavingsAnswers,
+} from './answers';
+
+export type SavingsStatus = 'saving' | 'no-saving' | 'incomplete';
+
+/** Whole pence per month of each part of a side's cost. */
+export interface CostParts {
+  equipment: number;
+  printService: number;
+  otherCharges: number;
+}
+export interface SideFigures {
+  /** whole pence */
+  perMonth: number;
+  perYear: number;
+  per60Months: number;
+  /** whole pence per month, by part (they add up to perMonth) */
+  partsPerMonth: CostParts;
+  /** pence per page, 0.01p; null when that kind of page is not printed */
+  perPage: { mono: number | null; colour: number | null };
+}
+export interface SavingsFigures {
+  /** whole pence; negative when Copytech would cost more */
+  perMonth: number;
+  perYear: number;
+  per60Months: number;
+  /** per cent of today's cost, one decimal; null when today's cost is 0 */
+  percent: number | null;
+}
+export interface SavingsResult {
+  status: SavingsStatus;
+  /** One honest sentence for the visitor. */
+  message: string;
+  /** Pages per month, as used (whole pages are shown; fractions are kept for the costs). */
+  pagesPerMonth: { mono: number; colour: number };
+  current: SideFigures;
+  copytech: SideFigures;
+  /** null when the comparison is incomplete */
+  savings: SavingsFigures | null;
+  pricePerPage: PricePerPage;
+  /** What the figures rest on, in plain words, for the results page and the report. */
+  assumptions: string[];
+}
+
+/** Pence per month of an amount paid every `periodInMonths` months (0 for no answer). */
+export function amountPerMonth(amount: { value: number | null; periodInMonths: number }): number {
+  if (amount.value === null || !Number.isFinite(amount.value) || amount.value <= 0) return 0;
+  if (!Number.isFinite(amount.periodInMonths) || amount.periodInMonths <= 0) return 0;
+  return amount.value / amount.periodInMonths;
+}
+
+function roundPence(value: number): number {
+  const rounded = Math.round(value);
+  return Object.is(rounded, -0) ? 0 : rounded;
+}
+function roundPerPage(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+function sideFigures(parts: CostParts, pages: { mono: number; colour: number }, rates: PricePerPage): SideFigures {
+  const monthly = parts.equipment + parts.printService + parts.otherCharges;
+  const partsPerMonth = {
+    equipment: roundPence(parts.equipment),
+    printService: roundPence(parts.printService),
+    otherCharges: roundPence(parts.otherCharges),
+  };
+  const weight = pages.mono * rates.mono + pages.colour * rates.colour;
+  const k = weight > 0 ? monthly / weight : null;
+  return {
+    perMonth: partsPerMonth.equipment + partsPerMonth.printService + partsPerMonth.otherCharges,
+    perYear: roundPence(monthly * 12),
+    per60Months: roundPence(monthly * COMPARISON_MONTHS),
+    partsPerMonth,
+    perPage: {
+      mono: k !== null && pages.mono > 0 ? roundPerPage(k * rates.mono) : null,
+      colour: k !== null && pages.colour > 0 ? roundPerPage(k * rates.colour) : null,
+    },
+  };
+}
+
+const money = (value: number) => formatPence(Math.abs(value)) ?? '£0.00';
+
+/** Today's cost in three parts, pence per month (unrounded), from the relevant answers only. */
+export function currentCostParts(answers: SavingsAnswers): CostParts {
+  if (answers.entryMode === 'bill') {
+    return {
+      equipment: 0,
+      printService: amountPerMonth({ value: answers.bill.cost, periodInMonths: answers.bill.periodInMonths }),
+      otherCharges: 0,
+    };
+  }
+  const fields = new Set(relevantPriceFields(answers));
+  const count = (field: PriceField) => (fields.has(field) ? amountPerMonth(answers[field]) : 0);
+  const years = Math.min(
+    PURCHASE_YEARS_MAX,
+    Math.max(PURCHASE_YEARS_MIN, Math.round(answers.equipmentPurchasePeriodYears || DEFAULT_PURCHASE_PERIOD_YEARS)),
+  );
+  const purchase = fields.has('equipmentPurchasePrice')
+    ? amountPerMonth({ value: answers.equipmentPurchasePrice.value, periodInMonths: years * 12 })
+    : 0;
+  const otherCharges = asksOtherCharges(answers)
+    ? answers.otherChargesPricePerPeriod.reduce((sum, charge) => sum + amountPerMonth(charge), 0)
+    : 0;
+  return {
+    equipment: purchase + count('leasePricePerPeriod'),
+    printService: count('cpcPricePerPeriod') + count('warrantyPrice') + count('spendPricePerPeriod'),
+    otherCharges,
+  };
+}
+
+/** Pages per month, mono and colour (fractions kept), from the volumes or the bill. */
+export function pagesPerMonth(answers: SavingsAnswers): { mono: number; colour: number } {
+  if (answers.entryMode === 'bill') {
+    const { mono, colour } = billPages(answers.bill);
+    const months = answers.bill.periodInMonths > 0 ? answers.bill.periodInMonths : DEFAULT_PERIOD_IN_MONTHS;
+    return { mono: mono / months, colour: colour / months };
+  }
+  return { mono: amountPerMonth(answers.blackAndWhiteVolume), colour: amountPerMonth(answers.colourVolume) };
+}
+
+function assumptionsFor(answers: SavingsAnswers, rates: PricePerPage): string[] {
+  const list = [
+    `Copytech's prices are ${rates.mono}p per mono page and ${rates.colour}p per colour page (A4, excluding VAT), for the same pages you print today.`,
+    'All amounts exclude VAT. No price rises are added on either side over the 60 months.',
+  ];
+  if (answers.entryMode === 'bill') {
+    list.push(
+      "Your bill is taken as the cost of service, parts and toner, and compared with Copytech's charges for the same pages. If it includes a lease or rental payment, the saving shown is too high.",
+    );
+    if (answers.bill.monoPages === null && answers.bill.colourPages === null) {
+      list.push(`${answers.bill.colourRatio}% of the pages on your bill are taken to be colour.`);
+    }
+  } else {
+    list.push(
+      'Your equipment costs and other charges are assumed to stay the same with Copytech, so only the cost of running your machines is compared. A quote compares machines too.',
+    );
+    if (answers.purchaseMethod === 'purchase') {
+      list.push(
+        `The price you paid for your equipment is spread evenly over ${answers.equipmentPurchasePeriodYears} year${answers.equipmentPurchasePeriodYears === 1 ? '' : 's'}.`,
+      );
+    }
+    if (answers.purchaseMethod === 'cpc-only') {
+      list.push(
+        "Your cost-per-copy charge includes the machine; Copytech's prices per page do not, so a Copytech machine would be quoted on top of the figures shown.",
+      );
+    }
+  }
+  list.push(
+    `Costs per page share every cost between mono and colour pages, a colour page counting as ${roundPerPage(rates.colour / rates.mono)} mono pages (the ratio of Copytech's prices).`,
+  );
+  return list;
+}
+
+/** The whole comparison (see the module comment for the rules). Pure; never throws on answers of the right shape. */
+export function calculateSavings(answers: SavingsAnswers): SavingsResult {
+  const rates: PricePerPage = {
+    mono:
+      Number.isFinite(answers.copytechPricePerPage?.mono) && answers.copytechPricePerPage.mono > 0
+        ? answers.copytechPricePerPage.mono
+        : COPYTECH_PRICE_PER_PAGE.mono,
+    colour:
+      Number.isFinite(answers.copytechPricePerPage?.colour) && answers.copytechPricePerPage.colour > 0
+        ? answers.copytechPricePerPage.colour
+        : COPYTECH_PRICE_PER_PAGE.colour,
+  };
+  const pages = pagesPerMonth(answers);
+  const currentParts = currentCostParts(answers);
+  const copytechParts: CostParts = {
+    equipment: currentParts.equipment,
+    printService: pages.mono * rates.mono + pages.colour * rates.colour,
+    otherCharges: currentParts.otherCharges,
+  };
+  const current = sideFigures(currentParts, pages, rates);
+  const copytech = sideFigures(copytechParts, pages, rates);
+  const assumptions = assumptionsFor(answers, rates);
+  const base = { pagesPerMonth: pages, current, copytech, pricePerPage: rates, assumptions };
+
+  if (pages.mono + pages.colour <= 0) {
+    return {
+      ...base,
+      status: 'incomplete',
+      savings: null,
+      message: 'Tell us how many pages you print, and we can compare what you pay per page with Copytech.',
+    };
+  }
+  if (current.perMonth <= 0 && currentParts.printService <= 0) {
+    return {
+      ...base,
+      status: 'incomplete',
+      savings: null,
+      message: 'Tell us what you pay for your printing today, and we can compare it with Copytech.',
+    };
+  }
+
+  const savings: SavingsFigures = {
+    perMonth: current.perMonth - copytech.perMonth,
+    perYear: current.perYear - copytech.perYear,
+    per60Months: current.per60Months - copytech.per60Months,
+    percent: current.perYear > 0 ? Math.round(((current.perYear - copytech.perYear) / current.perYear) * 1000) / 10 : null,
+  };
+  if (savings.perYear > 0) {
+    return {
+      ...base,
+      status: 'saving',
+      savings,
+      message: `At Copytech's prices you could save ${money(savings.perYear)} a year${savings.percent !== null ? ` (${savings.percent}%)` : ''}, ${money(savings.per60Months)} over 60 months.`,
+    };
+  }
+  return {
+    ...base,
+    status: 'no-saving',
+    savings,
+    message:
+      savings.perYear === 0
+        ? 'On the figures you gave, Copytech would cost about the same as you pay today, so we would not promise you a saving. We can still look at your service and equipment.'
+        : `On the figures you gave, Copytech would not be cheaper: it would cost ${money(savings.perYear)} a year more than you pay today. Your costs per page are already at or below our prices, and we would rather tell you so.`,
+  };
+}
