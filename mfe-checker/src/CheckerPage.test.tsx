@@ -9,7 +9,8 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import * as forms from '@copytech/shared/forms';
-import { CHECKER_STORAGE_KEY, SavingsCheckerStore } from './checker/SavingsCheckerStore';
+import { SavingsCheckerStore } from './checker/SavingsCheckerStore';
+import { CHECKER_STORAGE_KEY } from './checker/savedProgress';
 import { CheckerPage } from './CheckerPage';
 
 jest.mock('./wizard/HumanCheck', () => ({ HumanCheck: () => <p>human check (test)</p> }));

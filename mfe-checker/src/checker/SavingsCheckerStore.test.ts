@@ -4,7 +4,8 @@
  */
 import { COPYTECH_PRICE_PER_PAGE, SAVINGS_MESSAGES } from '@copytech/shared/domain';
 import * as forms from '@copytech/shared/forms';
-import { CHECKER_STORAGE_KEY, SavingsCheckerStore } from './SavingsCheckerStore';
+import { SavingsCheckerStore } from './SavingsCheckerStore';
+import { CHECKER_STORAGE_KEY } from './savedProgress';
 import { CAPTCHA_MESSAGE, relevantSteps } from './steps';
 
 class MemoryStorage implements Storage {

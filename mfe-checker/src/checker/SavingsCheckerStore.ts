@@ -3,10 +3,9 @@
  * current step (changed by an increment, or set when given a step's name), the completed steps, and
  * whether the human check is done. Reset restores the defaults.
  *
- * Progress is kept in sessionStorage under CHECKER_STORAGE_KEY, so it survives a reload of the
- * tab but not the end of the visit; it holds costs and volumes, never contact details. Anything
- * stored that is not a valid state (an old version, edited or corrupt data) is discarded and the
- * wizard starts from the defaults. The captcha's solution is single-use and stays in memory.
+ * Progress is kept in sessionStorage (savedProgress.ts); anything stored that is not a valid state
+ * is discarded and the wizard starts from the defaults. The captcha's solution is single-use and
+ * stays in memory. Changes that touch several answers at once are in answerEdits.ts.
  *
  * The stored answers are checked with the shared shape schema, which is loaded (with yup) only
  * when there is something stored: without saved progress the store is ready at once. With it,
@@ -17,12 +16,7 @@
 import { action, computed, makeObservable, observable, reaction, toJS } from 'mobx';
 import {
   calculateSavings,
-  COPYTECH_PRICE_PER_PAGE,
   defaultSavingsAnswers,
-  DEFAULT_PERIOD_IN_MONTHS,
-  MAX_OTHER_CHARGES,
-  NAMED_CHARGES,
-  billPages,
   type Bill,
   type OtherCharge,
   type PricePerPeriod,
@@ -31,91 +25,21 @@ import {
   type SavingsResult,
   type Volume,
 } from '@copytech/shared/domain';
-import { loadFormRules, type FormRules } from './formRules';
-import { isStepId, relevantSteps, stepErrors, type StepId, type WizardPosition } from './steps';
-
-export const CHECKER_STORAGE_KEY = 'copytech:savings-checker';
-const STORAGE_VERSION = 1;
-
-export type PriceFieldName =
-  'equipmentPurchasePrice' | 'leasePricePerPeriod' | 'cpcPricePerPeriod' | 'warrantyPrice' | 'spendPricePerPeriod';
-export type VolumeFieldName = 'blackAndWhiteVolume' | 'colourVolume';
-export type ExtraQuestion = 'equipmentIsInsured' | 'tonerDeliveryPaidFor' | 'networkSupportPaidFor' | 'payOtherCharges';
-
-interface PersistedState {
-  version: typeof STORAGE_VERSION;
-  answers: SavingsAnswers;
-  currentStep: WizardPosition;
-  completedSteps: StepId[];
-  captchaComplete: boolean;
-}
-
-function sessionStorageOrNull(): Storage | null {
-  try {
-    return typeof window !== 'undefined' ? window.sessionStorage : null;
-  } catch {
-    return null; // storage disabled: the wizard still works, without surviving a reload
-  }
-}
-
-type RestoredState = Omit<PersistedState, 'version'>;
-/** Stored progress whose structure is right, its answers not yet checked with the schema. */
-export interface SavedProgress extends Omit<RestoredState, 'answers'> {
-  answers: unknown;
-}
-/** Where restoring saved progress is: nothing to restore or finished ('done'), 'checking', or 'failed' (the schema could not load). */
-export type RestoreStatus = 'done' | 'checking' | 'failed';
-type ShapeRules = Pick<FormRules, 'savingsAnswersShapeSchema'>;
-
-function forget(storage: Storage): void {
-  try {
-    storage.removeItem(CHECKER_STORAGE_KEY);
-  } catch {
-    /* nothing more to do */
-  }
-}
-
-/**
- * The stored progress if its structure is a valid state's, else null (and a bad entry is
- * removed). Needs no schema: the answers are checked by checkSavedAnswers().
- */
-export function readSavedProgress(storage: Storage | null): SavedProgress | null {
-  if (!storage) return null;
-  let raw: string | null;
-  try {
-    raw = storage.getItem(CHECKER_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-  if (raw === null) return null;
-  try {
-    const data = JSON.parse(raw) as Partial<PersistedState> | null;
-    if (!data || typeof data !== 'object' || data.version !== STORAGE_VERSION) throw new Error('unknown version');
-    const position = data.currentStep;
-    if (!(isStepId(position) || position === 'results')) throw new Error('bad step');
-    if (!Array.isArray(data.completedSteps) || !data.completedSteps.every(isStepId)) throw new Error('bad completed steps');
-    if (typeof data.captchaComplete !== 'boolean') throw new Error('bad captcha flag');
-    return {
-      answers: data.answers,
-      currentStep: position,
-      completedSteps: [...new Set(data.completedSteps)],
-      captchaComplete: data.captchaComplete,
-    };
-  } catch {
-    forget(storage);
-    return null;
-  }
-}
-
-/** The saved progress with its answers checked by the shape schema, or null when they fail it. */
-export function checkSavedAnswers(saved: SavedProgress, rules: ShapeRules): RestoredState | null {
-  try {
-    const answers = rules.savingsAnswersShapeSchema.validateSync(saved.answers, { abortEarly: true }) as unknown as SavingsAnswers;
-    return { ...saved, answers: { ...answers, copytechPricePerPage: { ...COPYTECH_PRICE_PER_PAGE } } };
-  } catch {
-    return null;
-  }
-}
+import { addOtherCharge, setBillPagesSplit, setExtra, type ExtraQuestion, type PriceFieldName, type VolumeFieldName } from './answerEdits';
+import { loadFormRules } from './formRules';
+import {
+  readSavedProgress,
+  checkSavedAnswers,
+  forget,
+  serialiseProgress,
+  sessionStorageOrNull,
+  writeProgress,
+  type RestoredState,
+  type RestoreStatus,
+  type SavedProgress,
+  type ShapeRules,
+} from './savedProgress';
+import { relevantSteps, stepErrors, type StepId, type WizardPosition } from './steps';
 
 export class SavingsCheckerStore {
   answers: SavingsAnswers = defaultSavingsAnswers();
@@ -296,14 +220,12 @@ export class SavingsCheckerStore {
   }
 
   get snapshot(): string {
-    const state: PersistedState = {
-      version: STORAGE_VERSION,
+    return serialiseProgress({
       answers: toJS(this.answers),
       currentStep: this.currentStep,
       completedSteps: toJS(this.completedSteps),
       captchaComplete: this.captchaComplete,
-    };
-    return JSON.stringify(state);
+    });
   }
 
   // --- moving through the wizard (docs/product-rules.md "Steps") ---------------------------------
@@ -418,35 +340,17 @@ export class SavingsCheckerStore {
 
   /**
    * A yes/no extra. "Yes" to insurance, toner delivery or network support adds a charge of that
-   * name to fill in, "no" takes it away; "yes" to other charges adds an empty row, "no" removes
-   * the rows the visitor added.
+   * name to fill in, "no" takes it away (answerEdits.ts).
    */
   setExtra(question: ExtraQuestion, yes: boolean): void {
-    this.answers[question] = yes;
-    const charges = this.answers.otherChargesPricePerPeriod;
-    const namedValues = Object.values(NAMED_CHARGES) as string[];
-    if (question === 'payOtherCharges') {
-      const own = charges.filter((charge) => !namedValues.includes(charge.name));
-      if (yes && own.length === 0 && charges.length < MAX_OTHER_CHARGES)
-        charges.push({ name: '', value: null, periodInMonths: DEFAULT_PERIOD_IN_MONTHS });
-      if (!yes) this.answers.otherChargesPricePerPeriod = charges.filter((charge) => namedValues.includes(charge.name));
-    } else {
-      const name = NAMED_CHARGES[question];
-      const present = charges.some((charge) => charge.name === name);
-      if (yes && !present && charges.length < MAX_OTHER_CHARGES) {
-        charges.push({ name, value: null, periodInMonths: question === 'equipmentIsInsured' ? 12 : DEFAULT_PERIOD_IN_MONTHS });
-      }
-      if (!yes) this.answers.otherChargesPricePerPeriod = charges.filter((charge) => charge.name !== name);
-    }
+    setExtra(this.answers, question, yes);
     this.settle();
   }
 
   addOtherCharge(): boolean {
-    if (this.answers.otherChargesPricePerPeriod.length >= MAX_OTHER_CHARGES) return false;
-    this.answers.otherChargesPricePerPeriod.push({ name: '', value: null, periodInMonths: DEFAULT_PERIOD_IN_MONTHS });
-    if (this.answers.payOtherCharges !== true) this.answers.payOtherCharges = true;
-    this.settle();
-    return true;
+    const added = addOtherCharge(this.answers);
+    if (added) this.settle();
+    return added;
   }
 
   updateOtherCharge(index: number, patch: Partial<OtherCharge>): void {
@@ -466,21 +370,9 @@ export class SavingsCheckerStore {
     this.settle();
   }
 
-  /**
-   * Whether the visitor knows the bill's mono and colour pages. Switching to the split starts
-   * from the split of the total (or 0 and 0); switching back adds them up into the total.
-   */
+  /** Whether the visitor knows the bill's mono and colour pages (answerEdits.ts). */
   setBillPagesSplit(known: boolean): void {
-    const bill = this.answers.bill;
-    const split = billPages(bill);
-    if (known) {
-      bill.monoPages = split.mono;
-      bill.colourPages = split.colour;
-    } else {
-      if (bill.monoPages !== null || bill.colourPages !== null) bill.pages = split.mono + split.colour || null;
-      bill.monoPages = null;
-      bill.colourPages = null;
-    }
+    setBillPagesSplit(this.answers.bill, known);
     this.settle();
   }
 
@@ -492,11 +384,6 @@ export class SavingsCheckerStore {
   }
 
   private persist(snapshot: string): void {
-    if (!this.storage) return;
-    try {
-      this.storage.setItem(CHECKER_STORAGE_KEY, snapshot);
-    } catch {
-      /* storage full or disabled: progress simply will not survive a reload */
-    }
+    writeProgress(this.storage, snapshot);
   }
 }
