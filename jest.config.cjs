@@ -16,7 +16,7 @@ function project(dir, env) {
     testEnvironment: env,
     // Jest 30 wraps the worker's globals to clean them between files ('soft', the default); with
     // enough files in one worker the wrapped setters nest until a suite fails to start (maximum
-    // call stack, seen in shell/src/layout/ScrollManager.test.tsx). Each file's environment is new anyway.
+    // call stack, seen in shell/src/layout/a11y/ScrollManager.test.tsx). Each file's environment is new anyway.
     testEnvironmentOptions: { globalsCleanup: 'off' },
     transform: { '^.+\\.[cm]?[jt]sx?$': swc },
     moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },

@@ -4,14 +4,14 @@
  * cookie banner), plus what every navigation does (scroll, focus, default meta).
  */
 import { SiteRoutes } from './routes';
-import { TopStrip } from './layout/TopStrip';
-import { HubLinks } from './layout/HubLinks';
-import { SiteHeader } from './layout/SiteHeader';
-import { SiteFooter } from './layout/SiteFooter';
-import { DrawerHost } from './layout/DrawerHost';
-import { ModalHost } from './layout/ModalHost';
-import { CookieBanner } from './layout/CookieBanner';
-import { ScrollManager } from './layout/ScrollManager';
+import { TopStrip } from './layout/header/TopStrip';
+import { HubLinks } from './layout/header/HubLinks';
+import { SiteHeader } from './layout/header/SiteHeader';
+import { SiteFooter } from './layout/footer/SiteFooter';
+import { DrawerHost } from './layout/overlays/DrawerHost';
+import { ModalHost } from './layout/overlays/ModalHost';
+import { CookieBanner } from './layout/overlays/CookieBanner';
+import { ScrollManager } from './layout/a11y/ScrollManager';
 import styles from './App.module.css';
 
 export function App() {

@@ -12,7 +12,7 @@ import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import { uiStore, useHydrated, type UiStore } from '@copytech/shared';
-import { PRIVACY_POLICY_HREF } from './navigation';
+import { PRIVACY_POLICY_HREF } from '../navigation';
 import styles from './CookieBanner.module.css';
 
 export const BANNER_HEIGHT_PROPERTY = '--cookie-banner-height';

@@ -13,7 +13,7 @@ import { useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { reaction } from 'mobx';
 import { uiStore, type ModalContent } from '@copytech/shared';
-import { lazyPart, useLazyPart } from './lazyPart';
+import { lazyPart, useLazyPart } from '../lazyPart';
 import { OverlayLoadFailure } from './OverlayLoadFailure';
 
 export const MODAL_HASH = '#modal';

@@ -3,7 +3,7 @@
  * The buttons that open a drawer start it early, on the first sign the visitor means to use them.
  */
 import type { PointerEvent } from 'react';
-import { lazyPart } from './lazyPart';
+import { lazyPart } from '../lazyPart';
 
 export const drawerPart = lazyPart(() => import(/* webpackChunkName: "drawer" */ './drawerContents'));
 

@@ -5,7 +5,7 @@
 import { Link } from 'react-router-dom';
 import { COMPANY, telHref } from '@copytech/shared';
 import { NewsletterForm } from './NewsletterForm';
-import { PRIVACY_POLICY_HREF, PRODUCT_GROUPS, SERVICE_LINKS, TOP_LINKS, type NavLinkItem } from './navigation';
+import { PRIVACY_POLICY_HREF, PRODUCT_GROUPS, SERVICE_LINKS, TOP_LINKS, type NavLinkItem } from '../navigation';
 import styles from './SiteFooter.module.css';
 
 const COMPANY_LINKS: readonly NavLinkItem[] = [

@@ -8,7 +8,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { applyDocumentMeta } from '@copytech/shared';
-import { MODAL_HASH } from './ModalHost';
+import { MODAL_HASH } from '../overlays/ModalHost';
 
 /** How long to wait for a hash target that a lazily loaded remote has yet to render. */
 const HASH_TARGET_WAIT_MS = 3000;

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { RemoteUnavailable } from '@copytech/shared';
-import type { LazyPartState } from './lazyPart';
+import type { LazyPartState } from '../lazyPart';
 import styles from './OverlayLoadFailure.module.css';
 
 export function OverlayLoadFailure({ label, state, onClose }: { label: string; state: LazyPartState<unknown>; onClose: () => void }) {

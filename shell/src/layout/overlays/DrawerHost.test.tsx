@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { basketStore, uiStore } from '@copytech/shared';
 import { DrawerHost } from './DrawerHost';
 import { drawerPart } from './drawerPart';
-import { SiteHeader } from './SiteHeader';
-import { LocationProbe, renderInShell, resetSharedStores } from '../testing/renderInShell';
+import { SiteHeader } from '../header/SiteHeader';
+import { LocationProbe, renderInShell, resetSharedStores } from '../../testing/renderInShell';
 
 // The drawers' contents are remote fragments; here a stand-in shows which one was asked for.
 jest.mock('@copytech/shared', () => {

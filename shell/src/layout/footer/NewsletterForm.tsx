@@ -10,7 +10,7 @@
  * visitor types once a message shows, and on submit), and a failed load is tried again by the next.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { lazyPart } from './lazyPart';
+import { lazyPart } from '../lazyPart';
 import styles from './NewsletterForm.module.css';
 
 export const SIGNUP_SUCCESS_MESSAGE = "Thanks — you're on the list.";

@@ -6,7 +6,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NewsletterForm } from './NewsletterForm';
-import { renderInShell } from '../testing/renderInShell';
+import { renderInShell } from '../../testing/renderInShell';
 
 let mockLoads = 0;
 let mockUnreachable = true;

@@ -5,8 +5,8 @@
  */
 import { NavLink } from 'react-router-dom';
 import { COMPANY, telHref } from '@copytech/shared';
-import { HUB_LINKS } from './navigation';
-import { PhoneIcon } from './icons';
+import { HUB_LINKS } from '../navigation';
+import { PhoneIcon } from '../icons';
 import styles from './HubLinks.module.css';
 
 export function HubLinks() {

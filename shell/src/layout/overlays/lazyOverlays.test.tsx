@@ -8,8 +8,8 @@ import userEvent from '@testing-library/user-event';
 import { uiStore } from '@copytech/shared';
 import { DrawerHost } from './DrawerHost';
 import { ModalHost } from './ModalHost';
-import { SiteHeader } from './SiteHeader';
-import { LocationProbe, renderInShell, resetSharedStores } from '../testing/renderInShell';
+import { SiteHeader } from '../header/SiteHeader';
+import { LocationProbe, renderInShell, resetSharedStores } from '../../testing/renderInShell';
 
 let mockDrawerLoads = 0;
 let mockModalLoads = 0;

@@ -5,7 +5,7 @@
 import { useId, useRef, type ComponentType } from 'react';
 import { uiStore, type ModalContent } from '@copytech/shared';
 import { placeholderImageUrl } from '@copytech/shared/domain';
-import { useDialogFocus } from './useDialogFocus';
+import { useDialogFocus } from '../a11y/useDialogFocus';
 import { CloseIcon } from './CloseIcon';
 import styles from './ModalDialog.module.css';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes, useNavigate } from 'react-router-dom';
 import { useDocumentMeta } from '@copytech/shared';
 import { ScrollManager } from './ScrollManager';
-import { renderInShell } from '../testing/renderInShell';
+import { renderInShell } from '../../testing/renderInShell';
 
 function PageWithMeta() {
   useDocumentMeta({ title: 'Contact us' });

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { uiStore } from '@copytech/shared';
 import { ModalHost, modalPart } from './ModalHost';
-import { renderInShell, resetSharedStores } from '../testing/renderInShell';
+import { renderInShell, resetSharedStores } from '../../testing/renderInShell';
 
 function renderModalHost() {
   renderInShell(

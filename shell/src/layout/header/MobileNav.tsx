@@ -5,9 +5,9 @@
 import { useId, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { COMPANY, telHref, uiStore } from '@copytech/shared';
-import { HUB_LINKS, PRODUCT_GROUPS, SERVICE_LINKS, TOP_LINKS, type NavLinkItem } from './navigation';
+import { HUB_LINKS, PRODUCT_GROUPS, SERVICE_LINKS, TOP_LINKS, type NavLinkItem } from '../navigation';
 import { MenuLinkText } from './ProductsMenu';
-import { ChevronIcon, PhoneIcon } from './icons';
+import { ChevronIcon, PhoneIcon } from '../icons';
 import styles from './MobileNav.module.css';
 
 function ExpandableSection({ title, links, viewAll }: { title: string; links: readonly NavLinkItem[]; viewAll?: NavLinkItem }) {

@@ -5,9 +5,9 @@
  */
 import { observer } from 'mobx-react-lite';
 import { basketStore, useHydrated } from '@copytech/shared';
-import { DRAWER_ELEMENT_IDS, itemCountText } from './navigation';
-import { BasketIcon } from './icons';
-import { preloadDrawerProps } from './drawerPart';
+import { DRAWER_ELEMENT_IDS, itemCountText } from '../navigation';
+import { BasketIcon } from '../icons';
+import { preloadDrawerProps } from '../overlays/drawerPart';
 import styles from './BasketToggle.module.css';
 
 export const BasketToggle = observer(function BasketToggle() {

@@ -12,11 +12,11 @@ import { useEffect, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useLocation } from 'react-router-dom';
 import { RemoteSlot, basketStore, loadExposedComponent, uiStore, type DrawerName } from '@copytech/shared';
-import { useLazyPart } from './lazyPart';
+import { useLazyPart } from '../lazyPart';
 import { drawerPart } from './drawerPart';
 import { OverlayLoadFailure } from './OverlayLoadFailure';
-import { DESKTOP_MEDIA_QUERY, DRAWER_ELEMENT_IDS } from './navigation';
-import { usePageScrollLock } from './pageScrollLock';
+import { DESKTOP_MEDIA_QUERY, DRAWER_ELEMENT_IDS } from '../navigation';
+import { usePageScrollLock } from '../a11y/pageScrollLock';
 
 /** Closing goes through each owner's action, so the basket's instant mode ends with its panel. */
 function closeDrawer(name: DrawerName): void {

@@ -4,7 +4,7 @@
  * the overlay all close it. Mount it to open it; unmount it to close it.
  */
 import { useId, useRef, type ReactNode } from 'react';
-import { useDialogFocus } from './useDialogFocus';
+import { useDialogFocus } from '../a11y/useDialogFocus';
 import { CloseIcon } from './CloseIcon';
 import styles from './Drawer.module.css';
 

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { basketStore, uiStore } from '@copytech/shared';
 import { BasketToggle } from './BasketToggle';
-import { renderInShell, resetSharedStores } from '../testing/renderInShell';
+import { renderInShell, resetSharedStores } from '../../testing/renderInShell';
 
 const product = (n: number) => ({
   modelId: `brandmodel${n}`,

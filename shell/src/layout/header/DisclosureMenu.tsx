@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import type { MenuController } from './useMenuController';
-import { ChevronIcon } from './icons';
+import { ChevronIcon } from '../icons';
 import styles from './DisclosureMenu.module.css';
 
 export interface DisclosureMenuProps {

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { COOKIE_CONSENT_KEY, UiStore } from '@copytech/shared';
 import { BANNER_HEIGHT_PROPERTY, CookieBanner } from './CookieBanner';
-import { renderInShell } from '../testing/renderInShell';
+import { renderInShell } from '../../testing/renderInShell';
 
 beforeEach(() => window.localStorage.clear());
 

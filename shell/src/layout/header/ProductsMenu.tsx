@@ -1,7 +1,7 @@
 /** The content of the Products mega-menu: every product group with its entries and a View all link. */
 import { Link } from 'react-router-dom';
-import { PRODUCT_GROUPS, SERVICE_LINKS, type NavLinkItem } from './navigation';
-import { PrintingIcon } from './icons';
+import { PRODUCT_GROUPS, SERVICE_LINKS, type NavLinkItem } from '../navigation';
+import { PrintingIcon } from '../icons';
 import styles from './ProductsMenu.module.css';
 
 export function MenuLinkText({ link }: { link: NavLinkItem }) {

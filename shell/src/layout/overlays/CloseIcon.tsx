@@ -3,8 +3,8 @@
  * their chunks rather than the first load (a module in the first load carries every export any
  * chunk uses).
  */
-import { classes, type IconProps } from './icons';
-import styles from './icons.module.css';
+import { classes, type IconProps } from '../icons';
+import styles from '../icons.module.css';
 
 export function CloseIcon({ className }: IconProps) {
   return (

@@ -1,3 +1,3 @@
 /** The drawer chunk (see DrawerHost): the slide-in frame with its focus handling, and the mobile nav. */
 export { Drawer } from './Drawer';
-export { MobileNav } from './MobileNav';
+export { MobileNav } from '../header/MobileNav';

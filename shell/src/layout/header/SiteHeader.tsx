@@ -9,10 +9,10 @@ import { uiStore } from '@copytech/shared';
 import { DisclosureMenu } from './DisclosureMenu';
 import { ProductsMenu, ServicesMenu } from './ProductsMenu';
 import { BasketToggle } from './BasketToggle';
-import { CopytechWordmark, MenuIcon } from './icons';
-import { DRAWER_ELEMENT_IDS, TOP_LINKS } from './navigation';
+import { CopytechWordmark, MenuIcon } from '../icons';
+import { DRAWER_ELEMENT_IDS, TOP_LINKS } from '../navigation';
 import { useMenuController } from './useMenuController';
-import { preloadDrawerProps } from './drawerPart';
+import { preloadDrawerProps } from '../overlays/drawerPart';
 import styles from './SiteHeader.module.css';
 
 const MenuButton = observer(function MenuButton() {

@@ -3,7 +3,7 @@
  * navigation landmark so that no content of the page sits outside a landmark.
  */
 import { COMPANY, telHref } from '@copytech/shared';
-import { PhoneIcon } from './icons';
+import { PhoneIcon } from '../icons';
 import styles from './TopStrip.module.css';
 
 export function TopStrip() {

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { uiStore } from '@copytech/shared';
 import { SiteHeader } from './SiteHeader';
-import { LocationProbe, renderInShell, resetSharedStores } from '../testing/renderInShell';
+import { LocationProbe, renderInShell, resetSharedStores } from '../../testing/renderInShell';
 
 function renderHeader(path = '/', router: 'memory' | 'browser' = 'memory') {
   renderInShell(

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FIELD_LIMITS } from '@copytech/shared/domain';
 import { EMAIL_MAX_LENGTH, NewsletterForm } from './NewsletterForm';
-import { renderInShell } from '../testing/renderInShell';
+import { renderInShell } from '../../testing/renderInShell';
 
 const fetchMock = jest.fn();
 

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { HOVER_CLOSE_DELAY_MS } from './navigation';
+import { HOVER_CLOSE_DELAY_MS } from '../navigation';
 
 export interface MenuController {
   openId: string | null;
