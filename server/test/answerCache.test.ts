@@ -5,7 +5,7 @@ import { AnswerCache, matchesIfNoneMatch } from '../src/catalogue/answerCache';
 import { CatalogueRepository } from '../src/catalogue/repository';
 import { preferredEncoding } from '../src/http/compression';
 import { installErrorHandling } from '../src/http/errors';
-import { cataloguePlugin } from '../src/plugins/catalogue';
+import { cataloguePlugin } from '../src/routes/catalogue';
 import { C5840I, testApp } from './helpers';
 
 const LIST = '/api/printers/multifunctionals?limit=12&sort=price-asc';

@@ -18,7 +18,7 @@ import {
   type SavingsAnswers,
 } from '@copytech/shared/domain';
 import type { CheckerDb } from '../src/db/savingsCheckerMigration';
-import { CAPTCHA_MESSAGES } from '../src/plugins/captcha';
+import { CAPTCHA_MESSAGES } from '../src/routes/captcha';
 import { CONTACT, mimeParts, testApp, testConfig } from './helpers';
 
 /** A challenge from the app, solved for real as the widget does; the widget's base64 payload. */

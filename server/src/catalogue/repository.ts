@@ -2,12 +2,22 @@
  * Catalogue reads: lists with filters, sort, paging and facets; single products; similar and
  * featured products. Query-builder only (no dialect-specific SQL).
  */
-import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import { PAPER_SIZE_ORDER, type Product, type ProductFacets, type ProductListResponse, type ProductSort } from '@copytech/shared/domain';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import type { ListScope } from './listScopes';
 import { productFromRow } from './productRecord';
+
+/**
+ * The products of these model ids, active or not, by model id. A function of its own so that a
+ * write reads them in its transaction (the quote checks its products and stores them in one).
+ */
+export async function productsByModelIds(db: Kysely<Database>, modelIds: string[]): Promise<Map<string, Product>> {
+  if (!modelIds.length) return new Map();
+  const rows = await db.selectFrom('products').where('model_id', 'in', modelIds).select(['data', 'is_active']).execute();
+  return new Map(rows.map((row) => productFromRow(row)).map((product) => [product.modelId, product]));
+}
 
 export interface ListFilters {
   limit: number;
@@ -191,9 +201,7 @@ export class CatalogueRepository {
 
   /** The products with these ids (active or not), keyed by modelId. */
   async byModelIds(modelIds: string[]): Promise<Map<string, Product>> {
-    if (!modelIds.length) return new Map();
-    const rows = await this.db.selectFrom('products').where('model_id', 'in', modelIds).select(['data', 'is_active']).execute();
-    return new Map(rows.map((row) => productFromRow(row)).map((product) => [product.modelId, product]));
+    return productsByModelIds(this.db, modelIds);
   }
 
   /**

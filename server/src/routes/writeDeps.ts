@@ -15,3 +15,6 @@ export interface WriteDeps {
 export function perMinute(max: number) {
   return { rateLimit: { max, timeWindow: 60_000 } };
 }
+
+/** A string of at most `maxLength` characters, in a body's JSON schema (its shape, before the yup rules). */
+export const stringUpTo = (maxLength: number) => ({ type: 'string', maxLength }) as const;

@@ -15,14 +15,37 @@ import {
   type Product,
 } from '@copytech/shared/domain';
 import { quoteRequestSchema } from '@copytech/shared/forms';
-import { productFromRow } from '../catalogue/productRecord';
-import { quoteBodySchema } from '../http/bodySchemas';
+import { productsByModelIds } from '../catalogue/repository';
 import { HttpError, badRequest, validateBody } from '../http/errors';
 import { quoteSalesMail, quoteVisitorMail, type QuotedProduct } from '../mail/templates';
 import { outboxRowsOf, type OutboxJob } from '../outbox/outbox';
 import { idempotencyKeyOf, writeOnce } from '../writes/idempotency';
 import { newReference } from '../writes/reference';
-import { perMinute, type WriteDeps } from './writeDeps';
+import { perMinute, stringUpTo, type WriteDeps } from './writeDeps';
+
+/**
+ * The body's JSON schema: only its shape (objects, strings, lists, sizes), checked by Fastify before
+ * the handler, so that the shared yup rules applied next only ever see strings where they expect
+ * them (yup's trim() throws on an object or an array instead of reporting it).
+ */
+export const quoteBodySchema = {
+  type: 'object',
+  properties: {
+    productIds: { type: 'array', maxItems: 20, items: stringUpTo(200) },
+    contactDetails: {
+      type: 'object',
+      properties: {
+        firstName: stringUpTo(500),
+        lastName: stringUpTo(500),
+        email: stringUpTo(500),
+        phoneNumber: stringUpTo(500),
+        postcode: stringUpTo(500),
+      },
+    },
+    eventType: stringUpTo(50),
+    utm: { type: 'object', maxProperties: 20, additionalProperties: stringUpTo(1000) },
+  },
+} as const;
 
 export function quotedProductOf(product: Product): QuotedProduct {
   return {
@@ -67,10 +90,7 @@ export const quotePlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outb
           const ids =
             quote?.productIds ??
             (Array.isArray(raw) ? raw.filter((id): id is string => typeof id === 'string' && MODEL_ID_PATTERN.test(id)).slice(0, 10) : []);
-          const rows = ids.length
-            ? await trx.selectFrom('products').where('model_id', 'in', ids).select(['data', 'is_active']).execute()
-            : [];
-          const byId = new Map(rows.map((row) => productFromRow(row)).map((product) => [product.modelId, product]));
+          const byId = await productsByModelIds(trx, ids);
           (Array.isArray(raw) ? raw : []).forEach((id, i) => {
             if (typeof id !== 'string' || !ids.includes(id)) return;
             const product = byId.get(id);

@@ -8,13 +8,34 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ENQUIRY_MESSAGES, type EnquiryRequest, type ServiceRequest } from '@copytech/shared/domain';
 import { enquirySchemaFor } from '@copytech/shared/forms';
-import { enquiryBodySchema } from '../http/bodySchemas';
 import { badRequest, requireObject, validateBody } from '../http/errors';
 import { enquirySalesMail, enquiryVisitorMail } from '../mail/templates';
 import { outboxRowsOf, type OutboxJob } from '../outbox/outbox';
 import { idempotencyKeyOf, writeOnce } from '../writes/idempotency';
 import { newReference } from '../writes/reference';
-import { perMinute, type WriteDeps } from './writeDeps';
+import { perMinute, stringUpTo, type WriteDeps } from './writeDeps';
+
+/**
+ * The body's JSON schema: only its shape (objects, strings, lists, sizes), checked by Fastify before
+ * the handler, so that the shared yup rules applied next only ever see strings where they expect
+ * them (yup's trim() throws on an object or an array instead of reporting it).
+ */
+export const enquiryBodySchema = {
+  type: 'object',
+  properties: {
+    kind: stringUpTo(50),
+    name: stringUpTo(500),
+    email: stringUpTo(500),
+    phone: stringUpTo(500),
+    company: stringUpTo(500),
+    message: stringUpTo(10_000),
+    consent: { type: 'boolean' },
+    machine: stringUpTo(500),
+    serialNumber: stringUpTo(500),
+    fault: stringUpTo(10_000),
+    urgency: stringUpTo(50),
+  },
+} as const;
 
 export const enquiriesPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outbox, config, clock }) => {
   const mailContext = { from: config.mailFrom, salesEmail: config.salesEmail, publicUrl: config.publicUrl };
