@@ -13,6 +13,7 @@
 import { action, computed, makeObservable, observable, runInAction } from 'mobx';
 import { readFirstTouch, trackEvent } from '@copytech/shared';
 import { CONTACT_FIELDS, loadOnce, QUOTE_MESSAGES, type ContactDetails } from '@copytech/shared/domain';
+import { loadFormRules } from '@copytech/shared/formRules';
 import { newIdempotencyKey, sendQuoteRequest, type QuoteFailureKind, type QuoteOutcome, type QuoteRequestBody } from './quoteClient';
 
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -43,7 +44,7 @@ type ContactRules = Pick<typeof import('@copytech/shared/forms'), 'contactDetail
 const loadedRules = observable.box<ContactRules | null>(null, { deep: false });
 /** Loads yup and the contact details schema, once; a failed load is tried again by the next call. */
 export const loadQuoteFormRules: () => Promise<ContactRules> = loadOnce(() =>
-  import(/* webpackChunkName: "forms" */ '@copytech/shared/forms').then((rules) => {
+  loadFormRules().then((rules) => {
     runInAction(() => loadedRules.set(rules));
     return rules;
   }),

@@ -26,7 +26,7 @@ import {
   type Volume,
 } from '@copytech/shared/domain';
 import { addOtherCharge, setBillPagesSplit, setExtra, type ExtraQuestion, type PriceFieldName, type VolumeFieldName } from './answerEdits';
-import { loadFormRules } from './formRules';
+import { loadFormRules } from '@copytech/shared/formRules';
 import {
   readSavedProgress,
   checkSavedAnswers,

@@ -5,7 +5,7 @@
  * version, edited or corrupt data) is discarded.
  */
 import { COPYTECH_PRICE_PER_PAGE, type SavingsAnswers } from '@copytech/shared/domain';
-import type { FormRules } from './formRules';
+import type { FormRules } from '@copytech/shared/formRules';
 import { isStepId, type StepId, type WizardPosition } from './steps';
 
 export const CHECKER_STORAGE_KEY = 'copytech:savings-checker';

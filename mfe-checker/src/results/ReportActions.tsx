@@ -18,7 +18,7 @@ import { toJS } from 'mobx';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { trackEvent } from '@copytech/shared';
 import { CONTACT_FIELDS, fieldErrorsOf, FIELD_LIMITS, type ContactDetails } from '@copytech/shared/domain';
-import { loadFormRules, preloadFormRules } from '../checker/formRules';
+import { loadFormRules, preloadFormRules } from '@copytech/shared/formRules';
 import type { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
 import { idempotencyKeyFor, sendQuoteEnquiry, sendReport, type WriteResult } from '../api/checkerApi';
 import { HumanCheck } from '../wizard/HumanCheck';

@@ -5,13 +5,13 @@
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadFormRules } from '../checker/formRules';
+import { loadFormRules } from '@copytech/shared/formRules';
 import { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
 import { Results } from './Results';
 
 // The real rules, through a spy: a test can see when they are asked for, or make a load fail.
-jest.mock('../checker/formRules', () => {
-  const actual = jest.requireActual<typeof import('../checker/formRules')>('../checker/formRules');
+jest.mock('@copytech/shared/formRules', () => {
+  const actual = jest.requireActual<typeof import('@copytech/shared/formRules')>('@copytech/shared/formRules');
   const loadFormRules = jest.fn(actual.loadFormRules);
   return { ...actual, loadFormRules, preloadFormRules: () => void loadFormRules().catch(() => undefined) };
 });

@@ -1,7 +1,7 @@
 /** Contact us: a general enquiry (name, e-mail, optional phone and company, message). */
 import { ENQUIRY_LIMITS, FIELD_LIMITS, type EnquiryRequest } from '@copytech/shared/domain';
 import { FormField } from './FormField';
-import { loadFormRules } from './formRules';
+import { loadFormRules } from '@copytech/shared/formRules';
 import { SubmitProblem, SubmitSuccess } from './SubmitFeedback';
 import { useEnquiryForm } from './useEnquiryForm';
 import styles from './forms.module.css';

@@ -2,12 +2,12 @@
  * A newsletter sign-up placed in a page by the CMS (the footer has its own): first name optional,
  * e-mail required ('The email is a required field.'), posted as multipart form fields
  * mauticform[...] to /api/newsletter (docs/product-rules.md "Newsletter sign-up"). Its schema loads
- * on the form's first focus (formRules.ts); every check awaits it.
+ * on the form's first focus (@copytech/shared/formRules); every check awaits it.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { trackEvent } from '@copytech/shared';
 import { newsletterFieldName } from '@copytech/shared/domain';
-import { loadFormRules, preloadFormRules } from './formRules';
+import { loadFormRules, preloadFormRules } from '@copytech/shared/formRules';
 import styles from './forms.module.css';
 
 export const NEWSLETTER_ENDPOINT = '/api/newsletter';

@@ -2,7 +2,7 @@
 import { COMPANY, telHref } from '@copytech/shared';
 import { ENQUIRY_LIMITS, FIELD_LIMITS, URGENCIES, URGENCY_LABELS, type ServiceRequest, type Urgency } from '@copytech/shared/domain';
 import { FormField } from './FormField';
-import { loadFormRules } from './formRules';
+import { loadFormRules } from '@copytech/shared/formRules';
 import { SubmitProblem, SubmitSuccess } from './SubmitFeedback';
 import { useEnquiryForm } from './useEnquiryForm';
 import styles from './forms.module.css';

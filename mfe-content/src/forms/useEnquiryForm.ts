@@ -11,7 +11,7 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { trackEvent } from '@copytech/shared';
 import { type EnquiriesSendRequest, type EnquiryKind } from '@copytech/shared/domain';
-import { preloadFormRules } from './formRules';
+import { preloadFormRules } from '@copytech/shared/formRules';
 import { idempotencyKeyFor, sendEnquiry } from './sendEnquiry';
 
 export type FormValues = Record<string, string>;
