@@ -89,6 +89,12 @@ export default tseslint.config(
     },
   },
   {
+    // One file holds one thing (docs/architecture.md "Rooms and boundaries"); tests may be longer.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['**/*.test.{ts,tsx}', 'e2e/**'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off', 'no-redeclare': ['error', { builtinGlobals: false }] },
