@@ -341,6 +341,56 @@ test.describe('independent deployment', () => {
     }
   });
 
+  test('a remote built against the previous major of @copytech/shared fails visibly on the new shell; the rest of the page stands', async ({
+    page,
+  }) => {
+    // The contract's semver rule (docs/adding-a-remote-or-page.md "7. Shared singletons and the
+    // @copytech/shared version"): a remote requires the version it was built with (strictVersion).
+    // The checker's builds are made to say what a build against the previous major says: the
+    // version it provides and the one it requires, in its entries and manifests (browser and server).
+    const siteRoot = mkdtempSync(path.join(os.tmpdir(), 'copytech-site-'));
+    for (const app of ['shell', 'mfe-catalogue', 'mfe-basket', 'mfe-checker', 'mfe-content']) {
+      cpSync(path.join(REPO_ROOT, app, 'dist'), path.join(siteRoot, app, 'dist'), { recursive: true });
+    }
+    const { version } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'shared', 'package.json'), 'utf8')) as { version: string };
+    const older = `${Number(version.split('.')[0]) - 1}.9.0`;
+    const checkerDist = path.join(siteRoot, 'mfe-checker', 'dist');
+    for (const file of ['remoteEntry.js', 'mf-manifest.json', 'server/remoteEntry.js', 'server/mf-manifest.json']) {
+      const full = path.join(checkerDist, file);
+      const text = readFileSync(full, 'utf8');
+      const rewritten = text.replaceAll(`"^${version}"`, `"^${older}"`).replaceAll(`"${version}"`, `"${older}"`);
+      expect(rewritten, `${file} names @copytech/shared ${version}`).not.toBe(text);
+      writeFileSync(full, rewritten);
+      rmSync(`${full}.br`, { force: true }); // the precompressed copies would still say the new version
+      rmSync(`${full}.gz`, { force: true });
+    }
+    const server = await startServer({ SITE_ROOT: siteRoot });
+    try {
+      // The server cannot use that build either: the page is 200, the checker's part left to the browser.
+      const response = await fetch(server.url + '/discover-print-savings');
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('data-remote="checker"');
+      expect(html).not.toContain('Discover your print savings</h1>');
+
+      await page.goto(server.url + '/discover-print-savings');
+      const failure = page.getByTestId('remote-unavailable');
+      await expect(failure).toBeVisible({ timeout: 15_000 });
+      await expect(failure).toContainText('could not be loaded');
+      await expect(failure.getByRole('button')).toBeVisible();
+      // The shell and the other remotes stand: the basket still opens.
+      await expect(page.getByRole('banner')).toBeVisible();
+      await page.locator('html[data-shell-live]').waitFor({ state: 'attached', timeout: 15_000 });
+      await page.getByRole('banner').getByTestId('basket-toggle').click();
+      await expect(
+        page.getByRole('dialog', { name: 'Comparison basket' }).getByRole('heading', { name: 'Comparison basket' }),
+      ).toBeVisible();
+    } finally {
+      await server.stop();
+      rmSync(siteRoot, { recursive: true, force: true });
+    }
+  });
+
   test('a remote can live on another origin named by its environment variable', async ({ page }) => {
     // Serve the checker from a second server (another "host") and point the first one at it.
     const cdn = await startServer();

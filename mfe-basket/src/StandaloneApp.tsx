@@ -3,7 +3,8 @@
  * one side, the drawer contents rendered inline on the other, and buttons to switch its views.
  */
 import { observer } from 'mobx-react-lite';
-import { StandaloneFrame, basketStore, type BasketView } from '@copytech/shared';
+import { StandaloneFrame, basketStore } from '@copytech/shared';
+import { drawerView, type BasketView } from './basket/drawerView';
 import BasketDrawer from './exposed/BasketDrawer';
 import InstantQuote from './exposed/InstantQuote';
 import { ProductPicker } from './standalone/ProductPicker';
@@ -16,8 +17,8 @@ const VIEWS: ReadonlyArray<{ view: BasketView; label: string }> = [
 ];
 
 function showView(view: BasketView): void {
-  if (view === 'Confirmation') basketStore.confirmQuoteSent(basketStore.lastQuoteReference ?? 'CT-PREVIEW0');
-  else basketStore.showView(view);
+  if (view === 'Confirmation') drawerView.confirmQuoteSent(drawerView.lastQuoteReference ?? 'CT-PREVIEW0');
+  else drawerView.show(view);
 }
 
 export const StandaloneApp = observer(function StandaloneApp() {
@@ -32,7 +33,7 @@ export const StandaloneApp = observer(function StandaloneApp() {
                 key={view}
                 type="button"
                 className={styles.button}
-                aria-pressed={basketStore.view === view}
+                aria-pressed={drawerView.view === view}
                 onClick={() => showView(view)}
               >
                 {label}

@@ -11,6 +11,7 @@ import { ProductThumb } from '../products/ProductThumb';
 import { useProductDetails } from '../products/useProductDetails';
 import { announce } from '../ui/announcer';
 import { ComparisonTable } from './ComparisonTable';
+import { drawerView } from './drawerView';
 import { EmptyBasket } from './EmptyBasket';
 import styles from './BasketView.module.css';
 
@@ -125,7 +126,7 @@ export const BasketView = observer(function BasketView() {
           className={styles.primary}
           disabled={basketStore.isEmpty}
           aria-describedby={basketStore.isEmpty ? reasonId : undefined}
-          onClick={() => basketStore.requestQuote()}
+          onClick={() => drawerView.requestQuote()}
         >
           Instant quote
         </button>

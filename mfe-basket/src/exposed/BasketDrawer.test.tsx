@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { basketStore, onAnalyticsEvent, uiStore, type AnalyticsEvent } from '@copytech/shared';
 import { QUOTE_MESSAGES } from '@copytech/shared/domain';
+import { drawerView } from '../basket/drawerView';
 import BasketDrawer from './BasketDrawer';
 import { VALID_DETAILS, fakeApi, fillBasket, product, renderFragment, resetBasket } from '../testing/harness';
 
@@ -176,7 +177,7 @@ describe('QuoteDetails view', () => {
     const user = userEvent.setup();
     renderFragment(<BasketDrawer />);
     await goToQuoteDetails(user);
-    expect(basketStore.view).toBe('QuoteDetails');
+    expect(drawerView.view).toBe('QuoteDetails');
     expect(screen.getByRole('heading', { name: 'Your details' })).toHaveFocus();
     expect(screen.getByText('Canon imageRUNNER ADVANCE DX C3926i')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Back to basket/ }));
@@ -297,7 +298,7 @@ describe('submitting', () => {
     // Ok closes the drawer and returns to the Basket view.
     await user.click(screen.getByRole('button', { name: 'Ok' }));
     expect(uiStore.drawer).toBeNull();
-    expect(basketStore.view).toBe('Basket');
+    expect(drawerView.view).toBe('Basket');
   });
 
   it('shows "Sending…" and cannot send twice while the request is in flight', async () => {
@@ -333,7 +334,7 @@ describe('submitting', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Something went wrong on our side and your request has not been sent.');
-    expect(basketStore.view).toBe('QuoteDetails');
+    expect(drawerView.view).toBe('QuoteDetails');
     expect(screen.getByLabelText('First name')).toHaveValue('Jo');
     expect(screen.getByLabelText('E-mail address')).toHaveValue('jo@example.co.uk');
     expect(screen.getByLabelText('Postcode')).toHaveValue('LE19 1WX');

@@ -1,11 +1,12 @@
 /**
  * basket/BasketDrawer: the contents of the shell's basket drawer (the shell gives the frame,
- * overlay, Escape and focus trap). Three views, switched through the shared BasketStore:
+ * overlay, Escape and focus trap). Three views, switched through the remote's drawerView:
  * Basket (items and comparison), QuoteDetails (the form) and Confirmation.
  */
 import { useRef } from 'react';
 import { observer } from 'mobx-react-lite';
-import { basketStore, type BasketDrawerProps } from '@copytech/shared';
+import type { BasketDrawerProps } from '@copytech/shared';
+import { drawerView } from '../basket/drawerView';
 import { BasketView } from '../basket/BasketView';
 import { ConfirmationView, QuoteDetailsView } from '../quote/QuoteDetailsView';
 import { LiveRegion } from '../ui/announcer';
@@ -14,8 +15,7 @@ import styles from './fragment.module.css';
 
 function BasketDrawer(_props: BasketDrawerProps) {
   const container = useRef<HTMLDivElement>(null);
-  // An emptied basket cannot be quoted: the form falls back to the Basket view.
-  const view = basketStore.view === 'QuoteDetails' && basketStore.isEmpty ? 'Basket' : basketStore.view;
+  const { view } = drawerView;
   useFocusHeadingOnChange(container, view);
 
   return (

@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import { observer } from 'mobx-react-lite';
 import { basketStore } from '@copytech/shared';
+import { drawerView } from '../basket/drawerView';
 import { ConfirmationMessage } from './ConfirmationMessage';
 import { QuoteForm } from './QuoteForm';
 import { basketQuoteForm } from './QuoteFormModel';
@@ -13,7 +14,7 @@ export const QuoteDetailsView = observer(function QuoteDetailsView() {
   const productIds = items.map((item) => item.modelId);
   return (
     <section className={styles.view} aria-labelledby={headingId}>
-      <button type="button" className={styles.back} onClick={() => basketStore.backToBasket()}>
+      <button type="button" className={styles.back} onClick={() => drawerView.backToBasket()}>
         <span aria-hidden="true">←</span> Back to basket
       </button>
       <h2 id={headingId} tabIndex={-1} className={styles.heading} data-view-heading>
@@ -33,7 +34,7 @@ export const QuoteDetailsView = observer(function QuoteDetailsView() {
         model={basketQuoteForm}
         productIds={productIds}
         submitLabel="Send my quote"
-        onSent={(reference) => basketStore.confirmQuoteSent(reference)}
+        onSent={(reference) => drawerView.confirmQuoteSent(reference)}
       />
     </section>
   );
@@ -41,7 +42,7 @@ export const QuoteDetailsView = observer(function QuoteDetailsView() {
 
 export const ConfirmationView = observer(function ConfirmationView() {
   const sent = basketQuoteForm.sent;
-  const reference = basketStore.lastQuoteReference ?? sent?.reference ?? '';
+  const reference = drawerView.lastQuoteReference ?? sent?.reference ?? '';
   return (
     <ConfirmationMessage
       reference={reference}
@@ -49,7 +50,7 @@ export const ConfirmationView = observer(function ConfirmationView() {
       email={sent?.email ?? null}
       onOk={() => {
         basketQuoteForm.acknowledge();
-        basketStore.acknowledgeConfirmation();
+        drawerView.acknowledgeConfirmation();
       }}
     />
   );

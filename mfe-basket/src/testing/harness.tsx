@@ -8,6 +8,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { runInAction } from 'mobx';
 import { basketStore, uiStore, type BasketItem } from '@copytech/shared';
 import { type Product } from '@copytech/shared/domain';
+import { drawerView } from '../basket/drawerView';
 import { basketQuoteForm, instantQuoteForm } from '../quote/QuoteFormModel';
 import { forgetProductDetails } from '../products/productDetails';
 
@@ -88,8 +89,8 @@ export function fakeApi(products: Product[] = []) {
 export function resetBasket(): void {
   runInAction(() => {
     basketStore.clear();
-    basketStore.backToBasket();
-    basketStore.acknowledgeConfirmation();
+    drawerView.backToBasket();
+    drawerView.acknowledgeConfirmation();
     basketStore.stopInstantMode();
     uiStore.closeDrawer();
   });

@@ -91,7 +91,6 @@ describe('adding and removing', () => {
     expect(store.isEmpty).toBe(true);
     expect(store.instantItem).toBeNull();
     expect(store.instantMode).toBe(false);
-    expect(store.mode).toBe('multiple');
   });
 });
 
@@ -235,34 +234,20 @@ describe('another tab', () => {
   });
 });
 
-describe('modes, the drawer and its views', () => {
-  it('toggles single and multiple mode', () => {
-    const { store } = makeStore(undefined, false);
-    expect(store.mode).toBe('multiple');
-    store.toggleMode();
-    expect(store.mode).toBe('single');
-    store.toggleMode();
-    expect(store.mode).toBe('multiple');
-    store.setMode('single');
-    expect(store.mode).toBe('single');
-  });
-
-  it('instant mode: on with the product and its own panel, off again; the quote is for that product only', () => {
+describe('instant mode and the drawer', () => {
+  it('instant mode: on with the product and its own panel, off again; the basket is left as it was', () => {
     const { store, ui } = makeStore(undefined, false);
     store.add(product(1));
     store.add(product(2));
-    expect(store.quoteProductIds).toEqual(['brand1model1', 'brand2model2']);
     store.startInstantQuote(product(7));
     expect(store.instantMode).toBe(true);
-    expect(store.mode).toBe('single');
+    expect(store.instantItem?.modelId).toBe('brand7model7');
     expect(ui.drawer).toBe('instant-quote');
-    expect(store.quoteProductIds).toEqual(['brand7model7']);
     expect(store.count).toBe(2);
     store.stopInstantMode();
     expect(store.instantMode).toBe(false);
-    expect(store.mode).toBe('multiple');
     expect(ui.drawer).toBeNull();
-    expect(store.quoteProductIds).toEqual(['brand1model1', 'brand2model2']);
+    expect(store.list.map((item) => item.modelId)).toEqual(['brand1model1', 'brand2model2']);
   });
 
   it('opening the basket ends instant mode', () => {
@@ -272,7 +257,6 @@ describe('modes, the drawer and its views', () => {
     store.open();
     expect(ui.drawer).toBe('basket');
     expect(store.instantMode).toBe(false);
-    expect(store.quoteProductIds).toEqual(['brand1model1']);
   });
 
   it('opens, closes and toggles the basket drawer through the UI store', () => {
@@ -290,43 +274,5 @@ describe('modes, the drawer and its views', () => {
     ui.openDrawer('nav');
     store.close();
     expect(ui.drawer).toBe('nav');
-  });
-
-  it('Basket → QuoteDetails → Confirmation → Ok closes the drawer and returns to Basket', () => {
-    const { store, ui } = makeStore(undefined, false);
-    store.open();
-    store.requestQuote();
-    expect(store.view).toBe('Basket');
-    store.add(product(1));
-    store.requestQuote();
-    expect(store.view).toBe('QuoteDetails');
-    store.backToBasket();
-    expect(store.view).toBe('Basket');
-    store.requestQuote();
-    store.confirmQuoteSent('CT-ABC123');
-    expect(store.view).toBe('Confirmation');
-    expect(store.lastQuoteReference).toBe('CT-ABC123');
-    expect(ui.drawer).toBe('basket');
-    store.acknowledgeConfirmation();
-    expect(store.view).toBe('Basket');
-    expect(store.lastQuoteReference).toBeNull();
-    expect(ui.drawer).toBeNull();
-  });
-
-  it('closing the drawer on the Confirmation view means it is done with', () => {
-    const { store } = makeStore(undefined, false);
-    store.add(product(1));
-    store.open();
-    store.confirmQuoteSent('CT-1');
-    store.close();
-    expect(store.view).toBe('Basket');
-  });
-
-  it('the quote form goes back to the Basket view when the basket empties', () => {
-    const { store } = makeStore(undefined, false);
-    store.add(product(1));
-    store.requestQuote();
-    store.remove('brand1model1');
-    expect(store.view).toBe('Basket');
   });
 });

@@ -1,7 +1,10 @@
 /**
- * The comparison basket (docs/product-rules.md "Basket"): the contract between the teams.
- * The catalogue adds, the shell shows the count and opens the drawer, the basket remote renders
- * and submits. Other rooms call its actions; no one writes its fields from outside.
+ * The comparison basket (docs/product-rules.md "Basket"): the contract between the teams, and only
+ * what more than one room needs. The catalogue adds and starts an instant quote, the shell shows
+ * the count and opens and closes the drawer, the basket remote renders and submits. Which view the
+ * drawer shows and the last quote's reference are the basket remote's own (mfe-basket's
+ * drawerView.ts); whether a drawer is open is the UI store's. Other rooms call its actions; no one
+ * writes its fields from outside.
  */
 import { action, computed, makeObservable, observable } from 'mobx';
 import { hydrateStore, makePersistable, stopPersisting } from 'mobx-persist-store';
@@ -20,8 +23,6 @@ export interface BasketItem {
   productSpecification: string | null;
 }
 
-export type BasketView = 'Basket' | 'QuoteDetails' | 'Confirmation';
-export type BasketMode = 'single' | 'multiple';
 export type AddRefusal = 'full' | 'already-in-basket';
 
 export function basketItemOf(
@@ -122,12 +123,9 @@ function safeLocalStorage() {
 
 export class BasketStore {
   items = observable.map<string, BasketItem>();
-  mode: BasketMode = 'multiple';
+  /** An instant quote of one product is under way (its own panel): the single mode of a quote. */
   instantMode = false;
   instantItem: BasketItem | null = null;
-  view: BasketView = 'Basket';
-  /** Reference of the last quote sent, shown on the Confirmation view. */
-  lastQuoteReference: string | null = null;
 
   /** Resolves once mobx-persist-store has read storage and started writing every change to it. */
   readonly ready: Promise<void>;
@@ -142,32 +140,21 @@ export class BasketStore {
   ) {
     makeObservable<BasketStore, 'markEdited'>(this, {
       items: observable,
-      mode: observable,
       instantMode: observable,
       instantItem: observable,
-      view: observable,
-      lastQuoteReference: observable,
       count: computed,
       list: computed,
       isEmpty: computed,
       isFull: computed,
       isOpen: computed,
-      quoteProductIds: computed,
       add: action,
       remove: action,
       clear: action,
-      setMode: action,
-      toggleMode: action,
       startInstantQuote: action,
       stopInstantMode: action,
       open: action,
       close: action,
       toggle: action,
-      showView: action,
-      requestQuote: action,
-      backToBasket: action,
-      confirmQuoteSent: action,
-      acknowledgeConfirmation: action,
       replaceItems: action,
       markEdited: action,
     });
@@ -269,7 +256,6 @@ export class BasketStore {
     this.items.clear();
     this.instantItem = null;
     this.instantMode = false;
-    this.mode = 'multiple';
     this.markEdited();
   }
 
@@ -282,81 +268,31 @@ export class BasketStore {
 
   private markEdited(): void {
     if (!this.hydrated) this.editedBeforeHydration = true;
-    // A quote form for an empty basket makes no sense: back to the Basket view.
-    if (this.items.size === 0 && this.view === 'QuoteDetails') this.view = 'Basket';
-  }
-
-  setMode(mode: BasketMode): void {
-    this.mode = mode;
-  }
-  toggleMode(): void {
-    this.mode = this.mode === 'single' ? 'multiple' : 'single';
   }
 
   /** Single-product quote from a product page: opens the Instant quote panel for that product. */
   startInstantQuote(product: Parameters<typeof basketItemOf>[0]): void {
     this.instantItem = basketItemOf(product);
     this.instantMode = true;
-    this.mode = 'single';
     this.ui.openDrawer('instant-quote');
   }
   stopInstantMode(): void {
     this.instantMode = false;
-    this.mode = 'multiple';
     if (this.ui.drawer === 'instant-quote') this.ui.closeDrawer();
   }
 
   /** Opens the basket drawer; this ends instant mode (one drawer at a time, one quote at a time). */
   open(): void {
-    if (this.instantMode) {
-      this.instantMode = false;
-      this.mode = 'multiple';
-    }
+    this.instantMode = false;
     this.ui.openDrawer('basket');
   }
-  /** Closes the basket drawer. A Confirmation already seen is done with: next time, the Basket. */
+  /** Closes the basket drawer (the basket remote then forgets a Confirmation already seen). */
   close(): void {
-    if (this.view === 'Confirmation') {
-      this.view = 'Basket';
-      this.lastQuoteReference = null;
-    }
     if (this.ui.drawer === 'basket') this.ui.closeDrawer();
   }
   toggle(): void {
     if (this.isOpen) this.close();
     else this.open();
-  }
-
-  showView(view: BasketView): void {
-    this.view = view;
-  }
-
-  /** 'Instant quote' in the Basket view: the QuoteDetails form (nothing happens while empty). */
-  requestQuote(): void {
-    if (this.isEmpty) return;
-    this.view = 'QuoteDetails';
-  }
-  backToBasket(): void {
-    this.view = 'Basket';
-  }
-
-  /** After a successful submit: the Confirmation view. */
-  confirmQuoteSent(reference: string): void {
-    this.lastQuoteReference = reference;
-    this.view = 'Confirmation';
-  }
-
-  /** Confirmation's Ok closes the drawer and returns to the Basket view. */
-  acknowledgeConfirmation(): void {
-    this.view = 'Basket';
-    this.lastQuoteReference = null;
-    if (this.ui.drawer === 'basket') this.ui.closeDrawer();
-  }
-
-  /** The product ids a quote is for: the instant item in instant mode, otherwise the basket. */
-  get quoteProductIds(): string[] {
-    if (this.instantMode && this.instantItem) return [this.instantItem.modelId];
-    return this.list.map((item) => item.modelId);
   }
 
   /** Re-read storage now. */

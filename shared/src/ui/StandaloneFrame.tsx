@@ -28,7 +28,7 @@ export const StandaloneFrame = observer(function StandaloneFrame({
       <aside className={styles.debug} aria-label="Basket store (debug)" data-testid="standalone-basket">
         <h2>Basket store</h2>
         <p>
-          {basketStore.count} item(s) · view {basketStore.view} · drawer {uiStore.drawer ?? 'closed'}
+          {basketStore.count} item(s) · drawer {uiStore.drawer ?? 'closed'}
           {basketStore.instantItem ? ` · instant item ${basketStore.instantItem.modelId}` : ''}
         </p>
         <ul>

@@ -26,6 +26,5 @@ export function resetSharedStores(): void {
   uiStore.closeModal();
   uiStore.closeDrawer();
   basketStore.clear();
-  basketStore.showView('Basket');
   window.localStorage.clear();
 }
