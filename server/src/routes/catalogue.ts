@@ -4,24 +4,15 @@
  * a single product is returned whatever its state (isActive 0 lets the page say it is not active).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { LIST_LIMITS, PRODUCT_SORTS, slugify, type ProductSort } from '@copytech/shared/domain';
+import { LIST_LIMITS, PRODUCT_SORTS, slugify, type ProductListQuery } from '@copytech/shared/domain';
 import type { ListFilters } from '../catalogue/repository';
 import { AnswerCache } from '../catalogue/answerCache';
 import { categoryScope, printerScope, scannerScope, type ListScope } from '../catalogue/listScopes';
 import type { CatalogueRepository } from '../catalogue/repository';
 import { HttpError, badRequest } from '../http/errors';
 
-interface ListQuerystring {
-  limit: number;
-  offset: number;
-  minSpeed?: number;
-  maxSpeed?: number;
-  brand?: string[];
-  maxPaperSize?: string[];
-  colour?: 'colour' | 'mono';
-  q?: string;
-  sort?: ProductSort;
-}
+/** The list query as the route's schema leaves it: the shared query, with paging always given (defaults filled in). */
+type ListQuerystring = ProductListQuery & Required<Pick<ProductListQuery, 'limit' | 'offset'>>;
 
 const SEGMENT = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
