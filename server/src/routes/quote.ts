@@ -17,7 +17,7 @@ import {
 import { quoteRequestSchema } from '@copytech/shared/forms';
 import { productsByModelIds } from '../catalogue/repository';
 import { HttpError, badRequest, validateBody } from '../http/errors';
-import { quoteSalesMail, quoteVisitorMail, type QuotedProduct } from '../mail/templates';
+import { quoteSalesMail, quoteVisitorMail, type MailContext, type QuotedProduct } from '../mail/templates';
 import { outboxRowsOf, type OutboxJob } from '../outbox/outbox';
 import { idempotencyKeyOf, writeOnce } from '../writes/idempotency';
 import { newReference } from '../writes/reference';
@@ -61,87 +61,110 @@ export function quotedProductOf(product: Product): QuotedProduct {
   };
 }
 
+type QuoteRequest = Awaited<ReturnType<typeof validateBody<typeof quoteRequestSchema>>>;
+type Trx = Parameters<Parameters<typeof writeOnce>[0]['work']>[0];
+
+/**
+ * The request checked: the form and the products together, so that every problem is reported at
+ * once (400 with field errors; "Some of the products…" when only products are wrong). The products
+ * are read in the write's transaction.
+ */
+async function checkQuote(trx: Trx, body: unknown): Promise<{ quote: QuoteRequest; products: QuotedProduct[] }> {
+  let quote: QuoteRequest | null = null;
+  let fieldErrors: Record<string, string> = {};
+  try {
+    quote = await validateBody(quoteRequestSchema, body);
+  } catch (error) {
+    if (!(error instanceof HttpError) || !error.fieldErrors || error.fieldErrors._) throw error;
+    fieldErrors = { ...error.fieldErrors };
+  }
+  const raw = (body as { productIds?: unknown }).productIds;
+  const ids =
+    quote?.productIds ??
+    (Array.isArray(raw) ? raw.filter((id): id is string => typeof id === 'string' && MODEL_ID_PATTERN.test(id)).slice(0, 10) : []);
+  const byId = await productsByModelIds(trx, ids);
+  (Array.isArray(raw) ? raw : []).forEach((id, i) => {
+    if (typeof id !== 'string' || !ids.includes(id)) return;
+    const product = byId.get(id);
+    if (!product) fieldErrors[`productIds[${i}]`] ??= 'This product is not in our range.';
+    else if (product.isActive !== 1) fieldErrors[`productIds[${i}]`] ??= 'This product is no longer available.';
+  });
+  if (!quote || Object.keys(fieldErrors).length) {
+    const onlyProducts = Object.keys(fieldErrors).every((key) => key.startsWith('productIds'));
+    throw badRequest(fieldErrors, onlyProducts ? 'Some of the products in the basket are not available.' : undefined);
+  }
+  return { quote, products: ids.map((id) => quotedProductOf(byId.get(id)!)) };
+}
+
+/** What the outbox sends for a stored quote: the visitor's quote, the sales notification and, when configured, the forward. */
+function quoteJobs(
+  { config, mailContext }: { config: WriteDeps['config']; mailContext: MailContext },
+  quote: {
+    reference: string;
+    createdAt: string;
+    contactDetails: QuoteRequest['contactDetails'];
+    products: QuotedProduct[];
+    utm: Record<string, string>;
+  },
+): OutboxJob[] {
+  const { reference, createdAt, contactDetails, products, utm } = quote;
+  const jobs: OutboxJob[] = [
+    { channel: 'mail', kind: 'quote-visitor', reference, payload: quoteVisitorMail(mailContext, reference, contactDetails, products) },
+    {
+      channel: 'mail',
+      kind: 'quote-sales',
+      reference,
+      payload: quoteSalesMail(mailContext, reference, contactDetails, products, utm, createdAt),
+    },
+  ];
+  if (config.enquiryApi) {
+    jobs.push({
+      channel: 'enquiry-api',
+      kind: 'quote-forward',
+      reference,
+      payload: { type: 'quote', reference, createdAt, data: { contactDetails, products, utm } },
+    });
+  }
+  return jobs;
+}
+
+/** Stores a checked quote and its outbox rows in the write's transaction; its reference. */
+async function storeQuote(trx: Trx, deps: Parameters<typeof quoteJobs>[0], checked: Awaited<ReturnType<typeof checkQuote>>, now: number) {
+  const { quote, products } = checked;
+  const reference = newReference();
+  const createdAt = new Date(now).toISOString();
+  const utm = Object.fromEntries(Object.entries(quote.utm ?? {}).filter(([, v]) => typeof v === 'string' && v)) as Record<string, string>;
+  await trx
+    .insertInto('quotes')
+    .values({
+      reference,
+      created_at: createdAt,
+      products: JSON.stringify(products),
+      contact: JSON.stringify(quote.contactDetails),
+      utm: JSON.stringify(utm),
+    })
+    .execute();
+  const jobs = quoteJobs(deps, { reference, createdAt, contactDetails: quote.contactDetails, products, utm });
+  await trx.insertInto('outbox').values(outboxRowsOf(jobs, now)).execute();
+  return reference;
+}
+
 export const quotePlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outbox, config, clock }) => {
-  const mailContext = { from: config.mailFrom, salesEmail: config.salesEmail, publicUrl: config.publicUrl };
+  const mailContext: MailContext = { from: config.mailFrom, salesEmail: config.salesEmail, publicUrl: config.publicUrl };
 
   app.post(
     '/api/quote',
     { config: perMinute(config.rateLimits.quotePerMinute), schema: { body: quoteBodySchema } },
     async (request, reply) => {
-      const key = idempotencyKeyOf(request);
       const now = clock();
       const result = await writeOnce({
         db,
         scope: 'quote',
-        key,
+        key: idempotencyKeyOf(request),
         body: request.body,
         now,
         work: async (trx) => {
-          // Check the form and the products together, so every problem is reported at once.
-          let quote: Awaited<ReturnType<typeof validateBody<typeof quoteRequestSchema>>> | null = null;
-          let fieldErrors: Record<string, string> = {};
-          try {
-            quote = await validateBody(quoteRequestSchema, request.body);
-          } catch (error) {
-            if (!(error instanceof HttpError) || !error.fieldErrors || error.fieldErrors._) throw error;
-            fieldErrors = { ...error.fieldErrors };
-          }
-          const raw = (request.body as { productIds?: unknown }).productIds;
-          const ids =
-            quote?.productIds ??
-            (Array.isArray(raw) ? raw.filter((id): id is string => typeof id === 'string' && MODEL_ID_PATTERN.test(id)).slice(0, 10) : []);
-          const byId = await productsByModelIds(trx, ids);
-          (Array.isArray(raw) ? raw : []).forEach((id, i) => {
-            if (typeof id !== 'string' || !ids.includes(id)) return;
-            const product = byId.get(id);
-            if (!product) fieldErrors[`productIds[${i}]`] ??= 'This product is not in our range.';
-            else if (product.isActive !== 1) fieldErrors[`productIds[${i}]`] ??= 'This product is no longer available.';
-          });
-          if (!quote || Object.keys(fieldErrors).length) {
-            const onlyProducts = Object.keys(fieldErrors).every((key) => key.startsWith('productIds'));
-            throw badRequest(fieldErrors, onlyProducts ? 'Some of the products in the basket are not available.' : undefined);
-          }
-
-          const reference = newReference();
-          const createdAt = new Date(now).toISOString();
-          const products = ids.map((id) => quotedProductOf(byId.get(id)!));
-          const utm = Object.fromEntries(Object.entries(quote.utm ?? {}).filter(([, v]) => typeof v === 'string' && v)) as Record<
-            string,
-            string
-          >;
-          await trx
-            .insertInto('quotes')
-            .values({
-              reference,
-              created_at: createdAt,
-              products: JSON.stringify(products),
-              contact: JSON.stringify(quote.contactDetails),
-              utm: JSON.stringify(utm),
-            })
-            .execute();
-          const jobs: OutboxJob[] = [
-            {
-              channel: 'mail',
-              kind: 'quote-visitor',
-              reference,
-              payload: quoteVisitorMail(mailContext, reference, quote.contactDetails, products),
-            },
-            {
-              channel: 'mail',
-              kind: 'quote-sales',
-              reference,
-              payload: quoteSalesMail(mailContext, reference, quote.contactDetails, products, utm, createdAt),
-            },
-          ];
-          if (config.enquiryApi) {
-            jobs.push({
-              channel: 'enquiry-api',
-              kind: 'quote-forward',
-              reference,
-              payload: { type: 'quote', reference, createdAt, data: { contactDetails: quote.contactDetails, products, utm } },
-            });
-          }
-          await trx.insertInto('outbox').values(outboxRowsOf(jobs, now)).execute();
+          const reference = await storeQuote(trx, { config, mailContext }, await checkQuote(trx, request.body), now);
           return { statusCode: 201, body: { reference } };
         },
       });
