@@ -26,6 +26,42 @@ function PeriodSelect({ id, label, value, onChange }: { id: string; label: strin
   );
 }
 
+/** The text box of a number field, described by its hint and its message, marked while its text is not a number. */
+function ParsedInput({
+  id,
+  name,
+  inputMode,
+  autoComplete,
+  field,
+  hint,
+  message,
+}: {
+  id: string;
+  name?: string;
+  inputMode: 'decimal' | 'numeric';
+  autoComplete?: 'off';
+  field: ReturnType<typeof useParsedText>;
+  hint: string | undefined;
+  message: string | undefined;
+}) {
+  return (
+    <input
+      id={id}
+      name={name}
+      type="text"
+      inputMode={inputMode}
+      autoComplete={autoComplete}
+      className={styles.input}
+      value={field.text}
+      onChange={(event) => field.onChange(event.target.value)}
+      onBlur={field.onBlur}
+      data-invalid-text={field.invalid || undefined}
+      aria-invalid={message ? true : undefined}
+      aria-describedby={describedBy(hint && `${id}-hint`, message && `${id}-error`)}
+    />
+  );
+}
+
 /**
  * Text typed into a number field: kept as typed, parsed into the store as it changes. Text that
  * is not a number stores null and says so when the visitor leaves the field (or presses Next);
@@ -100,20 +136,7 @@ export function MoneyField({
           <span className={styles.prefix} aria-hidden="true">
             £
           </span>
-          <input
-            id={id}
-            name={name}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            className={styles.input}
-            value={field.text}
-            onChange={(event) => field.onChange(event.target.value)}
-            onBlur={field.onBlur}
-            data-invalid-text={field.invalid || undefined}
-            aria-invalid={message ? true : undefined}
-            aria-describedby={describedBy(hint && `${id}-hint`, message && `${id}-error`)}
-          />
+          <ParsedInput id={id} name={name} inputMode="decimal" autoComplete="off" field={field} hint={hint} message={message} />
         </span>
         {period !== undefined && onPeriod ? (
           <PeriodSelect id={`${id}-period`} label={`${label}: how often`} value={period} onChange={onPeriod} />
@@ -166,20 +189,7 @@ export function PagesField({
       ) : null}
       <div className={styles.inputRow}>
         <span className={styles.suffixed}>
-          <input
-            id={id}
-            name={name}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            className={styles.input}
-            value={field.text}
-            onChange={(event) => field.onChange(event.target.value)}
-            onBlur={field.onBlur}
-            data-invalid-text={field.invalid || undefined}
-            aria-invalid={message ? true : undefined}
-            aria-describedby={describedBy(hint && `${id}-hint`, message && `${id}-error`)}
-          />
+          <ParsedInput id={id} name={name} inputMode="numeric" autoComplete="off" field={field} hint={hint} message={message} />
           <span className={styles.suffix} aria-hidden="true">
             pages
           </span>
@@ -231,18 +241,7 @@ export function PercentField({
         </p>
       ) : null}
       <span className={`${styles.suffixed} ${styles.narrow}`}>
-        <input
-          id={id}
-          type="text"
-          inputMode="numeric"
-          className={styles.input}
-          value={field.text}
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
-          data-invalid-text={field.invalid || undefined}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={describedBy(hint && `${id}-hint`, message && `${id}-error`)}
-        />
+        <ParsedInput id={id} inputMode="numeric" field={field} hint={hint} message={message} />
         <span className={styles.suffix} aria-hidden="true">
           %
         </span>
