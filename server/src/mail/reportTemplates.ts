@@ -11,7 +11,7 @@ import {
   type SavingsResult,
 } from '@copytech/shared/domain';
 import { escapeHtml, type MailMessage } from './message';
-import { JUNK_HINT, htmlPage, visitorAddressing, type MailContext } from './templates';
+import { htmlPage, visitorAddressing, visitorSignOff, type MailContext } from './templates';
 
 const money = (pence: number) => formatPence(Math.abs(pence)) ?? '£0.00';
 /** A saving; a negative one (Copytech would cost more) said in words: "£42.50 more". */
@@ -112,7 +112,7 @@ export function reportVisitorMail(
   const subject = `Your print savings report ${reference}`;
   const rows = figureRows(result);
   const told = summariseAnswers(answers);
-  const junk = JUNK_HINT.replace('{from}', context.from);
+  const signOff = visitorSignOff(context);
   const next =
     result.status === 'saving'
       ? 'Reply to this e-mail or call us and a Copytech print specialist will turn these figures into a quote: the machines, the service and the price per page, in writing.'
@@ -144,13 +144,7 @@ export function reportVisitorMail(
     next,
     `Call ${COMPANY.salesPhone} and quote ${reference}.`,
     '',
-    junk,
-    '',
-    'Kind regards,',
-    'The Copytech team',
-    '',
-    `${COMPANY.legalName} · ${COMPANY.address.join(', ')} · ${COMPANY.salesPhone}`,
-    '',
+    ...signOff.text,
   ].join('\n');
 
   const html = htmlPage(
@@ -167,8 +161,7 @@ ${htmlTable(rows, savingLabel(result))}
 <ul>${result.assumptions.map((assumption) => `<li>${escapeHtml(assumption)}</li>`).join('')}</ul>
 <h2 style="font-size:17px;margin:24px 0 8px">What happens next</h2>
 <p>${escapeHtml(next)} Call <strong>${escapeHtml(COMPANY.salesPhone)}</strong> and quote ${escapeHtml(reference)}.</p>
-<p style="font-size:13px;color:#5b6670">${escapeHtml(junk)}</p>
-<p>Kind regards,<br>The Copytech team</p>`,
+${signOff.html}`,
   );
 
   return {

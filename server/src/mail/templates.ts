@@ -78,6 +78,16 @@ ${body}
 
 const footerText = `${COMPANY.legalName} · ${COMPANY.address.join(', ')} · ${COMPANY.salesPhone}`;
 
+/** The close of every visitor e-mail: the junk-folder hint, the sign-off and the company line, as text lines and as HTML. */
+export function visitorSignOff(context: MailContext): { text: string[]; html: string } {
+  const junk = JUNK_HINT.replace('{from}', context.from);
+  return {
+    text: [junk, '', 'Kind regards,', 'The Copytech team', '', footerText, ''],
+    html: `<p style="font-size:13px;color:#5b6670">${escapeHtml(junk)}</p>
+<p>Kind regards,<br>The Copytech team</p>`,
+  };
+}
+
 /** From Copytech to the visitor, replies going to sales: the envelope of every visitor e-mail. */
 export function visitorAddressing(
   context: MailContext,
@@ -95,7 +105,7 @@ export function visitorAddressing(
 
 export function quoteVisitorMail(context: MailContext, reference: string, contact: ContactDetails, products: QuotedProduct[]): MailMessage {
   const subject = `Your Copytech quote ${reference}`;
-  const junk = JUNK_HINT.replace('{from}', context.from);
+  const signOff = visitorSignOff(context);
   const steps = [
     'A Copytech print specialist will call you within one working day to check what you print and how, so the machines and the service plan fit your office.',
     'We then send your tailored proposal: lease (36 to 60 months), rental or purchase, with service, toner and support in one plan.',
@@ -129,13 +139,7 @@ export function quoteVisitorMail(context: MailContext, reference: string, contac
     '',
     `Questions? Call us on ${COMPANY.salesPhone} and quote ${reference}, or reply to this e-mail.`,
     '',
-    junk,
-    '',
-    'Kind regards,',
-    'The Copytech team',
-    '',
-    footerText,
-    '',
+    ...signOff.text,
   ].join('\n');
 
   const rows = products
@@ -170,8 +174,7 @@ ${rows}
 <h2 style="font-size:17px;margin:24px 0 8px">What happens next</h2>
 <ol>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ol>
 <p>Questions? Call us on <strong>${escapeHtml(COMPANY.salesPhone)}</strong> and quote ${escapeHtml(reference)}, or reply to this e-mail.</p>
-<p style="font-size:13px;color:#5b6670">${escapeHtml(junk)}</p>
-<p>Kind regards,<br>The Copytech team</p>`,
+${signOff.html}`,
   );
 
   return {
@@ -323,7 +326,7 @@ export function enquirySalesMail(
 export function enquiryVisitorMail(context: MailContext, reference: string, request: EnquiryRequest | ServiceRequest): MailMessage {
   const isService = request.kind === 'service-request';
   const subject = isService ? `We have your service request ${reference}` : `Thank you for your enquiry ${reference}`;
-  const junk = JUNK_HINT.replace('{from}', context.from);
+  const signOff = visitorSignOff(context);
   const next = isService
     ? request.urgency === 'machine-down'
       ? `Our support desk treats a machine that is down as a priority. If you have not heard from us within two working hours, please call ${COMPANY.supportPhone}.`
@@ -340,13 +343,7 @@ export function enquiryVisitorMail(context: MailContext, reference: string, requ
     `What you sent us (${body.label.toLowerCase()}):`,
     body.text,
     '',
-    junk,
-    '',
-    'Kind regards,',
-    'The Copytech team',
-    '',
-    footerText,
-    '',
+    ...signOff.text,
   ].join('\n');
   const html = htmlPage(
     subject,
@@ -355,8 +352,7 @@ export function enquiryVisitorMail(context: MailContext, reference: string, requ
 <p>${escapeHtml(next)}</p>
 <p style="color:#5b6670">What you sent us (${escapeHtml(body.label.toLowerCase())}):</p>
 <blockquote style="margin:0 0 16px;padding:8px 16px;border-left:3px solid #0b4f8a;background:#f4f6f8">${paragraphsHtml(body.text)}</blockquote>
-<p style="font-size:13px;color:#5b6670">${escapeHtml(junk)}</p>
-<p>Kind regards,<br>The Copytech team</p>`,
+${signOff.html}`,
   );
   const to: MailAddress = { name: request.name, address: request.email };
   return {
