@@ -23,7 +23,7 @@ const importsOf = (rooms, message) => ({ regex: `^(?:\\.\\./)*(?:${rooms.join('|
 const SHARED_BY_PATH = {
   regex: '(?:^|/)(?:shared|@copytech/shared)/src(?:/|$)',
   message:
-    'Import shared code by its package name: @copytech/shared or one of its entries (/domain, /forms, /formRules, /ssr, /standalone).',
+    'Import shared code by its package name: @copytech/shared or one of its entries (/domain, /forms, /formRules, /write, /contactForm, /newsletter, /ssr, /standalone).',
 };
 const SERVER = importsOf(['server'], 'Browser code never imports the server: what both sides need belongs in @copytech/shared.');
 
@@ -98,6 +98,11 @@ export default tseslint.config(
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off', 'no-redeclare': ['error', { builtinGlobals: false }] },
+  },
+  {
+    // A jest.mock factory is hoisted above the imports, so what it needs it takes with require().
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     // Playwright's fixtures are functions taking `use` and an empty `{}`: not React hooks.

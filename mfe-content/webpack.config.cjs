@@ -13,13 +13,17 @@ module.exports = createAppConfigs({
   // once the bundler runtime came from the page),
   // ContentPage 9.5 KB: up 0.5 KB as it now holds the rich-text renderer, which replaced an
   // 11.6 KB DOMPurify chunk (loaded on every service page) that no budget counted.
+  // The write client left every page's first load for the chunks of the forms that write (with the
+  // one contact form and the one newsletter form): those chunks' budgets grew by what moved, and the
+  // first loads' shrank by what left them.
   budgets: {
-    firstLoad: 156_000,
+    firstLoad: 154_900,
     remoteEntry: 4_700,
     'expose:./ContentPage': 10_200,
-    'lazy:enquiry-form': 4_600,
-    'lazy:service-request-form': 4_800,
-    'lazy:newsletter-signup': 2_100,
+    'lazy:enquiry-form': 5_550,
+    'lazy:service-request-form': 5_750,
+    'lazy:newsletter-signup': 1_850,
+    'lazy:newsletter': 900,
     'lazy:forms': 18_400,
   },
 });

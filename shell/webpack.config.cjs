@@ -12,8 +12,11 @@ module.exports = createAppConfigs({
   // See the figures with BUDGET_REPORT=1 npm run build -w shell. firstLoad: 153_355 B measured
   // once the drawers, the modal and the newsletter's behaviour loaded on demand, plus about 5%
   // (the shell is what every page downloads first, so it is held closer than the remotes).
+  // The write client left every page's first load for the chunks of the forms that write (with the
+  // one contact form and the one newsletter form): those chunks' budgets grew by what moved, and the
+  // first loads' shrank by what left them.
   budgets: {
-    firstLoad: 156_000,
+    firstLoad: 155_400,
     // Loaded on demand (lazy chunks), measured plus about 10%.
     'lazy:drawer': 2_300,
     'lazy:modal': 1_800,

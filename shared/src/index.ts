@@ -5,7 +5,7 @@
  * It holds only what must exist once in the page or is runtime infrastructure every room uses:
  * the contracts between rooms (types, REMOTE_NAMES), the stores (BasketStore, UiStore and their one
  * instance each), tracking, federation (RemoteSlot, the remote registry), shared UI (NotFoundPage,
- * documentMeta, StandaloneFrame), company facts and the write client.
+ * documentMeta, StandaloneFrame), and company facts. The write client is in @copytech/shared/write.
  *
  * A shared module is bundled whole, without tree-shaking, and every page downloads it before its
  * first paint. So pure functions and constants (domain rules, formatting, paths, listings, the forms'
@@ -17,7 +17,6 @@
  */
 export * from './contracts';
 export * from './company';
-export * from './api/writeClient';
 export * from './stores/BasketStore';
 export * from './stores/UiStore';
 export { basketStore, uiStore } from './stores';

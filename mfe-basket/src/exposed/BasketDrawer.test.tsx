@@ -360,7 +360,7 @@ describe('submitting', () => {
     await user.click(screen.getByRole('button', { name: 'Send my quote' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not reach Copytech, so your request has not been sent.');
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please wait 30 seconds, then press Retry.'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please wait 30 seconds, then try again.'));
     const keys = api.quoteRequests().map((r) => r.headers['Idempotency-Key']);
     expect(new Set(keys).size).toBe(1);
   });

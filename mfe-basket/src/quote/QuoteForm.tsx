@@ -6,31 +6,10 @@
  */
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
+import { ContactFields } from '@copytech/shared/contactForm';
 import type { QuoteFormModel, ContactField } from './QuoteFormModel';
 import { announce } from '../ui/announcer';
 import styles from './QuoteForm.module.css';
-
-interface FieldSpec {
-  field: ContactField;
-  label: string;
-  type: 'text' | 'email' | 'tel';
-  autoComplete: string;
-  extra?: Record<string, string | boolean>;
-}
-
-const FIELDS: readonly FieldSpec[] = [
-  { field: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
-  { field: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
-  { field: 'email', label: 'E-mail address', type: 'email', autoComplete: 'email', extra: { spellCheck: false, autoCapitalize: 'none' } },
-  { field: 'phoneNumber', label: 'Phone number', type: 'tel', autoComplete: 'tel' },
-  {
-    field: 'postcode',
-    label: 'Postcode',
-    type: 'text',
-    autoComplete: 'postal-code',
-    extra: { spellCheck: false, autoCapitalize: 'characters' },
-  },
-];
 
 export interface QuoteFormProps {
   model: QuoteFormModel;
@@ -83,7 +62,7 @@ export const QuoteForm = observer(function QuoteForm({ model, productIds, submit
     announce('Sending your quote request…');
     const outcome = await model.submit(productIds);
     if (!outcome) return;
-    if (outcome.ok) {
+    if (outcome.outcome === 'sent') {
       announce(`Your quote request has been sent. Your reference is ${outcome.reference}.`);
       onSent(outcome.reference);
       return;
@@ -108,49 +87,14 @@ export const QuoteForm = observer(function QuoteForm({ model, productIds, submit
   return (
     <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit} aria-busy={model.sending}>
       <p className={styles.note}>All fields are required. We use your details only to send and follow up this quote.</p>
-      <div className={styles.fields}>
-        {FIELDS.map(({ field, label, type, autoComplete, extra }) => {
-          const error = model.errors[field];
-          const inputId = `${id}-${field}`;
-          const errorId = `${inputId}-error`;
-          return (
-            <div key={field} className={`${styles.field} ${field === 'firstName' || field === 'lastName' ? styles.half : ''}`}>
-              <label htmlFor={inputId} className={styles.label}>
-                {label}
-              </label>
-              <input
-                ref={(element) => {
-                  inputs.current[field] = element;
-                }}
-                id={inputId}
-                name={field}
-                type={type}
-                autoComplete={autoComplete}
-                className={styles.input}
-                value={model.values[field]}
-                onChange={(event) => model.setValue(field, event.target.value)}
-                onBlur={() => model.blur(field)}
-                onKeyDown={onKeyDown}
-                required
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-                readOnly={model.sending}
-                {...extra}
-              />
-              {error ? (
-                <p id={errorId} className={styles.error}>
-                  <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" className={styles.errorIcon}>
-                    <circle cx="8" cy="8" r="7" fill="currentColor" />
-                    <rect x="7.1" y="3.5" width="1.8" height="6" rx="0.9" fill="#fff" />
-                    <circle cx="8" cy="11.8" r="1.1" fill="#fff" />
-                  </svg>
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
-      </div>
+      <ContactFields
+        model={model}
+        inputRef={(field, element) => {
+          inputs.current[field] = element;
+        }}
+        readOnly={model.sending}
+        onKeyDown={onKeyDown}
+      />
 
       {failure ? (
         <div className={styles.failure} role="alert">

@@ -1,26 +1,30 @@
-import { QuoteFormModel, loadQuoteFormRules, type ContactValues } from './QuoteFormModel';
-import type { QuoteOutcome, QuoteRequestBody } from './quoteClient';
+import { loadContactRules } from '@copytech/shared/contactForm';
+import type { FormWriter, WriteResult } from '@copytech/shared/write';
+import { QuoteFormModel, type ContactValues, type QuoteRequestBody } from './QuoteFormModel';
 import { VALID_DETAILS } from '../testing/harness';
 
-function modelWith(send: (body: QuoteRequestBody, key: string) => Promise<QuoteOutcome>) {
-  const model = new QuoteFormModel(send);
+/** A writer that answers as `send` says (the key rules are the shared writer's, tested with it). */
+function modelWith(send: (body: QuoteRequestBody) => Promise<WriteResult>) {
+  const model = new QuoteFormModel({ send: send as FormWriter['send'] });
   (Object.entries(VALID_DETAILS) as Array<[keyof ContactValues, string]>).forEach(([field, value]) => model.setValue(field, value));
   return model;
 }
 
 // The form loads its rules when it is shown; these tests drive the model alone, with them loaded.
-beforeAll(() => loadQuoteFormRules());
+beforeAll(() => loadContactRules());
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
 afterEach(() => jest.restoreAllMocks());
 
 it('sends once while a request is in flight, however often submit is called', async () => {
-  let finish: (outcome: QuoteOutcome) => void = () => undefined;
-  const send = jest.fn(() => new Promise<QuoteOutcome>((resolve) => (finish = resolve)));
+  let finish: (result: WriteResult) => void = () => undefined;
+  const send = jest.fn(() => new Promise<WriteResult>((resolve) => (finish = resolve)));
   const model = modelWith(send);
   const first = model.submit(['a']);
+  await expect(model.submit(['a'])).resolves.toBeNull(); // still checking
+  await new Promise((resolve) => setTimeout(resolve, 0));
   expect(model.sending).toBe(true);
   await expect(model.submit(['a'])).resolves.toBeNull();
-  finish({ ok: true, reference: 'CT-1' });
+  finish({ outcome: 'sent', status: 201, reference: 'CT-1' });
   await first;
   expect(send).toHaveBeenCalledTimes(1);
   expect(model.sending).toBe(false);
@@ -28,7 +32,7 @@ it('sends once while a request is in flight, however often submit is called', as
 });
 
 it('does not send an invalid form or an empty product list', async () => {
-  const send = jest.fn(async (): Promise<QuoteOutcome> => ({ ok: true, reference: 'CT-1' }));
+  const send = jest.fn(async (): Promise<WriteResult> => ({ outcome: 'sent', status: 201, reference: 'CT-1' }));
   const model = modelWith(send);
   await expect(model.submit([])).resolves.toBeNull();
   model.setValue('postcode', 'nope');
@@ -37,31 +41,33 @@ it('does not send an invalid form or an empty product list', async () => {
   expect(send).not.toHaveBeenCalled();
 });
 
-it('keeps the key for retries of the same request; a new basket means a new key', async () => {
-  const keys: string[] = [];
-  const send = jest.fn(async (_body: QuoteRequestBody, key: string): Promise<QuoteOutcome> => {
-    keys.push(key);
-    return { ok: false, kind: 'server', status: 503, fieldErrors: {}, message: null, retryAfterSeconds: null };
-  });
+it('sends the details as the rules read them, the products and the campaign', async () => {
+  const send = jest.fn(async (): Promise<WriteResult> => ({ outcome: 'sent', status: 201, reference: 'CT-1' }));
   const model = modelWith(send);
+  model.setValue('postcode', 'le19 1wx');
   await model.submit(['a', 'b']);
-  await model.submit(['a', 'b']);
-  await model.submit(['a']);
-  expect(keys[0]).toBe(keys[1]);
-  expect(keys[2]).not.toBe(keys[0]);
-  // A failure belongs to the request it came from.
-  expect(model.failureFor(['a'])).not.toBeNull();
-  expect(model.failureFor(['a', 'b'])).toBeNull();
+  expect(send).toHaveBeenCalledWith(
+    expect.objectContaining({
+      productIds: ['a', 'b'],
+      eventType: 'QUOTE',
+      contactDetails: expect.objectContaining({ email: VALID_DETAILS.email }),
+    }),
+  );
 });
 
-it('a 422 (key used for another body) starts afresh with a new key', async () => {
-  const keys: string[] = [];
-  const send = jest.fn(async (_body: QuoteRequestBody, key: string): Promise<QuoteOutcome> => {
-    keys.push(key);
-    return { ok: false, kind: 'server', status: 422, fieldErrors: {}, message: null, retryAfterSeconds: null };
+it('a failure belongs to the request it came from, and says whether Retry can help', async () => {
+  const answers: WriteResult[] = [
+    { outcome: 'failed', kind: 'server', status: 503, reason: 'HTTP 503', message: null },
+    { outcome: 'invalid', status: 400, message: null, fieldErrors: { 'contactDetails.email': 'Please enter your email address.' } },
+  ];
+  const model = modelWith(async () => answers.shift()!);
+  await model.submit(['a', 'b']);
+  expect(model.failureFor(['a', 'b'])).toMatchObject({
+    retryable: true,
+    message: expect.stringMatching(/^Something went wrong on our side/),
   });
-  const model = modelWith(send);
+  expect(model.failureFor(['a'])).toBeNull();
   await model.submit(['a']);
-  await model.submit(['a']);
-  expect(keys[1]).not.toBe(keys[0]);
+  expect(model.failureFor(['a'])).toMatchObject({ retryable: false, message: 'Please check the highlighted details and send again.' });
+  expect(model.errors.email).toBe('Please enter your email address.');
 });

@@ -134,7 +134,7 @@ it('keeps everything typed when sending fails, says so, and a retry carries the 
   await fillValid(user);
   await user.click(sendButton());
 
-  expect(await screen.findByRole('alert')).toHaveTextContent('could not be sent just now');
+  expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side and your request has not been sent.');
   expect(screen.getByLabelText('Your name')).toHaveValue('  Jane Smith ');
   expect(screen.getByLabelText('Email')).toHaveValue('jane@example.co.uk');
   expect(screen.getByLabelText(/How can we help/)).toHaveValue('We need two A3 colour copiers for a new office.');
@@ -152,7 +152,9 @@ it('keeps everything typed when the network is down', async () => {
   const user = setup();
   await fillValid(user);
   await user.click(sendButton());
-  expect(await screen.findByRole('alert')).toHaveTextContent('Everything you typed is still here');
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'We could not reach Copytech, so your request has not been sent. Check your connection and try again. Everything you typed is kept.',
+  );
   expect(screen.getByLabelText('Company (optional)')).toHaveValue('Smith & Co');
 });
 
@@ -186,7 +188,7 @@ it('asks the visitor to wait when they have sent too many (429), keeping what th
   const user = setup();
   await fillValid(user);
   await user.click(sendButton());
-  expect(await screen.findByRole('alert')).toHaveTextContent('Please wait a minute and try again');
+  expect(await screen.findByRole('alert')).toHaveTextContent('Please wait a minute, then try again.');
   expect(screen.getByLabelText('Email')).toHaveValue('jane@example.co.uk');
 });
 

@@ -37,18 +37,10 @@ export function SubmitSuccess({
 export function SubmitProblem({ submit }: { submit: SubmitState }) {
   let message: ReactNode = null;
   if (submit.status === 'invalid') message = submit.message;
-  else if (submit.status === 'rate-limited')
+  else if (submit.status === 'problem')
     message = (
       <>
-        You have sent several messages in a short time. Please wait a minute and try again: everything you typed is still here. Or call us
-        on <a href={telHref(COMPANY.salesPhone)}>{COMPANY.salesPhone}</a>.
-      </>
-    );
-  else if (submit.status === 'failed')
-    message = (
-      <>
-        Sorry, your message could not be sent just now. Everything you typed is still here, so please try again, or call us on{' '}
-        <a href={telHref(COMPANY.salesPhone)}>{COMPANY.salesPhone}</a>.
+        {submit.message} Or call us on <a href={telHref(COMPANY.salesPhone)}>{COMPANY.salesPhone}</a>.
       </>
     );
   return <div role="alert">{message ? <p className={styles.alert}>{message}</p> : null}</div>;

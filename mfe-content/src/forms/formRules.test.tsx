@@ -9,15 +9,11 @@ import { installFakeApi, type FakeApi } from '../testing/fakeApi';
 import { renderInRouter } from '../testing/render';
 import EnquiryForm from './EnquiryForm';
 import NewsletterSignup from './NewsletterSignup';
+import { chunks } from '@copytech/shared/testing';
 
-let mockLoads = 0;
-let mockUnreachable = true;
-jest.mock('@copytech/shared/forms', () => {
-  mockLoads += 1;
-  // A chunk that cannot be fetched: webpack's import() rejects, and a later import() tries again.
-  if (mockUnreachable) throw new Error('Loading chunk forms failed.');
-  return jest.requireActual('@copytech/shared/forms');
-});
+jest.mock('@copytech/shared/forms', () =>
+  require('@copytech/shared/testing').chunkLoad('forms', () => jest.requireActual('@copytech/shared/forms')),
+);
 
 let api: FakeApi;
 beforeEach(() => {
@@ -32,11 +28,11 @@ afterEach(() => jest.restoreAllMocks());
 it('an enquiry whose rules cannot load is not sent: the form says so and keeps what was typed', async () => {
   const user = userEvent.setup();
   renderInRouter(<EnquiryForm />);
-  expect(mockLoads).toBe(0); // showing the form does not load its rules
+  expect(chunks.loads('forms')).toBe(0); // showing the form does not load its rules
   await user.type(screen.getByLabelText('Your name'), 'Jane Smith');
   await user.type(screen.getByLabelText(/How can we help/), 'We need two A3 colour copiers.');
   await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
-  expect(await screen.findByText(/could not be sent just now/)).toBeInTheDocument();
+  expect(await screen.findByText(/We could not reach Copytech, so your request has not been sent/)).toBeInTheDocument();
   expect(screen.getByLabelText('Your name')).toHaveValue('Jane Smith');
   expect(api.calls).toHaveLength(0);
 });
@@ -46,22 +42,22 @@ it('a newsletter sign-up whose rules cannot load says it failed and keeps the ad
   renderInRouter(<NewsletterSignup />);
   await user.type(screen.getByLabelText('Email'), 'jane@example.co.uk');
   await user.click(screen.getByRole('button', { name: 'Sign up' }));
-  expect(await screen.findByText(/could not sign you up/)).toBeInTheDocument();
+  expect(await screen.findByText(/couldn't sign you up/)).toBeInTheDocument();
   expect(screen.getByLabelText('Email')).toHaveValue('jane@example.co.uk');
   expect(api.calls).toHaveLength(0);
 });
 
 it('the rules load once, on the first focus of a form, and a failed load is tried again', async () => {
-  mockUnreachable = false;
-  mockLoads = 0;
+  chunks.reachable = true;
+  chunks.resetLoads();
   const user = userEvent.setup();
   renderInRouter(<EnquiryForm />);
-  expect(mockLoads).toBe(0);
+  expect(chunks.loads('forms')).toBe(0);
   const email = screen.getByLabelText('Email');
   await user.click(email);
-  await waitFor(() => expect(mockLoads).toBe(1));
+  await waitFor(() => expect(chunks.loads('forms')).toBe(1));
   await user.type(email, 'jane@');
   await user.tab();
   expect(await screen.findByText('Please enter your email address.')).toBeInTheDocument();
-  expect(mockLoads).toBe(1);
+  expect(chunks.loads('forms')).toBe(1);
 });

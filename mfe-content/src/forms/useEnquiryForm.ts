@@ -12,7 +12,9 @@ import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 
 import { trackEvent } from '@copytech/shared';
 import { type EnquiriesSendRequest, type EnquiryKind } from '@copytech/shared/domain';
 import { preloadFormRules } from '@copytech/shared/formRules';
-import { idempotencyKeyFor, sendEnquiry } from './sendEnquiry';
+import { formWriter, RULES_UNAVAILABLE, writeProblemMessage } from '@copytech/shared/write';
+
+export const ENQUIRIES_ENDPOINT = '/api/enquiries/send';
 
 export type FormValues = Record<string, string>;
 export type FieldErrors<V extends FormValues> = Partial<Record<keyof V & string, string>>;
@@ -22,8 +24,8 @@ export type SubmitState =
   | { status: 'sending' }
   | { status: 'sent'; reference: string }
   | { status: 'invalid'; message: string }
-  | { status: 'rate-limited' }
-  | { status: 'failed' };
+  /** Not stored, and sending again can help: the shared words for it. */
+  | { status: 'problem'; message: string };
 
 export interface FieldBinding {
   name: string;
@@ -82,7 +84,7 @@ export function useEnquiryForm<V extends FormValues>({ kind, loadSchema, initial
   const sending = useRef(false);
   const edited = useRef(new Set<string>());
   const elements = useRef(new Map<string, HTMLElement>());
-  const lastAttempt = useRef<{ body: string; key: string } | null>(null);
+  const [writer] = useState(() => formWriter(ENQUIRIES_ENDPOINT));
   /** The values as last typed, to tell whether a check that has just finished is still current. */
   const latest = useRef<V>(values);
   latest.current = values;
@@ -155,7 +157,7 @@ export function useEnquiryForm<V extends FormValues>({ kind, loadSchema, initial
       schema = await loadSchema();
     } catch (error) {
       console.error(`[content] ${kind} could not be checked:`, (error as Error).message);
-      setSubmit({ status: 'failed' });
+      setSubmit({ status: 'problem', message: writeProblemMessage(RULES_UNAVAILABLE) });
       return;
     }
     let messages: Record<string, string> = {};
@@ -173,13 +175,10 @@ export function useEnquiryForm<V extends FormValues>({ kind, loadSchema, initial
 
     setErrors({});
     setSubmit({ status: 'sending' });
-    const request = toRequest(values);
-    lastAttempt.current = idempotencyKeyFor(lastAttempt.current, JSON.stringify(request));
-    const result = await sendEnquiry(request, lastAttempt.current.key);
+    const result = await writer.send(toRequest(values));
     switch (result.outcome) {
       case 'sent':
         trackEvent('enquiry_sent', { kind });
-        lastAttempt.current = null;
         edited.current.clear();
         setValues(initialValues);
         setSubmit({ status: 'sent', reference: result.reference });
@@ -188,16 +187,14 @@ export function useEnquiryForm<V extends FormValues>({ kind, loadSchema, initial
         const onFields: Record<string, string> = {};
         for (const [path, message] of Object.entries(result.fieldErrors)) if (fieldNames.includes(path)) onFields[path] = message;
         setErrors(onFields as FieldErrors<V>);
-        setSubmit({ status: 'invalid', message: Object.keys(onFields).length ? 'Please check the fields marked below.' : result.message });
+        const message = Object.keys(onFields).length ? 'Please check the fields marked below.' : result.message;
+        setSubmit({ status: 'invalid', message: message ?? 'Please check the details you entered.' });
         focusFirst(onFields);
         break;
       }
-      case 'rate-limited':
-        setSubmit({ status: 'rate-limited' });
-        break;
       default:
-        console.error(`[content] ${kind} could not be sent:`, result.reason);
-        setSubmit({ status: 'failed' });
+        if (result.outcome === 'failed') console.error(`[content] ${kind} could not be sent:`, result.reason);
+        setSubmit({ status: 'problem', message: writeProblemMessage(result) });
     }
   };
 

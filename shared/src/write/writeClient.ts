@@ -1,9 +1,9 @@
 /**
  * The one client for the site's JSON writes (POST /api/quote, /api/enquiries/send, /api/report;
  * docs/product-rules.md "Writes"). Every outcome is a value, never a throw, so a form can say what
- * went wrong and keep what the visitor typed. A retry of the same request carries the same
- * Idempotency-Key, so a request that reached the server before the connection dropped is not stored
- * twice.
+ * went wrong and keep what the visitor typed. Forms send through a `formWriter` (below), which
+ * keeps one Idempotency-Key per request, so a retry of a request that reached the server before
+ * the connection dropped is not stored twice.
  */
 import { IDEMPOTENCY_KEY_HEADER, isApiErrorBody } from '../domain/api';
 
@@ -128,3 +128,59 @@ export async function postJson(url: string, body: unknown, options: PostJsonOpti
     message: apiError?.message ?? null,
   };
 }
+
+export interface FormWriterOptions {
+  /** Send an Idempotency-Key (default true); false for a write made single-use otherwise (the report's captcha). */
+  idempotent?: boolean;
+  timeoutMs?: number;
+}
+
+export interface FormWriter {
+  send(body: unknown): Promise<WriteResult>;
+}
+
+/**
+ * One form's writes to one endpoint. The same body sent again (Retry) carries the same key; a new
+ * body gets a new one. After a stored write, or a 422 (the server refused the key: it was used for
+ * another request), the next send starts with a fresh key. This is the only place a key is chosen.
+ */
+export function formWriter(url: string, { idempotent = true, timeoutMs }: FormWriterOptions = {}): FormWriter {
+  let attempt: { body: string; key: string } | null = null;
+  return {
+    async send(body) {
+      if (idempotent) attempt = idempotencyKeyFor(attempt, JSON.stringify(body));
+      const result = await postJson(url, body, { idempotencyKey: attempt?.key, timeoutMs });
+      if (result.outcome === 'sent' || result.status === 422) attempt = null;
+      return result;
+    },
+  };
+}
+
+export type WriteProblem = Extract<WriteResult, { outcome: 'failed' | 'rate-limited' }>;
+
+/**
+ * What the visitor is told when a write was not stored and sending it again can help: no answer,
+ * an answer that is not a success (a 422 included: the next send has a fresh key), or too many
+ * requests. Every form says it in these words; a form may add its own next step (a phone number).
+ */
+export function writeProblemMessage(problem: WriteProblem): string {
+  if (problem.outcome === 'rate-limited') {
+    const wait = problem.retryAfterSeconds && problem.retryAfterSeconds <= 120 ? `${problem.retryAfterSeconds} seconds` : 'a minute';
+    return `We have had a lot of requests from you in a short time. Please wait ${wait}, then try again.`;
+  }
+  return problem.kind === 'network'
+    ? 'We could not reach Copytech, so your request has not been sent. Check your connection and try again. Everything you typed is kept.'
+    : 'Something went wrong on our side and your request has not been sent. Please try again. Everything you typed is kept.';
+}
+
+/**
+ * A form whose rules could not load can neither check nor send anything: it is told to the visitor
+ * as a send that found no network, which it almost always is.
+ */
+export const RULES_UNAVAILABLE: WriteProblem = {
+  outcome: 'failed',
+  kind: 'network',
+  status: null,
+  reason: 'the form rules did not load',
+  message: null,
+};

@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_KEY_HEADER } from '../domain/api';
-import { idempotencyKeyFor, newIdempotencyKey, postJson } from './writeClient';
+import { formWriter, idempotencyKeyFor, newIdempotencyKey, postJson, writeProblemMessage, type WriteResult } from './writeClient';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -157,5 +157,68 @@ describe('idempotency keys', () => {
     expect(first.key).toMatch(UUID_V4);
     expect(idempotencyKeyFor(first, '{"a":1}').key).toBe(first.key);
     expect(idempotencyKeyFor(first, '{"a":2}').key).not.toBe(first.key);
+  });
+});
+
+describe('formWriter', () => {
+  /** Answers in turn; records the key each request carried. */
+  function answering(...statuses: number[]) {
+    const keys: Array<string | undefined> = [];
+    (globalThis as { fetch?: unknown }).fetch = jest.fn(async (_url: string, init: RequestInit) => {
+      keys.push((init.headers as Record<string, string>)[IDEMPOTENCY_KEY_HEADER]);
+      const status = statuses.shift()!;
+      return {
+        ok: status < 300,
+        status,
+        headers: { get: () => null },
+        json: async () => (status < 300 ? { reference: 'CT-1' } : { error: 'x', message: 'x' }),
+      } as unknown as Response;
+    });
+    return keys;
+  }
+
+  it('a retry of the same body carries the same key; a new body a new key', async () => {
+    const keys = answering(503, 503, 503);
+    const writer = formWriter('/api/quote');
+    await writer.send({ a: 1 });
+    await writer.send({ a: 1 });
+    await writer.send({ a: 2 });
+    expect(keys[0]).toMatch(UUID_V4);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('after a stored write, or a 422 (the key refused), the same body goes with a fresh key', async () => {
+    const keys = answering(201, 201, 422, 201);
+    const writer = formWriter('/api/quote');
+    expect((await writer.send({ a: 1 })).outcome).toBe('sent');
+    await writer.send({ a: 1 });
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(await writer.send({ a: 1 })).toMatchObject({ outcome: 'failed', status: 422 });
+    await writer.send({ a: 1 });
+    expect(keys[3]).not.toBe(keys[2]);
+  });
+
+  it('a writer that is not idempotent sends no key', async () => {
+    const keys = answering(201);
+    await formWriter('/api/report', { idempotent: false }).send({ a: 1 });
+    expect(keys).toEqual([undefined]);
+  });
+});
+
+describe('writeProblemMessage', () => {
+  const failed = (kind: 'network' | 'server'): WriteResult => ({ outcome: 'failed', kind, status: null, reason: '', message: null });
+  it('says what happened and that everything typed is kept, in one set of words', () => {
+    expect(writeProblemMessage(failed('network') as never)).toMatch(/^We could not reach Copytech, so your request has not been sent\./);
+    expect(writeProblemMessage(failed('server') as never)).toMatch(
+      /^Something went wrong on our side and your request has not been sent\./,
+    );
+    expect(writeProblemMessage({ outcome: 'rate-limited', status: 429, retryAfterSeconds: 30 })).toContain(
+      'Please wait 30 seconds, then try again.',
+    );
+    expect(writeProblemMessage({ outcome: 'rate-limited', status: 429, retryAfterSeconds: 3600 })).toContain(
+      'Please wait a minute, then try again.',
+    );
+    expect(writeProblemMessage({ outcome: 'rate-limited', status: 429, retryAfterSeconds: null })).toContain('Please wait a minute');
   });
 });
