@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+/** The one newsletter form, as the footer and a CMS block show it (docs/product-rules.md "Newsletter sign-up"). */
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FIELD_LIMITS } from '@copytech/shared/domain';
-import { EMAIL_MAX_LENGTH, NewsletterForm } from './NewsletterForm';
-import { renderInShell } from '../../testing/renderInShell';
+import { EMAIL_MAX_LENGTH, NewsletterForm } from '.';
 
 const fetchMock = jest.fn();
 
@@ -21,7 +21,8 @@ afterEach(() => {
 });
 
 function renderForm() {
-  renderInShell(<NewsletterForm />, { path: '/services/print-audit?ref=footer', router: 'browser' });
+  window.history.replaceState(null, '', '/services/print-audit?ref=footer');
+  render(<NewsletterForm classes={{}} />);
   return {
     firstName: screen.getByLabelText(/first name/i),
     email: screen.getByLabelText(/^email/i),

@@ -3,19 +3,14 @@
  * they load when the form is first used. Module state matters here (the loaded rules are kept),
  * so these tests run in order in their own file.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NewsletterForm } from './NewsletterForm';
-import { renderInShell } from '../../testing/renderInShell';
+import { NewsletterForm } from '.';
+import { chunks } from '@copytech/shared/testing';
 
-let mockLoads = 0;
-let mockUnreachable = true;
-jest.mock('@copytech/shared/forms', () => {
-  mockLoads += 1;
-  // A chunk that cannot be fetched: webpack's import() rejects, and a later import() tries again.
-  if (mockUnreachable) throw new Error('Loading chunk forms failed.');
-  return jest.requireActual('@copytech/shared/forms');
-});
+jest.mock('@copytech/shared/forms', () =>
+  require('@copytech/shared/testing').chunkLoad('forms', () => jest.requireActual('@copytech/shared/forms')),
+);
 
 const fetchMock = jest.fn();
 beforeEach(() => {
@@ -30,28 +25,28 @@ afterEach(() => {
 
 test('rules that cannot load: the sign-up says it failed, keeps what was typed and sends nothing', async () => {
   const user = userEvent.setup();
-  renderInShell(<NewsletterForm />);
-  expect(mockLoads).toBe(0); // rendering the form does not load its rules
+  render(<NewsletterForm classes={{}} />);
+  expect(chunks.loads('forms')).toBe(0); // rendering the form does not load its rules
   const email = screen.getByLabelText(/^email/i);
   await user.type(email, 'jo@example.co.uk');
   await user.click(screen.getByRole('button', { name: 'Sign up' }));
   expect(await screen.findByText(/couldn't sign you up/i)).toBeInTheDocument();
   expect(email).toHaveValue('jo@example.co.uk');
   expect(fetchMock).not.toHaveBeenCalled();
-  expect(mockLoads).toBeGreaterThan(0);
+  expect(chunks.loads('forms')).toBeGreaterThan(0);
 });
 
 test('the rules load on the first focus of the form, and a failed load is tried again', async () => {
-  mockUnreachable = false;
-  mockLoads = 0;
+  chunks.reachable = true;
+  chunks.resetLoads();
   const user = userEvent.setup();
-  renderInShell(<NewsletterForm />);
-  expect(mockLoads).toBe(0);
+  render(<NewsletterForm classes={{}} />);
+  expect(chunks.loads('forms')).toBe(0);
   await user.click(screen.getByLabelText(/first name/i));
-  await waitFor(() => expect(mockLoads).toBe(1));
+  await waitFor(() => expect(chunks.loads('forms')).toBe(1));
   const email = screen.getByLabelText(/^email/i);
   await user.type(email, 'jo@example');
   await user.tab();
   expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
-  expect(mockLoads).toBe(1);
+  expect(chunks.loads('forms')).toBe(1);
 });

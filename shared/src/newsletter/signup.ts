@@ -1,21 +1,16 @@
 /**
- * What the footer's newsletter form does beyond its markup (see NewsletterForm): checking the
- * e-mail address with the shared rules and the sign-up request
- * (docs/product-rules.md "Newsletter sign-up"). The form is on every page but rarely used, so this
- * is a chunk of its own, loaded with the rules' chunk (yup and the schema) when the form first
- * takes focus; every check and the submit await them.
+ * What the newsletter form does beyond its markup (see NewsletterForm): checking the e-mail address
+ * with the shared rules, and the sign-up request (docs/product-rules.md "Newsletter sign-up"). The
+ * form is on every page but rarely used, so this is a chunk of its own, loaded with the rules' chunk
+ * (yup and the schema) when the form first takes focus; every check and the submit await them.
  */
 import { trackEvent } from '@copytech/shared';
-import { NEWSLETTER_MESSAGES, newsletterFieldName, type ApiErrorBody } from '@copytech/shared/domain';
-import type { newsletterSchema } from '@copytech/shared/forms';
+import { newsletterFieldName, type ApiErrorBody } from '../domain';
+import type { newsletterSchema } from '../forms';
 
 export const NEWSLETTER_ENDPOINT = '/api/newsletter';
 export const NEWSLETTER_FORM_ID = '1';
 export const NEWSLETTER_FORM_NAME = 'newsletter';
-
-// The server validates with the same schema (newsletterSchema in @copytech/shared/forms).
-export const EMAIL_REQUIRED_MESSAGE = NEWSLETTER_MESSAGES.emailRequired;
-export const EMAIL_FORMAT_MESSAGE = NEWSLETTER_MESSAGES.emailFormat;
 
 /** The message for this e-mail address by the newsletter's schema, or null when it is right. */
 export function newsletterEmailError(schema: typeof newsletterSchema, email: string): string | null {

@@ -1,0 +1,211 @@
+/**
+ * '@copytech/shared/newsletter': the one newsletter sign-up form (docs/product-rules.md
+ * "Newsletter sign-up"), in the footer of every page and wherever the CMS places one. First name
+ * optional, e-mail required and in e-mail format, checked when a field is left and on submit; it
+ * posts the marketing form's fields as multipart/form-data to /api/newsletter. A failed sign-up
+ * keeps what the visitor typed and says what went wrong.
+ *
+ * Bundled by each app that shows it. Only its markup and state are in a page's first load: its rules
+ * (yup and the schema) and the request (./signup) are chunks that load together when the form
+ * first takes focus; every check awaits them (on blur, as the visitor types once a message shows,
+ * and on submit), and a failed load is tried again by the next. Each app styles it with its own
+ * classes.
+ */
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { loadOnce } from '../domain/loadOnce';
+
+export const SIGNUP_SUCCESS_MESSAGE = "Thanks — you're on the list.";
+export const SIGNUP_FAILURE_MESSAGE = "Sorry, we couldn't sign you up just now. Please check your connection and try again.";
+/** As newsletterSchema's limit (FIELD_LIMITS.emailMax; the tests check they agree). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** The form's behaviour and its rules, fetched side by side (neither waits for the other). */
+export const loadNewsletterSignup = loadOnce(() =>
+  Promise.all([
+    import(/* webpackChunkName: "newsletter" */ './signup'),
+    // The newsletter's schema alone, so that webpack keeps only it in the app's "forms" chunk.
+    import(/* webpackChunkName: "forms" */ '@copytech/shared/forms').then(({ newsletterSchema }) => newsletterSchema),
+  ]).then(([signup, schema]) => ({ ...signup, schema })),
+);
+
+function preload(): void {
+  loadNewsletterSignup().catch(() => undefined); // the next check or the submit reports a failure
+}
+
+/** The message for this e-mail address, or null when it is right. Rejects if the rules cannot load. */
+async function emailErrorOf(email: string): Promise<string | null> {
+  const { newsletterEmailError, schema } = await loadNewsletterSignup();
+  return newsletterEmailError(schema, email);
+}
+
+/** The room's classes for the form's parts. */
+export interface NewsletterClasses {
+  form?: string;
+  fields?: string;
+  field?: string;
+  label?: string;
+  control?: string;
+  optional?: string;
+  error?: string;
+  submit?: string;
+  status?: string;
+  success?: string;
+  failure?: string;
+}
+
+export interface NewsletterFormProps {
+  classes: NewsletterClasses;
+  /** What names the form (a heading's id). */
+  labelledBy?: string;
+  /** Shown above the fields (a heading and an introduction). */
+  children?: ReactNode;
+  /** Shown below the form's messages. */
+  footnote?: ReactNode;
+}
+
+type Status = 'idle' | 'sending' | 'sent' | 'failed';
+
+/** The form's state and its checks: a check whose address has changed since is dropped. */
+function useNewsletterSignup() {
+  const [firstName, setFirstName] = useState('');
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>('idle');
+  /** Tabbing through an untouched field says nothing; once typed in, leaving it checks it. */
+  const [emailTouched, setEmailTouched] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  /** A submit in progress, from its first check to the answer (status shows 'sending' only once checked). */
+  const submitting = useRef(false);
+
+  const checkEmail = (value: string) => {
+    emailErrorOf(value).then(
+      (error) => {
+        if (emailRef.current?.value === value) setEmailError(error);
+      },
+      () => undefined, // the rules could not load: the submit checks again (and says so if it still cannot)
+    );
+  };
+
+  const failed = (failure: unknown) => {
+    console.error('[newsletter] sign-up failed:', (failure as Error).message);
+    setStatus('failed');
+  };
+
+  const send = async () => {
+    let error: string | null;
+    try {
+      error = await emailErrorOf(email);
+    } catch (failure) {
+      return failed(failure);
+    }
+    setEmailError(error);
+    if (error) return emailRef.current?.focus();
+    setStatus('sending');
+    try {
+      const { postNewsletterSignup } = await loadNewsletterSignup();
+      const fieldError = await postNewsletterSignup(firstName, email, window.location.href);
+      if (fieldError) {
+        setEmailError(fieldError);
+        setStatus('idle');
+        return emailRef.current?.focus();
+      }
+      setFirstName('');
+      setEmail('');
+      setEmailTouched(false);
+      setStatus('sent');
+    } catch (failure) {
+      failed(failure);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await send();
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  const emailField = {
+    ref: emailRef,
+    value: email,
+    error: emailError,
+    change: (value: string) => {
+      setEmail(value);
+      setEmailTouched(true);
+      // Once shown, an error clears as soon as the address is right.
+      if (emailError) checkEmail(value);
+    },
+    blur: () => {
+      if (emailTouched) checkEmail(email);
+    },
+  };
+  return { firstName, setFirstName, email: emailField, status, onSubmit };
+}
+
+export function NewsletterForm({ classes, labelledBy, children, footnote }: NewsletterFormProps) {
+  const { firstName, setFirstName, email, status, onSubmit } = useNewsletterSignup();
+  const ids = useId();
+  const emailErrorId = `${ids}-email-error`;
+  return (
+    <form className={classes.form} noValidate onSubmit={onSubmit} onFocus={preload} aria-labelledby={labelledBy} data-form="newsletter">
+      {children}
+      <div className={classes.fields}>
+        <div className={classes.field}>
+          <label htmlFor={`${ids}-first-name`} className={classes.label}>
+            First name <span className={classes.optional}>(optional)</span>
+          </label>
+          <input
+            id={`${ids}-first-name`}
+            className={classes.control}
+            name="first_name"
+            type="text"
+            autoComplete="given-name"
+            maxLength={50}
+            value={firstName}
+            onChange={(event) => setFirstName(event.target.value)}
+          />
+        </div>
+        <div className={classes.field}>
+          <label htmlFor={`${ids}-email`} className={classes.label}>
+            Email
+          </label>
+          <input
+            ref={email.ref}
+            id={`${ids}-email`}
+            className={classes.control}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            required
+            maxLength={EMAIL_MAX_LENGTH}
+            value={email.value}
+            aria-invalid={email.error ? true : undefined}
+            aria-describedby={email.error ? emailErrorId : undefined}
+            onChange={(event) => email.change(event.target.value)}
+            onBlur={email.blur}
+          />
+          {email.error ? (
+            <p className={classes.error} id={emailErrorId}>
+              {email.error}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className={classes.submit} disabled={status === 'sending'}>
+          {status === 'sending' ? 'Signing up…' : 'Sign up'}
+        </button>
+      </div>
+      <div role="status" className={classes.status}>
+        {status === 'sent' ? <p className={classes.success}>{SIGNUP_SUCCESS_MESSAGE}</p> : null}
+      </div>
+      <div role="alert" className={classes.status}>
+        {status === 'failed' ? <p className={classes.failure}>{SIGNUP_FAILURE_MESSAGE}</p> : null}
+      </div>
+      {footnote}
+    </form>
+  );
+}
