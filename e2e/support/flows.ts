@@ -28,7 +28,7 @@ export async function openBasket(page: Page): Promise<Locator> {
   return drawer;
 }
 
-/** Fills a quote's contact details (in the basket's form or the instant quote) and leaves the last field. */
+/** Fills the contact form (a quote, the instant quote, the checker's report) with valid details and leaves the last field. */
 export async function fillQuoteForm(form: Locator, email: string): Promise<void> {
   await form.getByLabel('First name').fill('Jo');
   await form.getByLabel('Last name').fill('Bloggs');
