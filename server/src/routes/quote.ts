@@ -8,6 +8,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   MODEL_ID_PATTERN,
+  basketItemOf,
   leaseQuarterlyPence,
   productPath,
   rentalPerMonthPence,
@@ -49,11 +50,7 @@ export const quoteBodySchema = {
 
 export function quotedProductOf(product: Product): QuotedProduct {
   return {
-    modelId: product.modelId,
-    brand: product.brand,
-    model: product.model,
-    productCategory: String(product.productCategory),
-    productSpecification: product.productSpecification ?? null,
+    ...basketItemOf(product),
     path: productPath(product),
     startingFrom: startingFromPence(product),
     leaseQuarterly: leaseQuarterlyPence(product),

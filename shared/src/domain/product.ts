@@ -66,3 +66,24 @@ export interface ProductList {
 export function modelIdOf(brand: string, model: string): string {
   return `${brand}${model}`.replace(/[^A-Za-z0-9+_()]/g, '').toLowerCase();
 }
+
+/** What the basket keeps of a product, and what a quote starts from (the server adds prices and a path). */
+export interface BasketItem {
+  modelId: string;
+  brand: string;
+  model: string;
+  productCategory: string;
+  productSpecification: string | null;
+}
+
+export function basketItemOf(
+  product: Pick<Product, 'modelId' | 'brand' | 'model' | 'productCategory' | 'productSpecification'>,
+): BasketItem {
+  return {
+    modelId: product.modelId,
+    brand: product.brand,
+    model: product.model,
+    productCategory: String(product.productCategory),
+    productSpecification: product.productSpecification ?? null,
+  };
+}

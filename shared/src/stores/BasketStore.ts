@@ -8,34 +8,16 @@
  */
 import { action, computed, makeObservable, observable } from 'mobx';
 import { hydrateStore, makePersistable, stopPersisting } from 'mobx-persist-store';
-import type { Product } from '../domain/product';
+import { basketItemOf, type BasketItem } from '../domain/product';
 import type { UiStore } from './UiStore';
 import { trackEvent } from '../tracking/analytics';
 
 export const BASKET_STORAGE_KEY = 'basket';
 export const MAX_BASKET_ITEMS = 5;
 
-export interface BasketItem {
-  modelId: string;
-  brand: string;
-  model: string;
-  productCategory: string;
-  productSpecification: string | null;
-}
+export { basketItemOf, type BasketItem };
 
 export type AddRefusal = 'full' | 'already-in-basket';
-
-export function basketItemOf(
-  product: Pick<Product, 'modelId' | 'brand' | 'model' | 'productCategory' | 'productSpecification'>,
-): BasketItem {
-  return {
-    modelId: product.modelId,
-    brand: product.brand,
-    model: product.model,
-    productCategory: String(product.productCategory),
-    productSpecification: product.productSpecification ?? null,
-  };
-}
 
 function isBasketItem(value: unknown): value is BasketItem {
   if (typeof value !== 'object' || value === null) return false;
