@@ -93,10 +93,6 @@ export function resultsOf(answer: Partial<ProductResults> | null | undefined): P
   return Array.isArray(answer?.results) ? answer.results : [];
 }
 
-export async function fetchFeatured(limit: number, signal?: AbortSignal): Promise<Product[]> {
-  return resultsOf(await getJson<Partial<ProductResults> | null>(featuredUrl(limit), signal));
-}
-
 export function fetchProduct(modelId: string, signal?: AbortSignal): Promise<Product> {
   return getJson<Product>(API_PATHS.product(modelId), signal);
 }

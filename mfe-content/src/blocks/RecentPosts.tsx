@@ -2,16 +2,13 @@
  * The latest articles from the blog (/api/blog/recent). While they load the space is held; if they
  * cannot be loaded a short note says so and the rest of the page is unaffected.
  */
-import { useEffect, useRef, useState } from 'react';
-import { usePageData } from '@copytech/shared';
+import { usePageResource } from '@copytech/shared/pageResource';
 import type { BlogPost } from '@copytech/shared/domain';
 import type { BlockProps } from './types';
 import layout from './layout.module.css';
 import styles from './RecentPosts.module.css';
 
 export const DEFAULT_POST_LIMIT = 3;
-
-type State = { status: 'loading' } | { status: 'ready'; posts: BlogPost[] } | { status: 'failed' };
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -34,41 +31,10 @@ function postsOf(body: unknown, limit: number): BlogPost[] | null {
   return Array.isArray(results) ? results.filter(isBlogPost).slice(0, limit) : null;
 }
 
-export async function fetchRecentPosts(limit: number, signal?: AbortSignal): Promise<BlogPost[]> {
-  const response = await fetch(recentPostsUrl(limit), { headers: { Accept: 'application/json' }, signal });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const posts = postsOf(await response.json(), limit);
-  if (!posts) throw new Error('malformed answer');
-  return posts;
-}
-
 export function RecentPosts({ block }: BlockProps<'recentPosts'>) {
   const limit = Math.min(Math.max(1, Math.floor(block.limit ?? DEFAULT_POST_LIMIT)), 12);
   // Answered by the server when it renders the page; hydration starts from the same posts.
-  const first = usePageData<unknown>(recentPostsUrl(limit));
-  const [state, setState] = useState<State>(() => {
-    const posts = first?.ok ? postsOf(first.value, limit) : null;
-    return posts ? { status: 'ready', posts } : { status: 'loading' };
-  });
-  const answered = useRef(state.status === 'ready');
-
-  useEffect(() => {
-    if (answered.current) {
-      answered.current = false;
-      return undefined;
-    }
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    fetchRecentPosts(limit, controller.signal).then(
-      (posts) => setState({ status: 'ready', posts }),
-      (error: Error) => {
-        if (controller.signal.aborted) return;
-        console.error('[content] recent posts could not be loaded:', error.message);
-        setState({ status: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [limit]);
+  const [state] = usePageResource(recentPostsUrl(limit), (answer) => postsOf(answer, limit), '[content] recent posts');
 
   const heading = block.heading || 'From the blog';
   return (
@@ -77,7 +43,7 @@ export function RecentPosts({ block }: BlockProps<'recentPosts'>) {
         <h2 className={layout.heading}>{heading}</h2>
         {state.status === 'failed' ? (
           <p className={styles.note}>Our latest articles could not be loaded just now. Please try again later.</p>
-        ) : state.status === 'ready' && state.posts.length === 0 ? (
+        ) : state.status === 'ready' && state.value.length === 0 ? (
           <p className={styles.note}>New articles are on their way.</p>
         ) : (
           <ul className={styles.grid} role="list">
@@ -89,7 +55,7 @@ export function RecentPosts({ block }: BlockProps<'recentPosts'>) {
                     <span className={styles.barShort} />
                   </li>
                 ))
-              : state.posts.map((post) => {
+              : state.value.map((post) => {
                   const date = formatPostDate(post.publishedAt);
                   return (
                     <li key={post.slug}>
