@@ -43,7 +43,7 @@ async function loadSeed(app: FastifyInstance, db: Db, config: Config, now: Date)
 
 export const databasePlugin = fp<DatabaseOptions>(
   async (app, { config, clock }) => {
-    const db = await openDatabase(config.varDir);
+    const db = await openDatabase(config.varDir, config.database, app.log);
     try {
       await loadSeed(app, db, config, new Date(clock()));
     } catch (error) {
