@@ -12,6 +12,7 @@
  * leaves them out, for a developer who chooses to.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -132,12 +133,11 @@ function cluster(): Cluster {
   throw new Error(process.env[ERROR_ENV] ?? 'the test PostgreSQL cluster was not started (globalSetup in jest.config.cjs)');
 }
 
-let made = 0;
-
 /** A new, empty database in the test cluster: its URL (the superuser's, no password on loopback). */
 export function postgresDatabase(): DatabaseSettings & { url: string } {
   const { bin, port } = cluster();
-  const name = `ct_${process.pid}_${++made}`;
+  // (a worker runs many test files, each with its own copy of this module: no counter is unique)
+  const name = `ct_${randomBytes(6).toString('hex')}`;
   execFileSync(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', SUPERUSER, name], { stdio: 'pipe' });
   return { url: `postgres://${SUPERUSER}@127.0.0.1:${port}/${name}`, poolMax: 5 };
 }
