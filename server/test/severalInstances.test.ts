@@ -177,6 +177,17 @@ onPostgres('outbox workers of several instances on one PostgreSQL database', () 
   });
 });
 
+function captured() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, logger: { stream } };
+}
+
 describe('DATABASE_URL and DATABASE_POOL_MAX', () => {
   it('select PostgreSQL only for a postgres:// URL, and a pool of 10 unless told', () => {
     expect(loadConfig({}).database).toEqual({ url: null, poolMax: 10 });
@@ -194,15 +205,7 @@ describe('DATABASE_URL and DATABASE_POOL_MAX', () => {
   });
 
   it('stop the start with the host, never the password, when the database cannot be reached', async () => {
-    const lines: string[] = [];
-    const logger = {
-      stream: new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(String(chunk));
-          done();
-        },
-      }),
-    };
+    const { lines, logger } = captured();
     // port 1 on loopback: nothing listens there
     const url = 'postgres://copytech:n0t-For-Logs@127.0.0.1:1/copytech';
     const started = testApp(testConfig({ database: { url, poolMax: 2 }, logLevel: 'debug' }), { logger });
@@ -210,6 +213,18 @@ describe('DATABASE_URL and DATABASE_POOL_MAX', () => {
     const message = await started.catch((error: Error) => error.message);
     expect(message).toMatch(/^DATABASE_URL: cannot connect to PostgreSQL at 127\.0\.0\.1:1\/copytech: .+/);
     expect(message).not.toContain('n0t-For-Logs');
+    expect(lines.join('')).not.toContain('n0t-For-Logs');
+  });
+
+  (postgresSkipped() ? it.skip : it)('name the database at start, without the password', async () => {
+    const { lines, logger } = captured();
+    // (the test cluster trusts loopback, so any password is accepted)
+    const { url, poolMax } = postgresDatabase();
+    const withPassword = url.replace('postgres@', 'postgres:n0t-For-Logs@');
+    const app = await testApp(testConfig({ database: { url: withPassword, poolMax }, logLevel: 'debug' }), { logger });
+    await app.close();
+    const open = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'database open and migrated');
+    expect(open?.database).toBe(`PostgreSQL at ${new URL(url).host}${new URL(url).pathname}`);
     expect(lines.join('')).not.toContain('n0t-For-Logs');
   });
 });
