@@ -4,6 +4,7 @@
  * one outbox (every row delivered once, a dead worker's rows taken over after the lease), and the
  * start-up errors of DATABASE_URL (the password never shown).
  */
+import fs from 'node:fs';
 import { Writable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -13,7 +14,7 @@ import { openDatabase, type Db } from '../src/db/database';
 import { seedDatabase } from '../src/db/seed';
 import { OutboxWorker, outboxRowsOf, type OutboxJob } from '../src/outbox/outbox';
 import { FIXTURE_DATA, tempDir, testApp, testConfig } from './helpers';
-import { postgresDatabase, postgresSkipped } from './postgres';
+import { postgresDatabase, postgresSkipped, startCluster } from './postgres';
 
 const silent = {
   info() {},
@@ -226,5 +227,23 @@ describe('DATABASE_URL and DATABASE_POOL_MAX', () => {
     const open = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'database open and migrated');
     expect(open?.database).toBe(`PostgreSQL at ${new URL(url).host}${new URL(url).pathname}`);
     expect(lines.join('')).not.toContain('n0t-For-Logs');
+  });
+});
+
+describe('the test harness on a machine without PostgreSQL', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    jest.restoreAllMocks();
+  });
+
+  it('fails the PostgreSQL cases, saying what to install, rather than skipping them', async () => {
+    const exists = fs.existsSync;
+    jest.spyOn(fs, 'existsSync').mockImplementation((file) => !String(file).startsWith('/usr/lib/postgresql') && exists(file));
+    process.env = { ...saved, PATH: '/nonexistent' };
+    delete process.env.COPYTECH_TEST_POSTGRES;
+    delete process.env.TEST_POSTGRES;
+    await startCluster();
+    expect(() => postgresDatabase()).toThrow(/^PostgreSQL is not installed .*install Debian's postgresql \(apt-get install postgresql\)/);
   });
 });
