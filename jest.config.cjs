@@ -21,6 +21,8 @@ function project(dir, env) {
     transform: { '^.+\\.[cm]?[jt]sx?$': swc },
     moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
     setupFilesAfterEnv: env === 'jsdom' ? ['<rootDir>/../jest.setup.dom.ts'] : [],
+    // The server's tests run on SQLite and on a throwaway PostgreSQL cluster (server/test/postgres.ts).
+    ...(dir === 'server' ? { globalSetup: '<rootDir>/test/postgres.setup.ts', globalTeardown: '<rootDir>/test/postgres.teardown.ts' } : {}),
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)', '<rootDir>/build/**/*.test.ts?(x)'],
     // ESM-only packages that jest must transpile, also when nested (light-my-request's cookie,
     // @fastify/static's content-disposition: Node loads them with require(esm), jest cannot)

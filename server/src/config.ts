@@ -44,8 +44,10 @@ export interface Config {
   marketingScriptUrl: string | null;
   /** Whether to serve the built site (false for API-only dev and most tests). */
   serveSite: boolean;
-  /** SQLite file, image cache and the .eml outbox live here. */
+  /** SQLite file (unless DATABASE_URL is set), image cache and the .eml outbox live here. */
   varDir: string;
+  /** DATABASE_URL and DATABASE_POOL_MAX: PostgreSQL instead of the SQLite file in varDir. */
+  database: DatabaseSettings;
   /** Seed data: catalogue/*.json, content/pages/*.json, content/blog.json, images/. */
   dataDir: string;
   logLevel: string;
@@ -81,6 +83,32 @@ export interface OutboxSettings {
   smtpMaxConnections: number;
   /** SMTP_MAX_MESSAGES: messages per SMTP connection before it is replaced */
   smtpMaxMessages: number;
+}
+
+export interface DatabaseSettings {
+  /** postgres://user:password@host:port/database, or null for SQLite in VAR_DIR */
+  url: string | null;
+  /** the most PostgreSQL connections this instance opens at once */
+  poolMax: number;
+}
+
+/** DATABASE_URL must be a postgres:// (or postgresql://) URL; the value is never echoed (it may carry a password). */
+function databaseFrom(env: NodeJS.ProcessEnv): DatabaseSettings {
+  const poolMax = intFrom(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX');
+  if (poolMax < 1) throw new StartupError(`DATABASE_POOL_MAX must be at least 1, got "${env.DATABASE_POOL_MAX}"`);
+  const url = env.DATABASE_URL;
+  if (url === undefined || url === '') return { url: null, poolMax };
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    throw new StartupError('DATABASE_URL must be a PostgreSQL URL, postgres://user:password@host:5432/database, got something else');
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:')
+    throw new StartupError(
+      `DATABASE_URL must start with postgres:// or postgresql://, got "${protocol}//..." (leave it unset for SQLite in VAR_DIR)`,
+    );
+  return { url, poolMax };
 }
 
 function outboxFrom(env: NodeJS.ProcessEnv): OutboxSettings {
@@ -175,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketingScriptUrl: urlFrom(env.MARKETING_SCRIPT_URL, 'MARKETING_SCRIPT_URL'),
     serveSite: env.SERVE_SITE !== 'false',
     varDir,
+    database: databaseFrom(env),
     dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(REPO_ROOT, 'server', 'data'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/app';
 import { REPO_ROOT, loadConfig, type Config } from '../src/config';
+import { databaseSettings, type DatabaseKind } from './postgres';
 
 export const FIXTURE_DATA = path.join(__dirname, 'fixtures', 'data');
 export const REAL_DATA = path.join(REPO_ROOT, 'server', 'data');
@@ -34,6 +35,11 @@ export function testConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     rateLimits: { quotePerMinute: 1000, formsPerMinute: 1000 },
     ...overrides,
   };
+}
+
+/** testConfig() on this database: SQLite in its temp VAR_DIR, or a new PostgreSQL database (postgres.ts). */
+export function configOn(database: DatabaseKind, overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Config {
+  return testConfig({ database: databaseSettings(database), ...overrides }, env);
 }
 
 /** A clock the test moves by hand. */

@@ -26,7 +26,8 @@ import {
   type Deliverers,
   type OutboxJob,
 } from '../src/outbox/outbox';
-import { C5840I, manualClock, quoteBody, tempDir, testApp, testConfig } from './helpers';
+import { C5840I, configOn, manualClock, quoteBody, tempDir, testApp, testConfig } from './helpers';
+import { databases } from './postgres';
 
 const silent = {
   info() {},
@@ -89,9 +90,9 @@ describe('priority', () => {
     ]);
   });
 
-  it('orders claims by priority, then due time', async () => {
+  it.each(databases())('orders claims by priority, then due time (%s)', async (database) => {
     const clock = manualClock();
-    const app = await testApp(testConfig(), { clock });
+    const app = await testApp(configOn(database), { clock });
     try {
       const t = clock();
       const insert = (job: OutboxJob, dueAt: number) =>
@@ -164,312 +165,317 @@ describe('priority', () => {
   });
 });
 
-describe('the newest visitor mail', () => {
-  it('has a slot of its own, while the other slots drain the oldest first', async () => {
-    const clock = manualClock();
-    const app = await testApp(testConfig(), { clock });
-    try {
-      const t = clock();
-      await app.db
-        .insertInto('outbox')
-        .values(
-          outboxRowsOf(
-            Array.from({ length: 40 }, (_, i) => mailJob('quote-visitor', `OLD${String(i).padStart(2, '0')}`)),
-            t - 60_000,
-          ),
-        )
-        .execute();
-      const order: string[] = [];
-      let inserted = false;
-      const worker = new OutboxWorker(
-        app.db,
-        deliverers(async (_m, meta) => {
-          order.push(meta.reference!);
-          if (order.length === 10 && !inserted) {
-            inserted = true;
-            await app.db
-              .insertInto('outbox')
-              .values(outboxRowsOf([mailJob('quote-visitor', 'NEW')], t))
-              .execute();
-          }
-          await new Promise((resolve) => setTimeout(resolve, 2));
-        }),
-        silent,
-        { clock, concurrency: 4 },
-      );
-      expect(await worker.runDue()).toEqual({ attempted: 41, sent: 41, failed: 0 });
-      expect(order.indexOf('NEW')).toBeGreaterThanOrEqual(10);
-      expect(order.indexOf('NEW')).toBeLessThanOrEqual(10 + 4);
-      const old = order.filter((r) => r !== 'NEW');
-      // and every other row leaves once
-      expect(new Set(old).size).toBe(40);
-    } finally {
-      await app.close();
-    }
-  });
-});
-
-describe('concurrency', () => {
-  it('keeps up to N deliveries in flight and delivers every due row in one run, without pausing', async () => {
-    const app = await testApp();
-    try {
-      await app.db
-        .insertInto('outbox')
-        .values(
-          outboxRowsOf(
-            Array.from({ length: 45 }, (_, i) => mailJob('quote-sales', `R${i}`)),
-            Date.now(),
-          ),
-        )
-        .execute();
-      let inFlight = 0;
-      let most = 0;
-      const worker = new OutboxWorker(
-        app.db,
-        deliverers(async () => {
-          inFlight++;
-          most = Math.max(most, inFlight);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-          inFlight--;
-        }),
-        silent,
-        { concurrency: 6, pollMs: 60_000 },
-      );
-      const started = Date.now();
-      expect(await worker.runDue()).toEqual({ attempted: 45, sent: 45, failed: 0 });
-      expect(most).toBe(6);
-      // 45 sends of 20 ms, 6 at a time: 8 rounds, about 160 ms; a pause per batch would show.
-      expect(Date.now() - started).toBeLessThan(900);
-      expect(await app.db.selectFrom('outbox').select('status').where('status', '!=', 'sent').execute()).toEqual([]);
-    } finally {
-      await app.close();
-    }
-  });
-
-  it('is configurable, and refuses zero', () => {
-    expect(loadConfig({}).outbox).toEqual({ concurrency: 10, smtpMaxConnections: 5, smtpMaxMessages: 100 });
-    expect(loadConfig({ OUTBOX_CONCURRENCY: '25', SMTP_MAX_CONNECTIONS: '8', SMTP_MAX_MESSAGES: '500' }).outbox).toEqual({
-      concurrency: 25,
-      smtpMaxConnections: 8,
-      smtpMaxMessages: 500,
-    });
-    expect(() => loadConfig({ OUTBOX_CONCURRENCY: '0' })).toThrow(/OUTBOX_CONCURRENCY must be at least 1/);
-    expect(() => loadConfig({ SMTP_MAX_CONNECTIONS: 'many' })).toThrow(/SMTP_MAX_CONNECTIONS/);
-  });
-});
-
-describe('the claim lease', () => {
-  it('is short: a dead worker’s row is delivered by another worker soon after the lease ends', async () => {
-    const clock = manualClock();
-    const app = await testApp(testConfig(), { clock });
-    try {
-      await app.db
-        .insertInto('outbox')
-        .values(outboxRowsOf([mailJob('quote-visitor', 'CT-CRASH')], clock()))
-        .execute();
-      // Worker A claims the row and then never does anything again (its process died):
-      // its send never returns and its lease is never renewed.
-      let failA: (error: Error) => void = () => undefined;
-      let calledA = false;
-      const a = new OutboxWorker(
-        app.db,
-        deliverers(() => {
-          calledA = true;
-          return new Promise((_resolve, reject) => (failA = reject));
-        }),
-        silent,
-        { clock, renewEveryMs: 3_600_000 },
-      );
-      const runA = a.runDue();
-      await until(() => calledA, 'worker A to start the send');
-      expect(await app.db.selectFrom('outbox').select(['next_attempt_at', 'claimed_by']).executeTakeFirstOrThrow()).toEqual({
-        next_attempt_at: clock() + LEASE_MS,
-        claimed_by: a.id,
-      });
-      expect(LEASE_MS).toBeLessThanOrEqual(30_000);
-
-      const sentByB: string[] = [];
-      const b = new OutboxWorker(
-        app.db,
-        deliverers(async (_m, meta) => void sentByB.push(meta.reference!)),
-        silent,
-        { clock },
-      );
-      clock.advance(LEASE_MS - 1);
-      expect(await b.runDue()).toMatchObject({ attempted: 0 });
-      clock.advance(1);
-      expect(await b.runDue()).toEqual({ attempted: 1, sent: 1, failed: 0 });
-      expect(sentByB).toEqual(['CT-CRASH']);
-
-      // Were A to come back and fail, the row B delivered stays delivered (no retry is scheduled).
-      failA(new Error('connection lost'));
-      expect(await runA).toEqual({ attempted: 1, sent: 0, failed: 1 });
-      expect(await app.db.selectFrom('outbox').select(['status', 'attempts']).executeTakeFirstOrThrow()).toEqual({
-        status: 'sent',
-        attempts: 1,
-      });
-    } finally {
-      await app.close();
-    }
-  });
-
-  it('is renewed while a slow send is in progress, so a live worker keeps its row', async () => {
-    const clock = manualClock();
-    const app = await testApp(testConfig(), { clock });
-    try {
-      await app.db
-        .insertInto('outbox')
-        .values(outboxRowsOf([mailJob('quote-visitor', 'CT-SLOW')], clock()))
-        .execute();
-      let finish: () => void = () => undefined;
-      let calledA = false;
-      const a = new OutboxWorker(
-        app.db,
-        deliverers(() => {
-          calledA = true;
-          return new Promise<void>((resolve) => (finish = resolve));
-        }),
-        silent,
-        { clock, renewEveryMs: 10 },
-      );
-      const runA = a.runDue();
-      await until(() => calledA, 'worker A to start the send');
-
-      let calledB = 0;
-      const b = new OutboxWorker(
-        app.db,
-        deliverers(async () => void calledB++),
-        silent,
-        { clock },
-      );
-      const leaseEnd = async () => (await app.db.selectFrom('outbox').select('next_attempt_at').executeTakeFirstOrThrow()).next_attempt_at;
-      // Ten minutes of a send that is slow but alive: the lease keeps moving ahead of the clock.
-      for (let step = 0; step < 30; step++) {
-        clock.advance(20_000);
-        const target = clock() + LEASE_MS;
-        const deadline = Date.now() + 2_000;
-        while ((await leaseEnd()) < target && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
-        expect(await b.runDue()).toMatchObject({ attempted: 0 });
+describe.each(databases())('on %s', (database) => {
+  describe('the newest visitor mail', () => {
+    it('has a slot of its own, while the other slots drain the oldest first', async () => {
+      const clock = manualClock();
+      const app = await testApp(configOn(database), { clock });
+      try {
+        const t = clock();
+        await app.db
+          .insertInto('outbox')
+          .values(
+            outboxRowsOf(
+              Array.from({ length: 40 }, (_, i) => mailJob('quote-visitor', `OLD${String(i).padStart(2, '0')}`)),
+              t - 60_000,
+            ),
+          )
+          .execute();
+        const order: string[] = [];
+        let inserted = false;
+        const worker = new OutboxWorker(
+          app.db,
+          deliverers(async (_m, meta) => {
+            order.push(meta.reference!);
+            if (order.length === 10 && !inserted) {
+              inserted = true;
+              await app.db
+                .insertInto('outbox')
+                .values(outboxRowsOf([mailJob('quote-visitor', 'NEW')], t))
+                .execute();
+            }
+            await new Promise((resolve) => setTimeout(resolve, 2));
+          }),
+          silent,
+          { clock, concurrency: 4 },
+        );
+        expect(await worker.runDue()).toEqual({ attempted: 41, sent: 41, failed: 0 });
+        expect(order.indexOf('NEW')).toBeGreaterThanOrEqual(10);
+        expect(order.indexOf('NEW')).toBeLessThanOrEqual(10 + 4);
+        const old = order.filter((r) => r !== 'NEW');
+        // and every other row leaves once
+        expect(new Set(old).size).toBe(40);
+      } finally {
+        await app.close();
       }
-      expect(calledB).toBe(0);
-      finish();
-      expect(await runA).toEqual({ attempted: 1, sent: 1, failed: 0 });
-      expect(await app.db.selectFrom('outbox').select(['status', 'attempts', 'claimed_by']).executeTakeFirstOrThrow()).toEqual({
-        status: 'sent',
-        attempts: 1,
-        claimed_by: null,
-      });
-      expect(await b.runDue()).toMatchObject({ attempted: 0 });
-    } finally {
-      await app.close();
-    }
-  });
-});
-
-describe('a row that turns dead', () => {
-  it('is logged at error level with alert: outbox-dead, and no personal data', async () => {
-    const clock = manualClock();
-    const lines: string[] = [];
-    const app = await testApp(testConfig({ logLevel: 'info' }), {
-      clock,
-      logger: {
-        stream: new Writable({
-          write(chunk, _enc, done) {
-            lines.push(String(chunk));
-            done();
-          },
-        }),
-      },
     });
-    try {
-      await app.db
-        .insertInto('outbox')
-        .values(outboxRowsOf([mailJob('quote-visitor', 'CT-DEAD0001', 'jo.bloggs@example.co.uk')], clock()))
-        .execute();
-      const worker = new OutboxWorker(
-        app.db,
-        deliverers(async () => {
-          throw Object.assign(new Error('550 <jo.bloggs@example.co.uk>: mailbox unavailable'), { responseCode: 550 });
-        }),
-        app.log,
-        { clock },
-      );
-      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        expect(await worker.runDue()).toMatchObject({ attempted: 1, failed: 1 });
-        clock.advance(backoffAfter(attempt));
-      }
-      const alerts = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.alert === 'outbox-dead');
-      expect(alerts).toHaveLength(1);
-      expect(alerts[0]).toMatchObject({
-        level: 50,
-        alert: 'outbox-dead',
-        kind: 'quote-visitor',
-        reference: 'CT-DEAD0001',
-        attempt: MAX_ATTEMPTS,
-      });
-      expect(JSON.stringify(alerts[0])).not.toMatch(/jo\.bloggs|@example/);
-      expect(lines.join('')).not.toMatch(/jo\.bloggs/);
-    } finally {
-      await app.close();
-    }
   });
-});
 
-describe('the Message-ID', () => {
-  it('is the same on every attempt of a row, so a resent message can be recognised', async () => {
-    const raws: string[] = [];
-    let reject = true;
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          raws.push(Buffer.concat(chunks).toString('utf8'));
-          if (reject) {
-            reject = false;
-            callback(Object.assign(new Error('try again later'), { responseCode: 451 }));
-          } else callback();
+  describe('concurrency', () => {
+    it('keeps up to N deliveries in flight and delivers every due row in one run, without pausing', async () => {
+      const app = await testApp(configOn(database));
+      try {
+        await app.db
+          .insertInto('outbox')
+          .values(
+            outboxRowsOf(
+              Array.from({ length: 45 }, (_, i) => mailJob('quote-sales', `R${i}`)),
+              Date.now(),
+            ),
+          )
+          .execute();
+        let inFlight = 0;
+        let most = 0;
+        const worker = new OutboxWorker(
+          app.db,
+          deliverers(async () => {
+            inFlight++;
+            most = Math.max(most, inFlight);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            inFlight--;
+          }),
+          silent,
+          { concurrency: 6, pollMs: 60_000 },
+        );
+        const started = Date.now();
+        expect(await worker.runDue()).toEqual({ attempted: 45, sent: 45, failed: 0 });
+        expect(most).toBe(6);
+        // 45 sends of 20 ms, 6 at a time: 8 rounds, about 160 ms; a pause per batch would show.
+        expect(Date.now() - started).toBeLessThan(900);
+        expect(await app.db.selectFrom('outbox').select('status').where('status', '!=', 'sent').execute()).toEqual([]);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('is configurable, and refuses zero', () => {
+      expect(loadConfig({}).outbox).toEqual({ concurrency: 10, smtpMaxConnections: 5, smtpMaxMessages: 100 });
+      expect(loadConfig({ OUTBOX_CONCURRENCY: '25', SMTP_MAX_CONNECTIONS: '8', SMTP_MAX_MESSAGES: '500' }).outbox).toEqual({
+        concurrency: 25,
+        smtpMaxConnections: 8,
+        smtpMaxMessages: 500,
+      });
+      expect(() => loadConfig({ OUTBOX_CONCURRENCY: '0' })).toThrow(/OUTBOX_CONCURRENCY must be at least 1/);
+      expect(() => loadConfig({ SMTP_MAX_CONNECTIONS: 'many' })).toThrow(/SMTP_MAX_CONNECTIONS/);
+    });
+  });
+
+  describe('the claim lease', () => {
+    it('is short: a dead worker’s row is delivered by another worker soon after the lease ends', async () => {
+      const clock = manualClock();
+      const app = await testApp(configOn(database), { clock });
+      try {
+        await app.db
+          .insertInto('outbox')
+          .values(outboxRowsOf([mailJob('quote-visitor', 'CT-CRASH')], clock()))
+          .execute();
+        // Worker A claims the row and then never does anything again (its process died):
+        // its send never returns and its lease is never renewed.
+        let failA: (error: Error) => void = () => undefined;
+        let calledA = false;
+        const a = new OutboxWorker(
+          app.db,
+          deliverers(() => {
+            calledA = true;
+            return new Promise((_resolve, reject) => (failA = reject));
+          }),
+          silent,
+          { clock, renewEveryMs: 3_600_000 },
+        );
+        const runA = a.runDue();
+        await until(() => calledA, 'worker A to start the send');
+        expect(await app.db.selectFrom('outbox').select(['next_attempt_at', 'claimed_by']).executeTakeFirstOrThrow()).toEqual({
+          next_attempt_at: clock() + LEASE_MS,
+          claimed_by: a.id,
         });
-      },
+        expect(LEASE_MS).toBeLessThanOrEqual(30_000);
+
+        const sentByB: string[] = [];
+        const b = new OutboxWorker(
+          app.db,
+          deliverers(async (_m, meta) => void sentByB.push(meta.reference!)),
+          silent,
+          { clock },
+        );
+        clock.advance(LEASE_MS - 1);
+        expect(await b.runDue()).toMatchObject({ attempted: 0 });
+        clock.advance(1);
+        expect(await b.runDue()).toEqual({ attempted: 1, sent: 1, failed: 0 });
+        expect(sentByB).toEqual(['CT-CRASH']);
+
+        // Were A to come back and fail, the row B delivered stays delivered (no retry is scheduled).
+        failA(new Error('connection lost'));
+        expect(await runA).toEqual({ attempted: 1, sent: 0, failed: 1 });
+        expect(await app.db.selectFrom('outbox').select(['status', 'attempts']).executeTakeFirstOrThrow()).toEqual({
+          status: 'sent',
+          attempts: 1,
+        });
+      } finally {
+        await app.close();
+      }
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const clock = manualClock();
-    const app = await testApp(testConfig({ smtpUrl: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}` }), { clock });
-    try {
-      await app.db
-        .insertInto('outbox')
-        .values(outboxRowsOf([mailJob('quote-visitor', 'CT-MSGID')], clock()))
-        .execute();
-      const { id } = await app.db.selectFrom('outbox').select('id').executeTakeFirstOrThrow();
-      expect(await app.outbox.runDue()).toMatchObject({ failed: 1 });
-      clock.advance(backoffAfter(1));
-      expect(await app.outbox.runDue()).toMatchObject({ sent: 1 });
-      const ids = raws.map((raw) => raw.match(/^Message-ID: (.*)$/im)?.[1]?.trim());
-      expect(ids).toEqual([`<${id}@copytech.co.uk>`, `<${id}@copytech.co.uk>`]);
-    } finally {
-      await app.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
+
+    it('is renewed while a slow send is in progress, so a live worker keeps its row', async () => {
+      const clock = manualClock();
+      const app = await testApp(configOn(database), { clock });
+      try {
+        await app.db
+          .insertInto('outbox')
+          .values(outboxRowsOf([mailJob('quote-visitor', 'CT-SLOW')], clock()))
+          .execute();
+        let finish: () => void = () => undefined;
+        let calledA = false;
+        const a = new OutboxWorker(
+          app.db,
+          deliverers(() => {
+            calledA = true;
+            return new Promise<void>((resolve) => (finish = resolve));
+          }),
+          silent,
+          { clock, renewEveryMs: 10 },
+        );
+        const runA = a.runDue();
+        await until(() => calledA, 'worker A to start the send');
+
+        let calledB = 0;
+        const b = new OutboxWorker(
+          app.db,
+          deliverers(async () => void calledB++),
+          silent,
+          { clock },
+        );
+        const leaseEnd = async () =>
+          (await app.db.selectFrom('outbox').select('next_attempt_at').executeTakeFirstOrThrow()).next_attempt_at;
+        // Ten minutes of a send that is slow but alive: the lease keeps moving ahead of the clock.
+        for (let step = 0; step < 30; step++) {
+          clock.advance(20_000);
+          const target = clock() + LEASE_MS;
+          const deadline = Date.now() + 2_000;
+          while ((await leaseEnd()) < target && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+          expect(await b.runDue()).toMatchObject({ attempted: 0 });
+        }
+        expect(calledB).toBe(0);
+        finish();
+        expect(await runA).toEqual({ attempted: 1, sent: 1, failed: 0 });
+        expect(await app.db.selectFrom('outbox').select(['status', 'attempts', 'claimed_by']).executeTakeFirstOrThrow()).toEqual({
+          status: 'sent',
+          attempts: 1,
+          claimed_by: null,
+        });
+        expect(await b.runDue()).toMatchObject({ attempted: 0 });
+      } finally {
+        await app.close();
+      }
+    });
   });
 
-  it('is the row’s in the .eml files too', async () => {
-    const config = testConfig();
-    const app = await testApp(config);
-    try {
-      const { reference } = (await app.inject({ method: 'POST', url: '/api/quote', payload: quoteBody([C5840I]) })).json();
-      expect(await app.outbox.runDue()).toMatchObject({ sent: 2 });
-      const rows = await app.db.selectFrom('outbox').select(['id', 'kind']).where('reference', '=', reference).execute();
-      const dir = path.join(config.varDir, 'outbox');
-      for (const row of rows) {
-        const file = fs.readdirSync(dir).find((f) => f.includes(row.id.slice(0, 8)))!;
-        expect(fs.readFileSync(path.join(dir, file), 'utf8')).toMatch(new RegExp(`^Message-ID: <${row.id}@copytech\\.co\\.uk>$`, 'm'));
+  describe('a row that turns dead', () => {
+    it('is logged at error level with alert: outbox-dead, and no personal data', async () => {
+      const clock = manualClock();
+      const lines: string[] = [];
+      const app = await testApp(configOn(database, { logLevel: 'info' }), {
+        clock,
+        logger: {
+          stream: new Writable({
+            write(chunk, _enc, done) {
+              lines.push(String(chunk));
+              done();
+            },
+          }),
+        },
+      });
+      try {
+        await app.db
+          .insertInto('outbox')
+          .values(outboxRowsOf([mailJob('quote-visitor', 'CT-DEAD0001', 'jo.bloggs@example.co.uk')], clock()))
+          .execute();
+        const worker = new OutboxWorker(
+          app.db,
+          deliverers(async () => {
+            throw Object.assign(new Error('550 <jo.bloggs@example.co.uk>: mailbox unavailable'), { responseCode: 550 });
+          }),
+          app.log,
+          { clock },
+        );
+        for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+          expect(await worker.runDue()).toMatchObject({ attempted: 1, failed: 1 });
+          clock.advance(backoffAfter(attempt));
+        }
+        const alerts = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.alert === 'outbox-dead');
+        expect(alerts).toHaveLength(1);
+        expect(alerts[0]).toMatchObject({
+          level: 50,
+          alert: 'outbox-dead',
+          kind: 'quote-visitor',
+          reference: 'CT-DEAD0001',
+          attempt: MAX_ATTEMPTS,
+        });
+        expect(JSON.stringify(alerts[0])).not.toMatch(/jo\.bloggs|@example/);
+        expect(lines.join('')).not.toMatch(/jo\.bloggs/);
+      } finally {
+        await app.close();
       }
-    } finally {
-      await app.close();
-    }
+    });
+  });
+
+  describe('the Message-ID', () => {
+    it('is the same on every attempt of a row, so a resent message can be recognised', async () => {
+      const raws: string[] = [];
+      let reject = true;
+      const server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS', 'AUTH'],
+        logger: false,
+        onData(stream, _session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            raws.push(Buffer.concat(chunks).toString('utf8'));
+            if (reject) {
+              reject = false;
+              callback(Object.assign(new Error('try again later'), { responseCode: 451 }));
+            } else callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const clock = manualClock();
+      const app = await testApp(configOn(database, { smtpUrl: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}` }), {
+        clock,
+      });
+      try {
+        await app.db
+          .insertInto('outbox')
+          .values(outboxRowsOf([mailJob('quote-visitor', 'CT-MSGID')], clock()))
+          .execute();
+        const { id } = await app.db.selectFrom('outbox').select('id').executeTakeFirstOrThrow();
+        expect(await app.outbox.runDue()).toMatchObject({ failed: 1 });
+        clock.advance(backoffAfter(1));
+        expect(await app.outbox.runDue()).toMatchObject({ sent: 1 });
+        const ids = raws.map((raw) => raw.match(/^Message-ID: (.*)$/im)?.[1]?.trim());
+        expect(ids).toEqual([`<${id}@copytech.co.uk>`, `<${id}@copytech.co.uk>`]);
+      } finally {
+        await app.close();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    });
+
+    it('is the row’s in the .eml files too', async () => {
+      const config = configOn(database);
+      const app = await testApp(config);
+      try {
+        const { reference } = (await app.inject({ method: 'POST', url: '/api/quote', payload: quoteBody([C5840I]) })).json();
+        expect(await app.outbox.runDue()).toMatchObject({ sent: 2 });
+        const rows = await app.db.selectFrom('outbox').select(['id', 'kind']).where('reference', '=', reference).execute();
+        const dir = path.join(config.varDir, 'outbox');
+        for (const row of rows) {
+          const file = fs.readdirSync(dir).find((f) => f.includes(row.id.slice(0, 8)))!;
+          expect(fs.readFileSync(path.join(dir, file), 'utf8')).toMatch(new RegExp(`^Message-ID: <${row.id}@copytech\\.co\\.uk>$`, 'm'));
+        }
+      } finally {
+        await app.close();
+      }
+    });
   });
 });
 

@@ -10,12 +10,21 @@ import type { ListScope } from './listScopes';
 import { productFromRow } from './productRecord';
 
 /**
+ * Whether a key from a request can match a row. PostgreSQL's text cannot hold the NUL character
+ * (a query comparing with one fails), and no row holds one: such a key finds nothing, as on SQLite.
+ */
+function canMatch(key: string): boolean {
+  return !key.includes('\u0000');
+}
+
+/**
  * The products of these model ids, active or not, by model id. A function of its own so that a
  * write reads them in its transaction (the quote checks its products and stores them in one).
  */
 export async function productsByModelIds(db: Kysely<Database>, modelIds: string[]): Promise<Map<string, Product>> {
-  if (!modelIds.length) return new Map();
-  const rows = await db.selectFrom('products').where('model_id', 'in', modelIds).select(['data', 'is_active']).execute();
+  const keys = modelIds.filter(canMatch);
+  if (!keys.length) return new Map();
+  const rows = await db.selectFrom('products').where('model_id', 'in', keys).select(['data', 'is_active']).execute();
   return new Map(rows.map((row) => productFromRow(row)).map((product) => [product.modelId, product]));
 }
 
@@ -184,12 +193,14 @@ export class CatalogueRepository {
   }
 
   async byModelId(modelId: string): Promise<Product | null> {
+    if (!canMatch(modelId)) return null;
     const row = await this.db.selectFrom('products').where('model_id', '=', modelId).select(['data', 'is_active']).executeTakeFirst();
     return row ? productFromRow(row) : null;
   }
 
   /** The product an image URL names (brand and model slugs), for its kind illustration. */
   async kindBySlugs(brandSlug: string, modelSlug: string): Promise<{ category: string; paperSize: string | null } | null> {
+    if (!canMatch(brandSlug) || !canMatch(modelSlug)) return null;
     const row = await this.db
       .selectFrom('products')
       .where('brand_slug', '=', brandSlug)
@@ -209,6 +220,7 @@ export class CatalogueRepository {
    * difference scaled by its range across the candidates). null when the product is unknown.
    */
   async similar(modelId: string, limit = 4): Promise<Product[] | null> {
+    if (!canMatch(modelId)) return null;
     const target = await this.db
       .selectFrom('products')
       .where('model_id', '=', modelId)

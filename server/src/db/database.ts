@@ -1,33 +1,47 @@
 /**
  * Opens the database and brings its schema up to date.
  *
- * SQLite (better-sqlite3) is the only dialect implemented: a file at {VAR_DIR}/copytech.sqlite,
- * created on first start. Every query in this server goes through Kysely's query builder with
- * no dialect-specific SQL, and the migrations use only the schema builder, so PostgreSQL can
- * follow for a multi-instance deployment: a DATABASE_URL=postgres://… variable would select
- * `new PostgresDialect({ pool: new pg.Pool({ connectionString }) })` here instead of the SQLite
- * dialect (adding the `pg` package), and nothing else would change. The outbox worker already
- * claims rows with a conditional update, so several instances can share one outbox.
+ * SQLite (better-sqlite3) by default: a file at {VAR_DIR}/copytech.sqlite, created on first start,
+ * for one instance. With DATABASE_URL=postgres://… it is PostgreSQL instead (postgres.ts), which
+ * several instances share. Both get the same migrations, the same seed and the same queries (the
+ * query builder; the few places where the two differ ask isPostgres()).
+ *
+ * Migrations run at every start under Kysely's migration lock (on PostgreSQL a session advisory
+ * lock), so instances starting together migrate one after the other, and the seed's transaction
+ * takes a lock of its own there (takeSeedTurn), so their seeds take turns too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
-import { StartupError } from '../config';
+import { Kysely, Migrator, PostgresAdapter, SqliteDialect, sql } from 'kysely';
+import { StartupError, type DatabaseSettings } from '../config';
 import { migrationProvider } from './migrations';
+import { openPostgres, type DatabaseLog } from './postgres';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
 export const DATABASE_FILENAME = 'copytech.sqlite';
 
+/** PostgreSQL when `database.url` is set, else SQLite in varDir; connected and migrated. */
+export async function openDatabase(varDir: string, database?: DatabaseSettings, log?: DatabaseLog): Promise<Db> {
+  const db = database?.url ? await openPostgres({ ...database, url: database.url }, log) : openSqlite(varDir);
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+}
+
 /**
- * Opens {VAR_DIR}/copytech.sqlite, checks its integrity (SQLite's quick_check: every page and
- * index readable and consistent) and migrates it. A folder that cannot be made, a file that cannot
+ * Opens {VAR_DIR}/copytech.sqlite and checks its integrity (SQLite's quick_check: every page and
+ * index readable and consistent). A folder that cannot be made, a file that cannot
  * be opened or a damaged database is a StartupError naming VAR_DIR and the file, never a stack
  * trace or a server that starts and then answers 500.
  */
-export async function openDatabase(varDir: string): Promise<Db> {
+function openSqlite(varDir: string): Db {
   const file = path.join(varDir, DATABASE_FILENAME);
   let sqlite: BetterSqlite3.Database;
   try {
@@ -47,14 +61,7 @@ export async function openDatabase(varDir: string): Promise<Db> {
     sqlite.close();
     throw damaged(varDir, file, `quick_check: ${problems}`);
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  try {
-    await migrateToLatest(db);
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
-  return db;
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
 function damaged(varDir: string, file: string, finding: string): StartupError {
@@ -81,4 +88,21 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const failed = results?.find((r) => r.status === 'Error');
   if (failed) throw new Error(`Database migration ${failed.migrationName} failed`);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export function isPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Any fixed number: the key of the seed's advisory lock (Kysely's migration lock has its own). */
+const SEED_LOCK_ID = 7_260_114_051;
+
+/**
+ * The first statement of the seed's transaction. On PostgreSQL, instances starting together would
+ * otherwise each read an empty table and insert the same rows: the second waits here until the
+ * first has committed, then reads what it wrote and finds nothing to change. SQLite has a single
+ * instance per file.
+ */
+export async function takeSeedTurn(trx: Kysely<Database>): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${sql.lit(SEED_LOCK_ID)})`.execute(trx);
 }

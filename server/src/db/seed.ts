@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BlogPost, PageContent } from '@copytech/shared/domain';
 import { SeedDataError, checkSeedProduct, productRowOf } from '../catalogue/productRecord';
-import type { Db } from './database';
+import { takeSeedTurn, type Db } from './database';
 
 /** `stale`: rows the files no longer list, left as they are because pruning was not asked for. */
 export interface SeedSummary {
@@ -143,6 +143,7 @@ export async function seedDatabase(db: Db, dataDir: string, now: Date = new Date
   };
 
   await db.transaction().execute(async (trx) => {
+    await takeSeedTurn(trx);
     // Products
     const existing = new Map(
       (await trx.selectFrom('products').select(['model_id', 'source_hash', 'in_source', 'is_active']).execute()).map((r) => [

@@ -13,9 +13,13 @@
  * visitor's mail overtakes a backlog. It pauses only when nothing is due.
  *
  * A worker claims a row by moving its next_attempt_at forward by a short lease with a
- * conditional update, so several server instances can share one outbox without sending a
- * message twice. The lease is renewed while the delivery is in progress: a slow but live send
- * keeps its row, and a crashed worker's rows are taken over soon after their lease ends.
+ * conditional update (only if next_attempt_at is still the value it read), so several server
+ * instances can share one outbox and no row is held by two workers at once. On PostgreSQL the
+ * second of two concurrent updates of a row waits for the first to commit, then tests its
+ * condition again on the row as the first left it, and updates nothing (the test of two
+ * workers sharing one database, severalInstances.test.ts, counts each row's deliveries). The
+ * lease is renewed while the delivery is in progress: a slow but live send keeps its row, and a
+ * crashed worker's rows are taken over soon after their lease ends.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';

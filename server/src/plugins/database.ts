@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { CatalogueRepository } from '../catalogue/repository';
 import type { Config } from '../config';
 import { openDatabase, type Db } from '../db/database';
+import { describePostgres } from '../db/postgres';
 import { seedDatabase } from '../db/seed';
 
 declare module 'fastify' {
@@ -43,7 +44,10 @@ async function loadSeed(app: FastifyInstance, db: Db, config: Config, now: Date)
 
 export const databasePlugin = fp<DatabaseOptions>(
   async (app, { config, clock }) => {
-    const db = await openDatabase(config.varDir);
+    const db = await openDatabase(config.varDir, config.database, app.log);
+    // where the data is, never the URL itself (it may carry the password)
+    const where = config.database.url ? `PostgreSQL at ${describePostgres(config.database.url)}` : `SQLite in ${config.varDir}`;
+    app.log.info({ database: where }, 'database open and migrated');
     try {
       await loadSeed(app, db, config, new Date(clock()));
     } catch (error) {

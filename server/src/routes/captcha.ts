@@ -23,7 +23,6 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { CheckerDb } from '../db/savingsCheckerMigration';
-import { isUniqueViolation } from '../writes/idempotency';
 import type { WriteDeps } from './writeDeps';
 
 export const CAPTCHA_CHALLENGE_PATH = '/api/captcha/challenge';
@@ -144,16 +143,15 @@ export async function checkCaptcha(payload: unknown, secrets: CaptchaSecrets): P
 export async function spendCaptcha(trx: CheckerDb, check: Extract<CaptchaCheck, { ok: true }>): Promise<boolean> {
   const now = Date.now();
   await trx.deleteFrom('captcha_solutions').where('expires_at', '<', now).execute();
-  try {
-    await trx
-      .insertInto('captcha_solutions')
-      .values({ id: check.id, expires_at: check.expiresAt, used_at: new Date(now).toISOString() })
-      .execute();
-    return true;
-  } catch (error) {
-    if (isUniqueViolation(error)) return false;
-    throw error;
-  }
+  // ON CONFLICT rather than catching the duplicate key: on PostgreSQL a failed statement ends
+  // the caller's transaction. A concurrent spend of the same challenge waits for the first to
+  // commit (or roll back) and then inserts nothing.
+  const inserted = await trx
+    .insertInto('captcha_solutions')
+    .values({ id: check.id, expires_at: check.expiresAt, used_at: new Date(now).toISOString() })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 export function logKeySource(log: FastifyBaseLogger, secrets: CaptchaSecrets): void {
