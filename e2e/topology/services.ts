@@ -4,66 +4,22 @@
  * server of their own, on free loopback ports in a temporary folder, never a system service.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { postgresDatabase, startCluster, stopCluster } from '../../server/test/postgres';
 import { freePort } from '../support/server';
-
-/** The folder of PostgreSQL's server programs (initdb, pg_ctl), or null when it is not installed. */
-function postgresBin(): string | null {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl'))) return dir;
-  }
-  const versions = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a)) : [];
-  for (const version of versions) {
-    const dir = path.join('/usr/lib/postgresql', version, 'bin');
-    if (fs.existsSync(path.join(dir, 'initdb'))) return dir;
-  }
-  return null;
-}
-
-/** Runs a PostgreSQL program: as the `postgres` user when this process is root (initdb refuses root). */
-function asPostgres(program: string, args: string[]): void {
-  const root = process.getuid?.() === 0;
-  execFileSync(root ? 'runuser' : program, root ? ['-u', 'postgres', '--', program, ...args] : args, { stdio: 'pipe' });
-}
 
 export interface Service {
   url: string;
   stop(): Promise<void>;
 }
 
-/** A throwaway PostgreSQL cluster with one database, `copytech`; its URL has no password (trust on loopback). */
+/**
+ * A throwaway PostgreSQL cluster (the server tests' own harness) with one empty database; its URL
+ * has no password (trust on loopback).
+ */
 export async function startPostgres(): Promise<Service> {
-  const bin = postgresBin();
-  if (!bin) throw new Error("PostgreSQL is not installed: install Debian's `postgresql` (apt-get install -y postgresql)");
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'copytech-pg-'));
-  const data = path.join(dir, 'data');
-  if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-  const port = await freePort();
-  asPostgres(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-  asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', path.join(dir, 'postgres.log'), '-w', 'start']);
-  execFileSync(process.getuid?.() === 0 ? 'runuser' : path.join(bin, 'createdb'), [
-    ...(process.getuid?.() === 0 ? ['-u', 'postgres', '--', path.join(bin, 'createdb')] : []),
-    '-h',
-    '127.0.0.1',
-    '-p',
-    String(port),
-    '-U',
-    'postgres',
-    'copytech',
-  ]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/copytech`,
-    async stop() {
-      try {
-        asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
+  await startCluster();
+  const { url } = postgresDatabase();
+  return { url, stop: async () => stopCluster() };
 }
 
 /** A Redis server of its own, keeping nothing on disk. */

@@ -4,7 +4,6 @@
  * versioned folder, as on a CDN), an SMTP receiver and a load balancer probing readiness. The
  * figures of each step are printed, and written to test-results/topology.json.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { defaultSavingsAnswers } from '@copytech/shared/domain';
 import { expect, test } from '@playwright/test';
+import pg from 'pg';
 import { REPO_ROOT, startServer, type RunningServer } from '../support/server';
 import { startBalancer, startSmtpReceiver, startStaticOrigin } from './receivers';
 import { startPostgres, startRedis, waitFor, type Service } from './services';
@@ -180,13 +180,21 @@ async function sendQuote(i: number, first: string, fallback: () => string): Prom
 }
 
 /** Outbox rows under a worker's lease now, by worker. */
-function leasesNow(): Record<string, number> {
-  const out = psql(`select claimed_by, count(*) from outbox where status = 'pending' and claimed_by is not null group by claimed_by`);
-  return Object.fromEntries(out.map((line) => line.split('|') as [string, string]).map(([worker, n]) => [worker, Number(n)]));
+async function leasesNow(): Promise<Record<string, number>> {
+  const rows = await query<{ claimed_by: string; n: string }>(
+    `select claimed_by, count(*) as n from outbox where status = 'pending' and claimed_by is not null group by claimed_by`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.claimed_by, Number(row.n)]));
 }
 
-function psql(query: string): string[] {
-  return execFileSync('psql', [postgres.url, '-tAc', query], { encoding: 'utf8' }).split('\n').filter(Boolean);
+async function query<R>(text: string): Promise<R[]> {
+  const client = new pg.Client({ connectionString: postgres.url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows as R[];
+  } finally {
+    await client.end();
+  }
 }
 
 /** Each acknowledged reference's mails: how many distinct messages arrived, and how many copies. */
@@ -216,7 +224,7 @@ test(`${QUOTES} quotes over both instances, one killed with SIGKILL midway: ever
       if (!killed && acknowledged.length >= QUOTES / 2) {
         killed = true;
         a.process.kill('SIGKILL');
-        leasesAtKill = leasesNow();
+        leasesAtKill = await leasesNow();
       }
     }
   };
@@ -225,7 +233,7 @@ test(`${QUOTES} quotes over both instances, one killed with SIGKILL midway: ever
   await waitFor(() => mailsOf(acknowledged).delivered === acknowledged.length, 120_000, 'every acknowledged quote to be mailed');
   await new Promise((resolve) => setTimeout(resolve, 2000)); // a late duplicate would arrive now
   const mails = mailsOf(acknowledged);
-  const stillPending = Number(psql(`select count(*) from outbox where status <> 'sent'`)[0]);
+  const stillPending = Number((await query<{ n: string }>(`select count(*) as n from outbox where status <> 'sent'`))[0]!.n);
   figures.quotes = { sent: QUOTES, acknowledged: acknowledged.length, ...mails, leasesAtKill, outboxRowsNotSent: stillPending };
   expect(acknowledged.length).toBe(QUOTES);
   expect(mails.delivered).toBe(acknowledged.length);
