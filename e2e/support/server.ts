@@ -62,7 +62,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     varDir,
     process: child,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         // A graceful close waits for open connections; a browser still holding one (keep-alive,

@@ -16,26 +16,33 @@ export interface ReceivedMail {
   subject: string;
 }
 
-/** Accepts every message after `delayMs` (a slow mail server keeps the outbox's rows in flight). */
+/**
+ * Keeps every message it accepts, each copy. It is slow to take each recipient (`delayMs`), so the
+ * outbox's rows stay in flight a while, as with a busy mail server; a message is accepted as soon
+ * as its data has arrived.
+ */
 export async function startSmtpReceiver(delayMs: number) {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      setTimeout(() => callback(), delayMs);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
         const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(text)?.[1]?.trim() ?? '';
-        setTimeout(() => {
-          mails.push({ messageId: header('Message-ID'), to: session.envelope.rcptTo.map((r) => r.address), subject: header('Subject') });
-          callback();
-        }, delayMs);
+        mails.push({ messageId: header('Message-ID'), to: session.envelope.rcptTo.map((r) => r.address), subject: header('Subject') });
+        callback();
       });
     },
   });
+  // A client killed mid-session resets its connection: that is the client's end, not the receiver's.
+  server.on('error', () => undefined);
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { url: `smtp://127.0.0.1:${port}`, mails, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
