@@ -72,6 +72,14 @@ export interface Config {
   mailAlertAfterMinutes: number;
   /** Outbox delivery: deliveries in flight at once, and the SMTP connection pool. */
   outbox: OutboxSettings;
+  /** PostgreSQL connection URL (DATABASE_URL); null: SQLite in VAR_DIR. */
+  databaseUrl: string | null;
+  /** redis://[:password@]host:port for the rate limits' shared counts (REDIS_URL); null: counted in memory per instance. */
+  redisUrl: string | null;
+  /** On SIGTERM: how long the drain may take before the process exits 1 (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
+  /** On SIGTERM: how long to keep serving, with /api/health/ready at 503, before refusing connections (DRAIN_DELAY_MS). */
+  drainDelayMs: number;
 }
 
 export interface OutboxSettings {
@@ -142,6 +150,43 @@ function smtpUrlFrom(value: string | undefined): string | null {
   return url;
 }
 
+/** A Redis URL must be redis:// or rediss:// and name a host. Not echoed: it may carry a password. */
+function redisUrlFrom(value: string | undefined): string | null {
+  if (!value) return null;
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (!parsed || !['redis:', 'rediss:'].includes(parsed.protocol) || !parsed.hostname)
+    throw new StartupError('REDIS_URL must be redis://[:password@]host:port (or rediss:// for TLS), got something else');
+  return value;
+}
+
+/**
+ * Several instances (a shared database, or a shared Redis) must sign and verify the savings
+ * checker's human check with one key: a random key per process would fail every challenge that
+ * another instance issued.
+ */
+function requireSharedCaptchaKey(env: NodeJS.ProcessEnv, databaseUrl: string | null, redisUrl: string | null): void {
+  if (env.ALTCHA_HMAC_KEY) return;
+  const setting = databaseUrl ? 'DATABASE_URL' : redisUrl ? 'REDIS_URL' : null;
+  if (setting)
+    throw new StartupError(
+      `ALTCHA_HMAC_KEY must be set when ${setting} is set: every instance must sign the human check with the same key (e.g. \`openssl rand -hex 32\`)`,
+    );
+}
+
+/** The drain's bounds: the delay must leave the drain some of the timeout. */
+function shutdownFrom(env: NodeJS.ProcessEnv): { shutdownTimeoutMs: number; drainDelayMs: number } {
+  const shutdownTimeoutMs = intFrom(env.SHUTDOWN_TIMEOUT_MS, 25_000, 'SHUTDOWN_TIMEOUT_MS');
+  const drainDelayMs = intFrom(env.DRAIN_DELAY_MS, 0, 'DRAIN_DELAY_MS');
+  if (drainDelayMs >= shutdownTimeoutMs)
+    throw new StartupError(`DRAIN_DELAY_MS (${drainDelayMs}) must be less than SHUTDOWN_TIMEOUT_MS (${shutdownTimeoutMs})`);
+  return { shutdownTimeoutMs, drainDelayMs };
+}
+
 /**
  * Whom to believe about the client's address and protocol: nobody unless configured. `true`
  * trusts every hop (only when nothing can reach the server but the proxy), a number the nearest N
@@ -161,6 +206,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ) as Record<RemoteName, string>;
   const varDir = env.VAR_DIR ? path.resolve(env.VAR_DIR) : path.join(REPO_ROOT, 'var');
   const enquiryUrl = urlFrom(env.ENQUIRY_API_URL, 'ENQUIRY_API_URL');
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  const redisUrl = redisUrlFrom(env.REDIS_URL?.trim());
+  requireSharedCaptchaKey(env, databaseUrl, redisUrl);
   return {
     port: intFrom(env.PORT, 8080, 'PORT'),
     host: env.HOST || '0.0.0.0',
@@ -191,5 +239,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedPrune: env.SEED_PRUNE === '1' || env.SEED_PRUNE === 'true',
     mailAlertAfterMinutes: intFrom(env.MAIL_ALERT_AFTER_MINUTES, 15, 'MAIL_ALERT_AFTER_MINUTES'),
     outbox: outboxFrom(env),
+    databaseUrl,
+    redisUrl,
+    ...shutdownFrom(env),
   };
 }
