@@ -7,7 +7,8 @@
  *
  * On build: the database is opened and migrated, the seed data loaded (idempotently), the mail
  * transport chosen and the outbox worker started when the app is ready (unless the caller steps it
- * by hand). On close the worker stops, the mail transport closes and the database is released.
+ * by hand). On close the worker stops, the mail transport and Redis close and the database is
+ * released.
  */
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -77,7 +78,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     (message) => app.log.warn(message),
   );
   await images.probeCache();
-  await app.register(healthPlugin, { db: app.db, config, images, clock });
+  const health = { sharedRateLimits: app.sharedRateLimits };
+  await app.register(healthPlugin, { db: app.db, config, images, clock, ...health });
   await app.register(cataloguePlugin, { catalogue: app.catalogue });
   await app.register(contentPlugin, { db: app.db });
   await app.register(quotePlugin, writeDeps);
