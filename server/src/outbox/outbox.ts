@@ -161,8 +161,8 @@ export class OutboxWorker {
     this.schedule(0);
   }
 
-  /** Claims nothing more, and waits for the deliveries in flight. */
-  async stop(): Promise<void> {
+  /** Claims nothing more, and waits for the deliveries in flight; then releaseClaims() if asked. */
+  async stop(options: { releaseClaims?: boolean } = {}): Promise<void> {
     this.started = false;
     this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
@@ -170,6 +170,26 @@ export class OutboxWorker {
     await this.current?.catch(() => undefined);
     // stopped: runDue() by hand works again (nothing is scheduled any more)
     this.stopping = false;
+    if (options.releaseClaims) await this.releaseClaims();
+  }
+
+  get deliveriesInFlight(): number {
+    return this.inFlight.size;
+  }
+
+  /**
+   * Makes this worker's claimed pending rows due at once for any worker rather than when the lease
+   * ends: on shutdown, for deliveries the drain could not wait for (as after a crash, one may then
+   * be sent twice). Rows are claimed only to be delivered, so after stop() this is normally none.
+   */
+  async releaseClaims(): Promise<number> {
+    const released = await this.db
+      .updateTable('outbox')
+      .set({ next_attempt_at: this.clock(), claimed_by: null })
+      .where('status', '=', 'pending')
+      .where('claimed_by', '=', this.id)
+      .executeTakeFirst();
+    return Number(released.numUpdatedRows);
   }
 
   /** Something was enqueued: deliver it now rather than at the next poll. */

@@ -9,7 +9,9 @@
  *   something needs a person: mail failing for longer than MAIL_ALERT_AFTER_MINUTES, dead outbox
  *   rows, the site not built (when it is served), an image cache that cannot be written, the rate
  *   limits' Redis not answering. A degraded instance stays in rotation: taking it out would not fix
- *   a mail server.
+ *   a mail server. 503 too while the instance drains on SIGTERM (plugins/lifecycle.ts), so the load
+ *   balancer stops sending it requests; liveness stays 200 meanwhile. (While it starts, nothing
+ *   answers: the server listens only once the database is migrated and seeded.)
  *
  * Every answer is no-store, and carries no personal data: counts, codes and settings only.
  */
@@ -19,7 +21,7 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { sendError } from '../http/errors';
+import { errorBody, sendError } from '../http/errors';
 import type { SharedRateLimits } from '../http/rateLimitStore';
 import type { ProductImages } from '../images/productImages';
 
@@ -45,6 +47,8 @@ interface HealthDeps {
   clock: () => number;
   /** the rate limits' Redis, when there is one */
   sharedRateLimits?: Pick<SharedRateLimits, 'healthReason'> | null;
+  /** true once the instance drains (SIGTERM) */
+  draining?: () => boolean;
 }
 
 /** Reads and writes the database: a write that changes nothing still needs the write lock. */
@@ -118,6 +122,10 @@ export const healthPlugin: FastifyPluginAsync<HealthDeps> = async (app, deps) =>
 
   const ready = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-store');
+    if (deps.draining?.()) {
+      const body = errorBody(503, 'This instance is shutting down (draining): send requests to another.');
+      return reply.code(503).send({ ...body, status: 'draining' });
+    }
     try {
       return await healthOf(deps);
     } catch (error) {
