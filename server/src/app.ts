@@ -7,7 +7,8 @@
  *
  * On build: the database is opened and migrated, the seed data loaded (idempotently), the mail
  * transport chosen and the outbox worker started when the app is ready (unless the caller steps it
- * by hand). On close the worker stops, the mail transport closes and the database is released.
+ * by hand). On close the worker stops, the mail transport and Redis close and the database is
+ * released; start.ts drains the app this way on SIGTERM (plugins/lifecycle.ts).
  */
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -16,6 +17,7 @@ import { installNotFound } from './http/errors';
 import { ProductImages } from './images/productImages';
 import { databasePlugin } from './plugins/database';
 import { httpPlugin } from './plugins/http';
+import { lifecyclePlugin } from './plugins/lifecycle';
 import { outboxPlugin } from './plugins/outbox';
 import { captchaPlugin } from './routes/captcha';
 import { cataloguePlugin } from './routes/catalogue';
@@ -64,6 +66,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
 
   // Infrastructure (plugins/): decorations and hooks every route shares.
+  await app.register(lifecyclePlugin);
   await app.register(databasePlugin, { config, clock });
   await app.register(outboxPlugin, { config, clock, autoStart: options.outbox?.autoStart, pollMs: options.outbox?.pollMs });
   await app.register(httpPlugin, { config });
@@ -77,7 +80,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     (message) => app.log.warn(message),
   );
   await images.probeCache();
-  await app.register(healthPlugin, { db: app.db, config, images, clock });
+  const health = { sharedRateLimits: app.sharedRateLimits, draining: () => app.lifecycle.draining };
+  await app.register(healthPlugin, { db: app.db, config, images, clock, ...health });
   await app.register(cataloguePlugin, { catalogue: app.catalogue });
   await app.register(contentPlugin, { db: app.db });
   await app.register(quotePlugin, writeDeps);

@@ -74,6 +74,12 @@ export interface Config {
   mailAlertAfterMinutes: number;
   /** Outbox delivery: deliveries in flight at once, and the SMTP connection pool. */
   outbox: OutboxSettings;
+  /** redis://[:password@]host:port for the rate limits' shared counts (REDIS_URL); null: counted in memory per instance. */
+  redisUrl: string | null;
+  /** On SIGTERM: how long the drain may take before the process exits 1 (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
+  /** On SIGTERM: how long to keep serving, with /api/health/ready at 503, before refusing connections (DRAIN_DELAY_MS). */
+  drainDelayMs: number;
 }
 
 export interface OutboxSettings {
@@ -96,7 +102,7 @@ export interface DatabaseSettings {
 function databaseFrom(env: NodeJS.ProcessEnv): DatabaseSettings {
   const poolMax = intFrom(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX');
   if (poolMax < 1) throw new StartupError(`DATABASE_POOL_MAX must be at least 1, got "${env.DATABASE_POOL_MAX}"`);
-  const url = env.DATABASE_URL;
+  const url = env.DATABASE_URL?.trim();
   if (url === undefined || url === '') return { url: null, poolMax };
   let protocol: string;
   try {
@@ -170,6 +176,43 @@ function smtpUrlFrom(value: string | undefined): string | null {
   return url;
 }
 
+/** A Redis URL must be redis:// or rediss:// and name a host. Not echoed: it may carry a password. */
+function redisUrlFrom(value: string | undefined): string | null {
+  if (!value) return null;
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (!parsed || !['redis:', 'rediss:'].includes(parsed.protocol) || !parsed.hostname)
+    throw new StartupError('REDIS_URL must be redis://[:password@]host:port (or rediss:// for TLS), got something else');
+  return value;
+}
+
+/**
+ * Several instances (a shared database, or a shared Redis) must sign and verify the savings
+ * checker's human check with one key: a random key per process would fail every challenge that
+ * another instance issued.
+ */
+function requireSharedCaptchaKey(env: NodeJS.ProcessEnv, databaseUrl: string | null, redisUrl: string | null): void {
+  if (env.ALTCHA_HMAC_KEY) return;
+  const setting = databaseUrl ? 'DATABASE_URL' : redisUrl ? 'REDIS_URL' : null;
+  if (setting)
+    throw new StartupError(
+      `ALTCHA_HMAC_KEY must be set when ${setting} is set: every instance must sign the human check with the same key (e.g. \`openssl rand -hex 32\`)`,
+    );
+}
+
+/** The drain's bounds: the delay must leave the drain some of the timeout. */
+function shutdownFrom(env: NodeJS.ProcessEnv): { shutdownTimeoutMs: number; drainDelayMs: number } {
+  const shutdownTimeoutMs = intFrom(env.SHUTDOWN_TIMEOUT_MS, 25_000, 'SHUTDOWN_TIMEOUT_MS');
+  const drainDelayMs = intFrom(env.DRAIN_DELAY_MS, 0, 'DRAIN_DELAY_MS');
+  if (drainDelayMs >= shutdownTimeoutMs)
+    throw new StartupError(`DRAIN_DELAY_MS (${drainDelayMs}) must be less than SHUTDOWN_TIMEOUT_MS (${shutdownTimeoutMs})`);
+  return { shutdownTimeoutMs, drainDelayMs };
+}
+
 /**
  * Whom to believe about the client's address and protocol: nobody unless configured. `true`
  * trusts every hop (only when nothing can reach the server but the proxy), a number the nearest N
@@ -189,6 +232,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ) as Record<RemoteName, string>;
   const varDir = env.VAR_DIR ? path.resolve(env.VAR_DIR) : path.join(REPO_ROOT, 'var');
   const enquiryUrl = urlFrom(env.ENQUIRY_API_URL, 'ENQUIRY_API_URL');
+  const database = databaseFrom(env);
+  const redisUrl = redisUrlFrom(env.REDIS_URL?.trim());
+  requireSharedCaptchaKey(env, database.url, redisUrl);
   return {
     port: intFrom(env.PORT, 8080, 'PORT'),
     host: env.HOST || '0.0.0.0',
@@ -203,7 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketingScriptUrl: urlFrom(env.MARKETING_SCRIPT_URL, 'MARKETING_SCRIPT_URL'),
     serveSite: env.SERVE_SITE !== 'false',
     varDir,
-    database: databaseFrom(env),
+    database,
     dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(REPO_ROOT, 'server', 'data'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
@@ -220,5 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedPrune: env.SEED_PRUNE === '1' || env.SEED_PRUNE === 'true',
     mailAlertAfterMinutes: intFrom(env.MAIL_ALERT_AFTER_MINUTES, 15, 'MAIL_ALERT_AFTER_MINUTES'),
     outbox: outboxFrom(env),
+    redisUrl,
+    ...shutdownFrom(env),
   };
 }

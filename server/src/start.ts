@@ -1,12 +1,15 @@
 /**
  * Starts the server, loaded by main.ts once NODE_ENV is set: `npm start` (built) or
  * `npm run dev -w server` (watch). A start-up problem is one line on stderr naming the setting and
- * the path or value to fix, and exit code 1; the stack trace only with LOG_LEVEL=debug.
+ * the path or value to fix, and exit code 1; the stack trace only with LOG_LEVEL=debug. The server
+ * listens only once the database is migrated and seeded, so nothing (not even /api/health/ready)
+ * answers while it starts; on SIGTERM it drains (plugins/lifecycle.ts).
  */
 import { resolveSiteRoute } from '@copytech/shared/domain';
 import { buildApp } from './app';
 import { SeedDataError } from './catalogue/productRecord';
 import { StartupError, loadConfig } from './config';
+import { drain } from './plugins/lifecycle';
 import { sitemapEntries } from './site/sitemap';
 
 function fail(error: unknown): never {
@@ -28,13 +31,21 @@ try {
   fail(error);
 }
 
+// SIGTERM (or SIGINT): drain within SHUTDOWN_TIMEOUT_MS, exit 0 when everything finished, else 1
+// (plugins/lifecycle.ts). A second signal does not wait: exit 1 at once.
+let shuttingDown = false;
 const shutdown = async (signal: string) => {
+  if (shuttingDown) {
+    app.log.warn({ signal }, 'shutdown: a second signal, so exiting without waiting for the drain');
+    process.exit(1);
+  }
+  shuttingDown = true;
   app.log.info({ signal }, 'shutting down');
-  await app.close();
-  process.exit(0);
+  const result = await drain(app, { delayMs: config.drainDelayMs, timeoutMs: config.shutdownTimeoutMs });
+  process.exit(result.clean ? 0 : 1);
 };
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
   await app.listen({ port: config.port, host: config.host });

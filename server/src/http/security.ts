@@ -6,12 +6,15 @@
  * frame-ancestors 'none'. HSTS only when the request came over TLS (directly, or through a
  * trusted proxy's X-Forwarded-Proto: https), so plain-HTTP development is never pinned.
  *
- * Rate limits: writes only (per IP, per minute, configurable); reads are not limited.
+ * Rate limits: writes only (per IP, per minute, configurable); reads are not limited. Counted in
+ * memory per instance, or in Redis shared by every instance when REDIS_URL is set
+ * (http/rateLimitStore.ts, which also decides what happens while Redis is down).
  */
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import type { SharedRateLimits } from './rateLimitStore';
 
 function originOf(url: string | null | undefined): string | null {
   if (!url) return null;
@@ -58,7 +61,7 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   };
 }
 
-export async function installSecurity(app: FastifyInstance, config: Config): Promise<void> {
+export async function installSecurity(app: FastifyInstance, config: Config, shared: SharedRateLimits | null = null): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -74,6 +77,8 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
 
   await app.register(rateLimit, {
     global: false,
+    // The shared store never fails a count (it falls back to this instance's own): see rateLimitStore.ts.
+    ...(shared ? { store: shared.storeClass() } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       error: 'Too Many Requests',

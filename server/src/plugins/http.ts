@@ -1,6 +1,7 @@
 /**
  * What every answer goes through: compression, the error answers, the JSON body parser, finite
  * query numbers, the security headers and rate limits, and API answers marked not to be indexed.
+ * With REDIS_URL the rate limits count in Redis (`app.sharedRateLimits`, closed with the app).
  */
 import fastifyCompress from '@fastify/compress';
 import fp from 'fastify-plugin';
@@ -8,7 +9,15 @@ import type { Config } from '../config';
 import { BROTLI_OPTIONS, COMPRESSION, GZIP_OPTIONS } from '../http/compression';
 import { installErrorHandling, installFiniteQueryNumbers } from '../http/errors';
 import { installJsonBodyParser } from '../http/jsonBody';
+import { connectRateLimits, type SharedRateLimits } from '../http/rateLimitStore';
 import { installSecurity } from '../http/security';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the rate limits' Redis, when REDIS_URL is set */
+    sharedRateLimits: SharedRateLimits | null;
+  }
+}
 
 export const httpPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
@@ -24,7 +33,10 @@ export const httpPlugin = fp<{ config: Config }>(
     installErrorHandling(app);
     installJsonBodyParser(app);
     installFiniteQueryNumbers(app);
-    await installSecurity(app, config);
+    const shared = config.redisUrl ? await connectRateLimits(config.redisUrl, app.log) : null;
+    app.decorate('sharedRateLimits', shared);
+    if (shared) app.addHook('onClose', async () => shared.close());
+    await installSecurity(app, config, shared);
     // API answers are data for the site's pages, never pages to index (see site/sitemap.ts).
     app.addHook('onSend', async (request, reply) => {
       if (request.url.startsWith('/api/')) reply.header('X-Robots-Tag', 'noindex');

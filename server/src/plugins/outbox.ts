@@ -46,7 +46,7 @@ export const outboxPlugin = fp<OutboxOptions>(
     const outbox = new OutboxWorker(app.db, deliverers, app.log, { clock, pollMs, concurrency: config.outbox.concurrency });
     app.decorate('outbox', outbox);
     app.addHook('onClose', async () => {
-      await outbox.stop();
+      await outbox.stop({ releaseClaims: true });
       mail.close();
     });
     if (autoStart !== false) app.addHook('onReady', async () => outbox.start());

@@ -7,8 +7,11 @@
  *   503 when the database cannot be read or written: the instance should get no traffic. 200
  *   otherwise, with `status: 'ok'`, or `status: 'degraded'` and the reasons when it serves but
  *   something needs a person: mail failing for longer than MAIL_ALERT_AFTER_MINUTES, dead outbox
- *   rows, the site not built (when it is served), an image cache that cannot be written. A
- *   degraded instance stays in rotation: taking it out would not fix a mail server.
+ *   rows, the site not built (when it is served), an image cache that cannot be written, the rate
+ *   limits' Redis not answering. A degraded instance stays in rotation: taking it out would not fix
+ *   a mail server. 503 too while the instance drains on SIGTERM (plugins/lifecycle.ts), so the load
+ *   balancer stops sending it requests; liveness stays 200 meanwhile. (While it starts, nothing
+ *   answers: the server listens only once the database is migrated and seeded.)
  *
  * Every answer is no-store, and carries no personal data: counts, codes and settings only.
  */
@@ -18,10 +21,11 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { sendError } from '../http/errors';
+import { errorBody, sendError } from '../http/errors';
+import type { SharedRateLimits } from '../http/rateLimitStore';
 import type { ProductImages } from '../images/productImages';
 
-export type DegradedCode = 'mail-failing' | 'outbox-dead' | 'site-not-built' | 'image-cache-unwritable';
+export type DegradedCode = 'mail-failing' | 'outbox-dead' | 'site-not-built' | 'image-cache-unwritable' | 'rate-limit-store-down';
 
 export interface HealthReason {
   code: DegradedCode;
@@ -41,6 +45,10 @@ interface HealthDeps {
   config: Pick<Config, 'smtpUrl' | 'serveSite' | 'siteRoot' | 'mailAlertAfterMinutes'>;
   images: Pick<ProductImages, 'cacheError' | 'probeCache'>;
   clock: () => number;
+  /** the rate limits' Redis, when there is one */
+  sharedRateLimits?: Pick<SharedRateLimits, 'healthReason'> | null;
+  /** true once the instance drains (SIGTERM) */
+  draining?: () => boolean;
 }
 
 /** Reads and writes the database: a write that changes nothing still needs the write lock. */
@@ -55,7 +63,7 @@ async function checkDatabase(db: Db): Promise<void> {
   });
 }
 
-export async function healthOf({ db, config, images, clock }: HealthDeps): Promise<HealthBody> {
+export async function healthOf({ db, config, images, clock, sharedRateLimits }: HealthDeps): Promise<HealthBody> {
   await checkDatabase(db);
   const rows = await db
     .selectFrom('outbox')
@@ -100,6 +108,8 @@ export async function healthOf({ db, config, images, clock }: HealthDeps): Promi
   // Re-check a failing cache, so a fixed folder clears the reason without a restart.
   const cacheError = images.cacheError === null ? null : await images.probeCache();
   if (cacheError) reasons.push({ code: 'image-cache-unwritable', message: cacheError });
+  const rateLimitStore = await sharedRateLimits?.healthReason();
+  if (rateLimitStore) reasons.push(rateLimitStore);
 
   return { status: reasons.length ? 'degraded' : 'ok', database: 'ok', mail: config.smtpUrl ? 'smtp' : 'files', outbox, reasons };
 }
@@ -112,6 +122,10 @@ export const healthPlugin: FastifyPluginAsync<HealthDeps> = async (app, deps) =>
 
   const ready = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-store');
+    if (deps.draining?.()) {
+      const body = errorBody(503, 'This instance is shutting down (draining): send requests to another.');
+      return reply.code(503).send({ ...body, status: 'draining' });
+    }
     try {
       return await healthOf(deps);
     } catch (error) {

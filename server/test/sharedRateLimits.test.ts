@@ -1,0 +1,170 @@
+/**
+ * Rate limits shared through Redis (REDIS_URL) by several instances, and what happens while Redis
+ * is down: on a real redis-server this test starts (Debian's `redis-server`; TEST_REDIS=skip
+ * skips the file explicitly, nothing else does).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import net, { type AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { C5840I, quoteBody, testApp, testConfig } from './helpers';
+
+const SKIP = process.env.TEST_REDIS === 'skip';
+/** The server asks for it, so the URL's password is really used (and must never be logged). */
+const PASSWORD = 'secret-password';
+const describeRedis = SKIP ? describe.skip : describe;
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** A throwaway redis-server on `port`, answering PING before this resolves. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  if (spawnSync('redis-server', ['--version']).error) {
+    throw new Error(
+      "redis-server is not installed: install Debian's redis-server (apt-get install redis-server), or set TEST_REDIS=skip to skip these tests explicitly",
+    );
+  }
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1', '--requirepass', PASSWORD],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const client = new Redis({ port, host: '127.0.0.1', password: PASSWORD, retryStrategy: () => 50 });
+  client.on('error', () => undefined);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`redis-server did not answer on port ${port} within 5 s`)), 5_000);
+      client.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  } finally {
+    client.disconnect();
+  }
+  return child;
+}
+
+async function stopRedis(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/** Log lines as parsed JSON objects. */
+function logSink() {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+const quote = (app: FastifyInstance, ip = '203.0.113.7') =>
+  app.inject({ method: 'POST', url: '/api/quote', payload: quoteBody([C5840I]), remoteAddress: ip });
+
+describeRedis('rate limits in Redis (REDIS_URL)', () => {
+  let port = 0;
+  let redis: ChildProcess | null = null;
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    port = await freePort();
+    redis = await startRedis(port);
+  });
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((app) => app.close()));
+    if (!redis || redis.exitCode !== null || redis.signalCode !== null) redis = await startRedis(port);
+  });
+  afterAll(async () => stopRedis(redis));
+
+  async function instance(limit: number, logs?: NodeJS.WritableStream): Promise<FastifyInstance> {
+    const config = testConfig({ redisUrl: `redis://:${PASSWORD}@127.0.0.1:${port}`, logLevel: 'info' });
+    config.rateLimits = { quotePerMinute: limit, formsPerMinute: limit };
+    const app = await testApp(config, logs ? { logger: { stream: logs } } : {});
+    apps.push(app);
+    return app;
+  }
+
+  it('shares one count per IP and route across instances: N a minute in all, then 429 on every instance', async () => {
+    const { lines, stream } = logSink();
+    const [a, b] = [await instance(3, stream), await instance(3)];
+    const statuses = [];
+    for (const app of [a, b, a, b, a]) statuses.push((await quote(app!)).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    // Another address has its own count; the password is never logged, the host is.
+    expect((await quote(b!, '203.0.113.8')).statusCode).toBe(201);
+    const said = JSON.stringify(lines);
+    expect(said).not.toContain(PASSWORD);
+    expect(lines.some((line) => line.redis === `127.0.0.1:${port}`)).toBe(true);
+  });
+
+  it('while Redis is down: writes answer at once, limited per instance (fail open to local counts), and health says degraded', async () => {
+    const { lines, stream } = logSink();
+    const app = await instance(2, stream);
+    expect((await quote(app, '203.0.113.20')).statusCode).toBe(201);
+    expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toMatchObject({ status: 'ok', reasons: [] });
+
+    await stopRedis(redis);
+    const started = Date.now();
+    const during = [];
+    for (let i = 0; i < 3; i++) during.push((await quote(app, '203.0.113.21')).statusCode);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    // Not everything goes through: this instance's own count takes over.
+    expect(during).toEqual([201, 201, 429]);
+    const challenge = await app.inject({ method: 'GET', url: '/api/captcha/challenge', remoteAddress: '203.0.113.21' });
+    expect(challenge.statusCode).toBe(200);
+
+    const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'degraded', reasons: [{ code: 'rate-limit-store-down' }] });
+    const alerts = lines.filter((line) => line.alert === 'rate-limit-store-down');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ level: 40, redis: `127.0.0.1:${port}` });
+    expect(JSON.stringify(alerts)).not.toContain('203.0.113.');
+
+    // Back: shared counts again, and health ok.
+    redis = await startRedis(port);
+    const deadline = Date.now() + 4_000;
+    let body = ready.json() as { status: string };
+    while (body.status !== 'ok' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      body = (await app.inject({ method: 'GET', url: '/api/health/ready' })).json();
+    }
+    expect(body.status).toBe('ok');
+  });
+
+  it('while Redis hangs (stopped, not gone): a write waits at most the command timeout, then is counted locally', async () => {
+    const app = await instance(5);
+    expect((await quote(app, '203.0.113.30')).statusCode).toBe(201);
+    redis!.kill('SIGSTOP');
+    try {
+      const started = Date.now();
+      const res = await quote(app, '203.0.113.30');
+      const ms = Date.now() - started;
+      expect(res.statusCode).toBe(201);
+      expect(ms).toBeLessThan(1_000);
+      // The next one does not wait again.
+      const again = Date.now();
+      expect((await quote(app, '203.0.113.30')).statusCode).toBe(201);
+      expect(Date.now() - again).toBeLessThan(300);
+    } finally {
+      redis!.kill('SIGCONT');
+    }
+  });
+});
