@@ -111,14 +111,15 @@ class BudgetPlugin {
   }
 }
 
+/** @typedef {(part: string, chunks: Iterable<Chunk>, extraFiles?: string[]) => { part: string, bytes: number, files: string[] }} Figure */
+
 /**
- * The parts of a compilation and the JavaScript files of each, with their gzip size.
+ * How a part is measured: its JavaScript files (sorted) and their gzip size, summed; each file is
+ * compressed once per compilation, however many parts hold it.
  * @param {Compilation} compilation
- * @returns {{ parts: { part: string, bytes: number, files: string[] }[], unnamed: string[] }}
- *   the parts, and a message for each lazy import that has no name to give it a budget by
+ * @returns {Figure}
  */
-function measure(compilation) {
-  const { chunkGraph, moduleGraph } = compilation;
+function partFigures(compilation) {
   /** @type {Map<string, number>} */
   const gzipped = new Map();
   /** @param {string} file */
@@ -132,16 +133,20 @@ function measure(compilation) {
     }
     return size;
   };
-  /** @param {string} part @param {Iterable<Chunk>} chunks @param {string[]} [extraFiles] */
-  const figure = (part, chunks, extraFiles = []) => {
+  return (part, chunks, extraFiles = []) => {
     const files = new Set(extraFiles);
     for (const chunk of chunks) for (const file of chunk.files) if (/\.[cm]?js$/.test(file)) files.add(file);
     const sorted = [...files].sort();
     return { part, files: sorted, bytes: sorted.reduce((sum, file) => sum + gzipSize(file), 0) };
   };
+}
 
-  // Shared packages this app provides, by share scope and key: what a consume resolves to when
-  // this app is the page (the share scope holds no other copy on the app's own first load).
+/**
+ * Shared packages this app provides, by share scope and key: what a consume resolves to when
+ * this app is the page (the share scope holds no other copy on the app's own first load).
+ * @param {Compilation} compilation
+ */
+function shareProviders(compilation) {
   /** @type {Map<string, Module>} */
   const providers = new Map();
   for (const module of compilation.modules) {
@@ -150,45 +155,56 @@ function measure(compilation) {
       providers.set(`${_shareScope}|${_name}`, module);
     }
   }
+  return providers;
+}
 
-  /**
-   * The chunks loaded with these: a chunk is ready only once the shared modules it consumes are,
-   * so add the chunks of each consumed package's provider (or, without one, of the consume's
-   * own fallback), and of what those consume in turn.
-   * @param {Iterable<Chunk>} start
-   */
-  const withConsumedShares = (start) => {
-    const chunks = new Set(start);
-    const queue = [...chunks];
-    for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {
-      for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-        if (module.type !== 'consume-shared-module') continue;
-        const { shareScope, shareKey } = /** @type {any} */ (module).options;
-        const source = providers.get(`${shareScope}|${shareKey}`) || module;
-        for (const block of source.blocks) {
-          const group = chunkGraph.getBlockChunkGroup(block);
-          for (const c of group ? group.chunks : []) {
-            if (!chunks.has(c)) {
-              chunks.add(c);
-              queue.push(c);
-            }
+/**
+ * The chunks loaded with these: a chunk is ready only once the shared modules it consumes are,
+ * so add the chunks of each consumed package's provider (or, without one, of the consume's
+ * own fallback), and of what those consume in turn.
+ * @param {Compilation} compilation
+ * @param {Iterable<Chunk>} start
+ */
+function withConsumedShares(compilation, start) {
+  const { chunkGraph } = compilation;
+  const providers = shareProviders(compilation);
+  const chunks = new Set(start);
+  const queue = [...chunks];
+  for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {
+    for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+      if (module.type !== 'consume-shared-module') continue;
+      const { shareScope, shareKey } = /** @type {any} */ (module).options;
+      const source = providers.get(`${shareScope}|${shareKey}`) || module;
+      for (const block of source.blocks) {
+        const group = chunkGraph.getBlockChunkGroup(block);
+        for (const c of group ? group.chunks : []) {
+          if (!chunks.has(c)) {
+            chunks.add(c);
+            queue.push(c);
           }
         }
       }
     }
-    return chunks;
-  };
+  }
+  return chunks;
+}
 
+/** Code of this app or of @copytech/shared, not of a package from node_modules. @param {Module | null} module */
+function ownCode(module) {
+  const resource = module && /** @type {any} */ (module).resource;
+  return typeof resource === 'string' && !resource.split(path.sep).includes('node_modules');
+}
+
+/**
+ * The parts of the entrypoints: a remote's container entry and each of its exposes, or an app's
+ * page (its entry and start-up boundary). The chunk groups measured here are added to `measured`.
+ * @param {Compilation} compilation
+ * @param {Figure} figure
+ * @param {Set<import('webpack').ChunkGroup>} measured
+ */
+function entrypointParts(compilation, figure, measured) {
+  const { chunkGraph, moduleGraph } = compilation;
   const parts = [];
-  /** Chunk groups measured as start-up or expose parts. @type {Set<import('webpack').ChunkGroup>} */
-  const measured = new Set();
-  /** @type {string[]} */
-  const unnamed = [];
-  /** Code of this app or of @copytech/shared, not of a package from node_modules. @param {Module | null} module */
-  const ownCode = (module) => {
-    const resource = module && /** @type {any} */ (module).resource;
-    return typeof resource === 'string' && !resource.split(path.sep).includes('node_modules');
-  };
   for (const [name, entrypoint] of compilation.entrypoints) {
     const entry = compilation.entries.get(name);
     const entryModules = (entry ? entry.dependencies : []).map((dep) => ({ dep, module: moduleGraph.getModule(dep) }));
@@ -216,11 +232,23 @@ function measure(compilation) {
         .getAssets()
         .map((asset) => asset.name)
         .filter((file) => FEDERATION_RUNTIME_FILE.test(file));
-      parts.push(figure(name === 'main' ? 'firstLoad' : `firstLoad:${name}`, withConsumedShares(chunks), runtimeFiles));
+      parts.push(figure(name === 'main' ? 'firstLoad' : `firstLoad:${name}`, withConsumedShares(compilation, chunks), runtimeFiles));
     }
   }
-  // Lazy chunks: every import() in the app's own code outside the start-up boundary, by its
-  // webpackChunkName. One without a name could have no budget, so it is an error of its own.
+  return parts;
+}
+
+/**
+ * Lazy chunks: every import() in the app's own code outside the start-up boundary, by its
+ * webpackChunkName. One without a name could have no budget, so it is an error of its own.
+ * @param {Compilation} compilation
+ * @param {Figure} figure
+ * @param {Set<import('webpack').ChunkGroup>} measured  the chunk groups measured as start-up or expose parts
+ */
+function lazyParts(compilation, figure, measured) {
+  const parts = [];
+  /** @type {string[]} */
+  const unnamed = [];
   for (const group of compilation.chunkGroups) {
     if (group.isInitial() || measured.has(group)) continue;
     const own = group.origins.filter((o) => ownCode(o.module));
@@ -239,6 +267,21 @@ function measure(compilation) {
     }
   }
   return { parts, unnamed };
+}
+
+/**
+ * The parts of a compilation and the JavaScript files of each, with their gzip size.
+ * @param {Compilation} compilation
+ * @returns {{ parts: { part: string, bytes: number, files: string[] }[], unnamed: string[] }}
+ *   the parts, and a message for each lazy import that has no name to give it a budget by
+ */
+function measure(compilation) {
+  const figure = partFigures(compilation);
+  /** Chunk groups measured as start-up or expose parts. @type {Set<import('webpack').ChunkGroup>} */
+  const measured = new Set();
+  const parts = entrypointParts(compilation, figure, measured);
+  const lazy = lazyParts(compilation, figure, measured);
+  return { parts: [...parts, ...lazy.parts], unnamed: lazy.unnamed };
 }
 
 module.exports = { BudgetPlugin };

@@ -203,9 +203,116 @@ function createAppConfigs(options) {
   };
 }
 
+/**
+ * The browser build's loaders: scripts through swc, CSS Modules and global CSS extracted, small assets inlined.
+ * @param {string} name @param {boolean} dev
+ * @returns {import('webpack').RuleSetRule[]}
+ */
+function browserRules(name, dev) {
+  return [
+    scriptRule({ development: dev, target: 'es2020' }),
+    {
+      test: /\.module\.css$/,
+      use: [
+        MiniCssExtractPlugin.loader,
+        {
+          loader: 'css-loader',
+          options: { modules: cssModules(name, dev) },
+        },
+      ],
+    },
+    {
+      test: /\.css$/,
+      exclude: /\.module\.css$/,
+      use: [MiniCssExtractPlugin.loader, 'css-loader'],
+    },
+    { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 2048 } } },
+  ];
+}
+
+/** The browser build's plugins: the federation, CSS, the standalone page, start-up preloads, precompression, budgets. */
+/** @param {AppOptions} options @param {boolean} dev */
+function browserPlugins(options, dev) {
+  const { name, exposes } = options;
+  const isHost = name === 'shell';
+  return [
+    new ModuleFederationPlugin({
+      name,
+      filename: isHost ? undefined : 'remoteEntry.js',
+      exposes: isHost ? undefined : exposes,
+      remotes: {},
+      shared: sharedConfig(),
+      manifest: { fileName: 'mf-manifest.json' },
+      dts: false,
+      dev: false,
+      // The runtime core comes from the page, once (see federationRuntime.cjs).
+      experiments: { externalRuntime: true },
+    }),
+    new FederationRuntimeProviderPlugin({ resolveDir: repoRoot, production: !dev }),
+    new MiniCssExtractPlugin({
+      filename: dev ? '[name].css' : '[name].[contenthash:10].css',
+      chunkFilename: dev ? '[id].css' : '[id].[contenthash:10].css',
+    }),
+    new HtmlWebpackPlugin({
+      template: options.template || path.join(__dirname, 'standalone.html'),
+      title: options.title || `Copytech ${name} (standalone)`,
+      chunks: ['main'],
+      scriptLoading: 'defer',
+      // The dev server answers every deep path with this page, so there its scripts load from
+      // the root; built, a remote's standalone page lives under /remotes/{name}/ (relative).
+      publicPath: dev ? '/' : 'auto',
+    }),
+    new StartupPreloadPlugin(),
+    ...(dev ? [] : precompressionPlugins()),
+    new BudgetPlugin({ app: name, budgets: options.budgets }),
+  ];
+}
+
+/**
+ * The browser build's chunking: stable ids, and the singleton libraries in one chunk.
+ * @returns {import('webpack').Configuration['optimization']}
+ */
+function browserOptimization() {
+  return {
+    moduleIds: 'deterministic',
+    chunkIds: 'deterministic',
+    splitChunks: {
+      cacheGroups: {
+        // The shared singleton libraries in one chunk rather than eleven: a page needs all of
+        // them before its first paint, and on a phone over HTTP/1.1 every extra request on a
+        // connection costs a round trip. Measured with Lighthouse (mobile): 18 to 10 script
+        // requests on a product page, FCP 2.3 s to 2.0 s. @copytech/shared stays apart: it
+        // changes with every release, the libraries seldom, and a returning visitor keeps them.
+        singletons: {
+          test: (/** @type {{ resource?: string }} */ module) => SINGLETON_LIBRARY.test(module.resource || ''),
+          chunks: 'async',
+          name: 'singletons',
+          enforce: true,
+          priority: 20,
+        },
+      },
+    },
+  };
+}
+
+/** The dev server of an app: its own port, every path answered with its page, the API proxied to the site. */
+/** @param {number} port */
+function devServer(port) {
+  const apiOrigin = process.env.API_ORIGIN || 'http://localhost:8080';
+  return {
+    port,
+    hot: false,
+    liveReload: true,
+    historyApiFallback: true,
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    client: { overlay: { errors: true, warnings: false } },
+    proxy: [{ context: ['/api', '/assets', '/remotes.json', '/remotes', '/favicon.svg'], target: apiOrigin, changeOrigin: false }],
+  };
+}
+
 /** @param {AppOptions} options */
 function createAppConfig(options) {
-  const { appDir, name, exposes } = options;
+  const { appDir, name } = options;
   const isHost = name === 'shell';
   const port = DEV_PORTS[name];
 
@@ -213,7 +320,6 @@ function createAppConfig(options) {
   return (_env, argv) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';
     const dev = mode === 'development';
-    const apiOrigin = process.env.API_ORIGIN || 'http://localhost:8080';
 
     return {
       mode,
@@ -241,91 +347,14 @@ function createAppConfig(options) {
         alias: dev ? {} : { 'react-router$': REACT_ROUTER_PRODUCTION, mobx$: MOBX_PRODUCTION },
       },
       // The federation's bundler runtime and @module-federation/runtime come from the page's
-      // runtime file, like the core (experiments.externalRuntime below).
+      // runtime file, like the core (experiments.externalRuntime in browserPlugins).
       externals: [federationRuntimeExternals],
-      module: {
-        rules: [
-          scriptRule({ development: dev, target: 'es2020' }),
-          {
-            test: /\.module\.css$/,
-            use: [
-              MiniCssExtractPlugin.loader,
-              {
-                loader: 'css-loader',
-                options: { modules: cssModules(name, dev) },
-              },
-            ],
-          },
-          {
-            test: /\.css$/,
-            exclude: /\.module\.css$/,
-            use: [MiniCssExtractPlugin.loader, 'css-loader'],
-          },
-          { test: /\.(png|jpe?g|webp|svg|woff2?)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 2048 } } },
-        ],
-      },
-      plugins: [
-        new ModuleFederationPlugin({
-          name,
-          filename: isHost ? undefined : 'remoteEntry.js',
-          exposes: isHost ? undefined : exposes,
-          remotes: {},
-          shared: sharedConfig(),
-          manifest: { fileName: 'mf-manifest.json' },
-          dts: false,
-          dev: false,
-          // The runtime core comes from the page, once (see federationRuntime.cjs).
-          experiments: { externalRuntime: true },
-        }),
-        new FederationRuntimeProviderPlugin({ resolveDir: repoRoot, production: !dev }),
-        new MiniCssExtractPlugin({
-          filename: dev ? '[name].css' : '[name].[contenthash:10].css',
-          chunkFilename: dev ? '[id].css' : '[id].[contenthash:10].css',
-        }),
-        new HtmlWebpackPlugin({
-          template: options.template || path.join(__dirname, 'standalone.html'),
-          title: options.title || `Copytech ${name} (standalone)`,
-          chunks: ['main'],
-          scriptLoading: 'defer',
-          // The dev server answers every deep path with this page, so there its scripts load from
-          // the root; built, a remote's standalone page lives under /remotes/{name}/ (relative).
-          publicPath: dev ? '/' : 'auto',
-        }),
-        new StartupPreloadPlugin(),
-        ...(dev ? [] : precompressionPlugins()),
-        new BudgetPlugin({ app: name, budgets: options.budgets }),
-      ],
-      optimization: {
-        moduleIds: 'deterministic',
-        chunkIds: 'deterministic',
-        splitChunks: {
-          cacheGroups: {
-            // The shared singleton libraries in one chunk rather than eleven: a page needs all of
-            // them before its first paint, and on a phone over HTTP/1.1 every extra request on a
-            // connection costs a round trip. Measured with Lighthouse (mobile): 18 to 10 script
-            // requests on a product page, FCP 2.3 s to 2.0 s. @copytech/shared stays apart: it
-            // changes with every release, the libraries seldom, and a returning visitor keeps them.
-            singletons: {
-              test: (/** @type {{ resource?: string }} */ module) => SINGLETON_LIBRARY.test(module.resource || ''),
-              chunks: 'async',
-              name: 'singletons',
-              enforce: true,
-              priority: 20,
-            },
-          },
-        },
-      },
+      module: { rules: browserRules(name, dev) },
+      plugins: browserPlugins(options, dev),
+      optimization: browserOptimization(),
       performance: { hints: false },
       stats: dev ? 'minimal' : 'errors-warnings',
-      devServer: {
-        port,
-        hot: false,
-        liveReload: true,
-        historyApiFallback: true,
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        client: { overlay: { errors: true, warnings: false } },
-        proxy: [{ context: ['/api', '/assets', '/remotes.json', '/remotes', '/favicon.svg'], target: apiOrigin, changeOrigin: false }],
-      },
+      devServer: devServer(port),
     };
   };
 }

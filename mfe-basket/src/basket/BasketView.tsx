@@ -4,12 +4,10 @@
  */
 import { useId, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router-dom';
 import { MAX_BASKET_ITEMS, basketStore, type BasketItem } from '@copytech/shared';
-import { productPath } from '@copytech/shared/domain';
-import { ProductThumb } from '../products/ProductThumb';
 import { useProductDetails } from '../products/useProductDetails';
 import { announce } from '../ui/announcer';
+import { BasketItemList } from './BasketItemList';
 import { ComparisonTable } from './ComparisonTable';
 import { drawerView } from './drawerView';
 import { EmptyBasket } from './EmptyBasket';
@@ -77,38 +75,7 @@ export const BasketView = observer(function BasketView() {
       ) : (
         <>
           {basketStore.isFull ? <p className={styles.full}>Your basket is full: remove a printer to add another.</p> : null}
-          <ul className={styles.items} aria-label="Printers in your basket">
-            {items.map((item) => {
-              const path = productPath(item);
-              return (
-                <li key={item.modelId} className={styles.item}>
-                  <ProductThumb modelId={item.modelId} />
-                  <span className={styles.itemText}>
-                    <span className={styles.brand}>{item.brand}</span>
-                    {path === '#' ? (
-                      <span className={styles.model}>{item.model}</span>
-                    ) : (
-                      <Link className={styles.model} to={path}>
-                        {item.model}
-                        <span className="visually-hidden"> ({item.brand}, product page)</span>
-                      </Link>
-                    )}
-                  </span>
-                  <button
-                    ref={(element) => {
-                      if (element) removeButtons.current.set(item.modelId, element);
-                      else removeButtons.current.delete(item.modelId);
-                    }}
-                    type="button"
-                    className={styles.remove}
-                    onClick={() => remove(item)}
-                  >
-                    Remove<span className="visually-hidden"> {`${item.brand} ${item.model}`}</span>
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
+          <BasketItemList items={items} removeButtons={removeButtons} onRemove={remove} />
 
           <ComparisonTable items={items} />
 
@@ -120,26 +87,33 @@ export const BasketView = observer(function BasketView() {
         </>
       )}
 
-      <div className={styles.footer}>
-        <button
-          type="button"
-          className={styles.primary}
-          disabled={basketStore.isEmpty}
-          aria-describedby={basketStore.isEmpty ? reasonId : undefined}
-          onClick={() => drawerView.requestQuote()}
-        >
-          Instant quote
-        </button>
-        {basketStore.isEmpty ? (
-          <p id={reasonId} className={styles.reason}>
-            Add at least one printer to request a quote.
-          </p>
-        ) : (
-          <p className={styles.reason}>
-            One quote for {count === 1 ? 'this printer' : `these ${count} printers`}, by e-mail in about 2 minutes.
-          </p>
-        )}
-      </div>
+      <QuoteFooter count={count} isEmpty={basketStore.isEmpty} reasonId={reasonId} />
     </section>
   );
 });
+
+/** "Instant quote", with why it is off (an empty basket) or what it sends. */
+function QuoteFooter({ count, isEmpty, reasonId }: { count: number; isEmpty: boolean; reasonId: string }) {
+  return (
+    <div className={styles.footer}>
+      <button
+        type="button"
+        className={styles.primary}
+        disabled={isEmpty}
+        aria-describedby={isEmpty ? reasonId : undefined}
+        onClick={() => drawerView.requestQuote()}
+      >
+        Instant quote
+      </button>
+      {isEmpty ? (
+        <p id={reasonId} className={styles.reason}>
+          Add at least one printer to request a quote.
+        </p>
+      ) : (
+        <p className={styles.reason}>
+          One quote for {count === 1 ? 'this printer' : `these ${count} printers`}, by e-mail in about 2 minutes.
+        </p>
+      )}
+    </div>
+  );
+}

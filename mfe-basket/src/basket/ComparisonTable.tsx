@@ -8,7 +8,7 @@ import { observer } from 'mobx-react-lite';
 import type { BasketItem } from '@copytech/shared';
 import { RENTAL_TERMS_SUMMARY } from '@copytech/shared/domain';
 import { productDetailsOf, reloadFailedProductDetails } from '../products/productDetails';
-import { buildComparison } from './comparison';
+import { buildComparison, type ComparisonCell, type ComparisonRow } from './comparison';
 import styles from './ComparisonTable.module.css';
 
 export const ComparisonTable = observer(function ComparisonTable({ items }: { items: readonly BasketItem[] }) {
@@ -65,25 +65,7 @@ export const ComparisonTable = observer(function ComparisonTable({ items }: { it
                 </th>
                 {row.cells.map((cell, index) => (
                   <td key={items[index]!.modelId} className={cell.best ? styles.bestCell : undefined} data-best={cell.best || undefined}>
-                    {cell.state === 'loading' ? (
-                      <span className={styles.skeleton}>
-                        <span className="visually-hidden">Loading</span>
-                      </span>
-                    ) : cell.state === 'unknown' ? (
-                      <span className={styles.unknown}>
-                        <span aria-hidden="true">–</span>
-                        <span className="visually-hidden">Not known</span>
-                      </span>
-                    ) : (
-                      <>
-                        {cell.text}
-                        {cell.best ? (
-                          <span className={styles.best}>
-                            Best<span className="visually-hidden">: {row.bestMeans}</span>
-                          </span>
-                        ) : null}
-                      </>
-                    )}
+                    <CellContent cell={cell} bestMeans={row.bestMeans} />
                   </td>
                 ))}
               </tr>
@@ -103,3 +85,32 @@ export const ComparisonTable = observer(function ComparisonTable({ items }: { it
     </div>
   );
 });
+
+/** A cell: a skeleton while its product's details load, a dash when not known, else its value and "Best" in words. */
+function CellContent({ cell, bestMeans }: { cell: ComparisonCell; bestMeans: ComparisonRow['bestMeans'] }) {
+  if (cell.state === 'loading') {
+    return (
+      <span className={styles.skeleton}>
+        <span className="visually-hidden">Loading</span>
+      </span>
+    );
+  }
+  if (cell.state === 'unknown') {
+    return (
+      <span className={styles.unknown}>
+        <span aria-hidden="true">–</span>
+        <span className="visually-hidden">Not known</span>
+      </span>
+    );
+  }
+  return (
+    <>
+      {cell.text}
+      {cell.best ? (
+        <span className={styles.best}>
+          Best<span className="visually-hidden">: {bestMeans}</span>
+        </span>
+      ) : null}
+    </>
+  );
+}

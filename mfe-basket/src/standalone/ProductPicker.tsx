@@ -12,10 +12,9 @@ export const PICKER_ENDPOINT = '/api/printers/all?limit=48';
 
 type Load = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; products: Product[] };
 
-export const ProductPicker = observer(function ProductPicker() {
-  const searchId = useId();
+/** The products from the API, with Retry; `load` says where the request is. */
+function usePickerProducts(): { load: Load; retry: () => void } {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [query, setQuery] = useState('');
 
   const fetchProducts = useCallback(async () => {
     setLoad({ status: 'loading' });
@@ -33,14 +32,23 @@ export const ProductPicker = observer(function ProductPicker() {
     void fetchProducts();
   }, [fetchProducts]);
 
-  const shown = useMemo(() => {
-    if (load.status !== 'loaded') return [];
-    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-    return load.products.filter((p) => {
-      const text = `${p.brand} ${p.model} ${p.productCategory}`.toLowerCase();
-      return words.every((word) => text.includes(word));
-    });
-  }, [load, query]);
+  return { load, retry: () => void fetchProducts() };
+}
+
+/** The products whose brand, model or category hold every word of the query. */
+function matching(products: Product[], query: string): Product[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return products.filter((p) => {
+    const text = `${p.brand} ${p.model} ${p.productCategory}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}
+
+export const ProductPicker = observer(function ProductPicker() {
+  const searchId = useId();
+  const { load, retry } = usePickerProducts();
+  const [query, setQuery] = useState('');
+  const shown = useMemo(() => (load.status === 'loaded' ? matching(load.products, query) : []), [load, query]);
 
   return (
     <section className={styles.picker} aria-labelledby={`${searchId}-heading`}>
@@ -62,7 +70,7 @@ export const ProductPicker = observer(function ProductPicker() {
       {load.status === 'failed' ? (
         <p role="alert">
           The printers could not be loaded.{' '}
-          <button type="button" className={styles.button} onClick={() => void fetchProducts()}>
+          <button type="button" className={styles.button} onClick={retry}>
             Retry
           </button>
         </p>
@@ -73,45 +81,50 @@ export const ProductPicker = observer(function ProductPicker() {
             {shown.length} of {load.products.length} printers
           </p>
           <ul className={styles.products}>
-            {shown.map((product) => {
-              const refusal = basketStore.refusalFor(product.modelId);
-              const from = formatPence(startingFromPence(product));
-              const name = `${product.brand} ${product.model}`;
-              return (
-                <li key={product.modelId} className={styles.product}>
-                  <span className={styles.productText}>
-                    <strong>{name}</strong>
-                    <span className={styles.meta}>
-                      {categoryLabel(String(product.productCategory))}
-                      {from ? ` · from ${from}` : ''}
-                    </span>
-                  </span>
-                  <span className={styles.productActions}>
-                    <button
-                      type="button"
-                      className={styles.button}
-                      disabled={refusal !== null}
-                      aria-label={refusal === 'already-in-basket' ? `${name} is in the basket` : `Add ${name} to the basket`}
-                      title={refusal === 'full' ? 'The basket holds five printers' : undefined}
-                      onClick={() => basketStore.add(product)}
-                    >
-                      {refusal === 'already-in-basket' ? 'In basket' : 'Add'}
-                    </button>
-                    <button
-                      type="button"
-                      className={styles.button}
-                      aria-label={`Instant quote for ${name}`}
-                      onClick={() => basketStore.startInstantQuote(product)}
-                    >
-                      Quote
-                    </button>
-                  </span>
-                </li>
-              );
-            })}
+            {shown.map((product) => (
+              <PickerProduct key={product.modelId} product={product} />
+            ))}
           </ul>
         </>
       ) : null}
     </section>
+  );
+});
+
+/** One product: name, category and price, with Add (to the basket) and Quote (an instant quote for it alone). */
+const PickerProduct = observer(function PickerProduct({ product }: { product: Product }) {
+  const refusal = basketStore.refusalFor(product.modelId);
+  const from = formatPence(startingFromPence(product));
+  const name = `${product.brand} ${product.model}`;
+  return (
+    <li className={styles.product}>
+      <span className={styles.productText}>
+        <strong>{name}</strong>
+        <span className={styles.meta}>
+          {categoryLabel(String(product.productCategory))}
+          {from ? ` · from ${from}` : ''}
+        </span>
+      </span>
+      <span className={styles.productActions}>
+        <button
+          type="button"
+          className={styles.button}
+          disabled={refusal !== null}
+          aria-label={refusal === 'already-in-basket' ? `${name} is in the basket` : `Add ${name} to the basket`}
+          title={refusal === 'full' ? 'The basket holds five printers' : undefined}
+          onClick={() => basketStore.add(product)}
+        >
+          {refusal === 'already-in-basket' ? 'In basket' : 'Add'}
+        </button>
+        <button
+          type="button"
+          className={styles.button}
+          aria-label={`Instant quote for ${name}`}
+          onClick={() => basketStore.startInstantQuote(product)}
+        >
+          Quote
+        </button>
+      </span>
+    </li>
   );
 });

@@ -33,19 +33,14 @@ function percent(value: number, max: number): number {
   return Math.max(0, Math.min(100, (value / max) * 100));
 }
 
-export function CostChart({ result }: { result: SavingsResult }) {
-  const id = useId();
-  const sides = [
-    { key: 'current' as const, label: 'Today', figures: result.current },
-    { key: 'copytech' as const, label: 'With Copytech', figures: result.copytech },
-  ];
-  const max = niceMax(Math.max(result.current.perYear, result.copytech.perYear));
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((fraction) => fraction * max);
-  const rowHeight = 68;
-  const barHeight = 30;
-  const height = sides.length * rowHeight + 28;
+type Side = { key: 'current' | 'copytech'; label: string; figures: SavingsResult['current'] };
 
-  const description = sides
+const ROW_HEIGHT = 68;
+const BAR_HEIGHT = 30;
+
+/** The chart's text alternative: each side's cost per year and its parts, in words. */
+function describe(sides: Side[]): string {
+  return sides
     .map(({ label, key, figures }) => {
       const parts = PARTS.filter((part) => figures.partsPerMonth[part] > 0)
         .map((part) => `${PART_LABELS[key][part].toLowerCase()} ${formatWholePounds(figures.partsPerMonth[part] * 12)}`)
@@ -53,6 +48,10 @@ export function CostChart({ result }: { result: SavingsResult }) {
       return `${label}: ${formatWholePounds(figures.perYear)} a year${parts ? ` (${parts})` : ''}.`;
     })
     .join(' ');
+}
+
+/** The key's entries: the parts shown, each once. */
+function legendOf(sides: Side[]): Map<string, { className: string; label: string }> {
   const legend = new Map<string, { className: string; label: string }>();
   for (const { key, figures } of sides) {
     for (const part of PARTS) {
@@ -61,6 +60,19 @@ export function CostChart({ result }: { result: SavingsResult }) {
       if (figures.partsPerMonth[part] > 0) legend.set(legendKey, { className: PART_CLASSES[key][part], label: PART_LABELS[key][part] });
     }
   }
+  return legend;
+}
+
+export function CostChart({ result }: { result: SavingsResult }) {
+  const id = useId();
+  const sides: Side[] = [
+    { key: 'current', label: 'Today', figures: result.current },
+    { key: 'copytech', label: 'With Copytech', figures: result.copytech },
+  ];
+  const max = niceMax(Math.max(result.current.perYear, result.copytech.perYear));
+  const ticks = [0, 0.25, 0.5, 0.75, 1].map((fraction) => fraction * max);
+  const height = sides.length * ROW_HEIGHT + 28;
+  const legend = legendOf(sides);
 
   return (
     <figure className={styles.figure}>
@@ -69,47 +81,15 @@ export function CostChart({ result }: { result: SavingsResult }) {
       </figcaption>
       <svg className={styles.chart} width="100%" height={height} role="img" aria-labelledby={`${id}-title ${id}-desc`}>
         <title id={`${id}-title`}>Cost per year today and with Copytech</title>
-        <desc id={`${id}-desc`}>{description}</desc>
+        <desc id={`${id}-desc`}>{describe(sides)}</desc>
         {ticks.map((tick) => (
           <g key={tick} aria-hidden="true">
             <line className={styles.grid} x1={`${percent(tick, max)}%`} x2={`${percent(tick, max)}%`} y1={20} y2={height - 24} />
           </g>
         ))}
-        {sides.map(({ key, label, figures }, row) => {
-          const top = row * rowHeight;
-          let start = 0;
-          return (
-            <g key={key} data-side={key}>
-              <text className={styles.rowLabel} x="0" y={top + 16}>
-                {label}
-              </text>
-              <text className={styles.rowValue} x="100%" y={top + 16} textAnchor="end">
-                {formatWholePounds(figures.perYear)} a year
-              </text>
-              <rect className={styles.track} x="0" y={top + 24} width="100%" height={barHeight} rx="4" />
-              {PARTS.map((part) => {
-                const value = figures.partsPerMonth[part] * 12;
-                if (value <= 0) return null;
-                const x = percent(start, max);
-                const width = percent(value, max);
-                start += value;
-                return (
-                  <rect
-                    key={part}
-                    className={PART_CLASSES[key][part]}
-                    x={`${x}%`}
-                    y={top + 24}
-                    width={`${Math.min(width, 100 - x)}%`}
-                    height={barHeight}
-                    data-part={part}
-                  >
-                    <title>{`${PART_LABELS[key][part]}: ${formatWholePounds(value)} a year`}</title>
-                  </rect>
-                );
-              })}
-            </g>
-          );
-        })}
+        {sides.map((side, row) => (
+          <SideBar key={side.key} side={side} top={row * ROW_HEIGHT} max={max} />
+        ))}
         {ticks.map((tick, index) => (
           <text
             key={`label-${tick}`}
@@ -132,5 +112,41 @@ export function CostChart({ result }: { result: SavingsResult }) {
         ))}
       </ul>
     </figure>
+  );
+}
+
+/** One side's row: its label and cost per year over a bar of its parts, end to end. */
+function SideBar({ side: { key, label, figures }, top, max }: { side: Side; top: number; max: number }) {
+  let start = 0;
+  return (
+    <g data-side={key}>
+      <text className={styles.rowLabel} x="0" y={top + 16}>
+        {label}
+      </text>
+      <text className={styles.rowValue} x="100%" y={top + 16} textAnchor="end">
+        {formatWholePounds(figures.perYear)} a year
+      </text>
+      <rect className={styles.track} x="0" y={top + 24} width="100%" height={BAR_HEIGHT} rx="4" />
+      {PARTS.map((part) => {
+        const value = figures.partsPerMonth[part] * 12;
+        if (value <= 0) return null;
+        const x = percent(start, max);
+        const width = percent(value, max);
+        start += value;
+        return (
+          <rect
+            key={part}
+            className={PART_CLASSES[key][part]}
+            x={`${x}%`}
+            y={top + 24}
+            width={`${Math.min(width, 100 - x)}%`}
+            height={BAR_HEIGHT}
+            data-part={part}
+          >
+            <title>{`${PART_LABELS[key][part]}: ${formatWholePounds(value)} a year`}</title>
+          </rect>
+        );
+      })}
+    </g>
   );
 }

@@ -16,20 +16,10 @@ import styles from './Wizard.module.css';
 
 export const Wizard = observer(function Wizard({ store, focusOnMount = false }: { store: SavingsCheckerStore; focusOnMount?: boolean }) {
   const step = store.currentStep as StepId;
-  const heading = useRef<HTMLHeadingElement>(null);
+  const heading = useHeadingFocusOnStep(step, focusOnMount);
   const form = useRef<HTMLFormElement>(null);
   const [showMessagesFor, setShowMessagesFor] = useState<StepId | null>(null);
   const [focusInvalid, setFocusInvalid] = useState(0);
-  const firstRender = useRef(!focusOnMount);
-
-  // Focus the heading when the step changes (not on the page's first load: that would scroll).
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    heading.current?.focus();
-  }, [step]);
 
   // The last step: fetch the results' code now, so "See my results" shows them at once.
   useEffect(() => {
@@ -43,8 +33,6 @@ export const Wizard = observer(function Wizard({ store, focusOnMount = false }: 
 
   const showing = showMessagesFor === step;
   const errors = showing ? store.errorsFor(step) : {};
-  const percent = Math.round((store.stepNumber / store.stepCount) * 100);
-  const barFill = useCssomStyle<HTMLSpanElement>({ width: `${percent}%` });
   const isLast = step === 'check';
 
   const onNext = (event: FormEvent<HTMLFormElement>) => {
@@ -62,22 +50,7 @@ export const Wizard = observer(function Wizard({ store, focusOnMount = false }: 
 
   return (
     <section className={styles.wizard} aria-labelledby="checker-step-heading" data-step={step}>
-      <div className={styles.progress}>
-        <p className={styles.stepCount} id="checker-progress-label">
-          Step {store.stepNumber} of {store.stepCount}
-        </p>
-        <div
-          className={styles.bar}
-          role="progressbar"
-          aria-labelledby="checker-progress-label"
-          aria-valuemin={1}
-          aria-valuemax={store.stepCount}
-          aria-valuenow={store.stepNumber}
-          aria-valuetext={`Step ${store.stepNumber} of ${store.stepCount}: ${STEPS[step].title}`}
-        >
-          <span className={styles.barFill} ref={barFill} />
-        </div>
-      </div>
+      <Progress number={store.stepNumber} count={store.stepCount} title={STEPS[step].title} />
 
       <h2 id="checker-step-heading" className={styles.heading} tabIndex={-1} ref={heading}>
         {STEPS[step].title}
@@ -115,3 +88,44 @@ export const Wizard = observer(function Wizard({ store, focusOnMount = false }: 
     </section>
   );
 });
+
+/**
+ * The heading to focus when the step changes (so a screen reader announces where the visitor is);
+ * not on the page's first load, which would scroll, unless `focusOnMount`.
+ */
+function useHeadingFocusOnStep(step: StepId, focusOnMount: boolean) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(!focusOnMount);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [step]);
+  return heading;
+}
+
+/** "Step 2 of 6" and a bar, its width set through the CSSOM (useCssomStyle: the CSP refuses a style attribute). */
+function Progress({ number, count, title }: { number: number; count: number; title: string }) {
+  const percent = Math.round((number / count) * 100);
+  const barFill = useCssomStyle<HTMLSpanElement>({ width: `${percent}%` });
+  return (
+    <div className={styles.progress}>
+      <p className={styles.stepCount} id="checker-progress-label">
+        Step {number} of {count}
+      </p>
+      <div
+        className={styles.bar}
+        role="progressbar"
+        aria-labelledby="checker-progress-label"
+        aria-valuemin={1}
+        aria-valuemax={count}
+        aria-valuenow={number}
+        aria-valuetext={`Step ${number} of ${count}: ${title}`}
+      >
+        <span className={styles.barFill} ref={barFill} />
+      </div>
+    </div>
+  );
+}

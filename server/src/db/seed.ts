@@ -19,9 +19,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Transaction } from 'kysely';
 import type { BlogPost, PageContent } from '@copytech/shared/domain';
 import { SeedDataError, checkSeedProduct, productRowOf } from '../catalogue/productRecord';
 import { takeSeedTurn, type Db } from './database';
+import type { Database } from './schema';
 
 /** `stale`: rows the files no longer list, left as they are because pruning was not asked for. */
 export interface SeedSummary {
@@ -98,13 +100,12 @@ function checkPost(value: unknown, where: string): BlogPost {
   return post;
 }
 
-export async function seedDatabase(db: Db, dataDir: string, now: Date = new Date(), options: SeedOptions = {}): Promise<SeedSummary> {
-  const stamp = now.toISOString();
-  const prune = options.prune === true;
-  checkDataDir(dataDir);
+type ProductRow = ReturnType<typeof productRowOf>;
+type Counts<K extends string> = Record<K | 'inserted' | 'updated' | 'unchanged' | 'stale', number>;
 
-  // Read and check everything before touching the database.
-  const productRows = new Map<string, ReturnType<typeof productRowOf> & { file: string }>();
+/** The products of catalogue/*.json by model id, each model id and URL slug pair once. */
+function readProducts(dataDir: string): Map<string, ProductRow & { file: string }> {
+  const productRows = new Map<string, ProductRow & { file: string }>();
   for (const file of jsonFiles(path.join(dataDir, 'catalogue'))) {
     const entries = readJson(file);
     if (!Array.isArray(entries)) throw new SeedDataError(`${file}: must be a list of products`);
@@ -125,16 +126,150 @@ export async function seedDatabase(db: Db, dataDir: string, now: Date = new Date
     throw new SeedDataError(
       `DATA_DIR ${dataDir} holds no products: ${path.join(dataDir, 'catalogue')} has no *.json file with any product`,
     );
+  return productRows;
+}
+
+/** The pages of content/pages/*.json; at least one. */
+function readPages(dataDir: string): PageContent[] {
   const pages = jsonFiles(path.join(dataDir, 'content', 'pages')).map((file) => checkPage(readJson(file), file));
   if (pages.length === 0)
     throw new SeedDataError(`DATA_DIR ${dataDir} holds no pages: ${path.join(dataDir, 'content', 'pages')} has no *.json file`);
+  return pages;
+}
+
+/** The posts of content/blog.json (none without the file, unless pruning would then remove them all). */
+function readPosts(dataDir: string, prune: boolean): BlogPost[] {
   const blogFile = path.join(dataDir, 'content', 'blog.json');
   // Without the file there is nothing to compare with: pruning would remove every post.
   if (prune && !fs.existsSync(blogFile))
     throw new SeedDataError(`DATA_DIR ${dataDir} has no content/blog.json: SEED_PRUNE would remove every blog post, so the seed stops`);
   const postsValue = fs.existsSync(blogFile) ? readJson(blogFile) : [];
   if (!Array.isArray(postsValue)) throw new SeedDataError(`${blogFile}: must be a list of posts`);
-  const posts = postsValue.map((post, i) => checkPost(post, `blog.json[${i}]`));
+  return postsValue.map((post, i) => checkPost(post, `blog.json[${i}]`));
+}
+
+/** Inserts and updates the products; retires (with pruning) or counts as stale those no longer listed. */
+async function seedProducts(
+  trx: Transaction<Database>,
+  productRows: Map<string, ProductRow & { file: string }>,
+  stamp: string,
+  prune: boolean,
+  counts: Counts<'retired'>,
+): Promise<void> {
+  const existing = new Map(
+    (await trx.selectFrom('products').select(['model_id', 'source_hash', 'in_source', 'is_active']).execute()).map((r) => [r.model_id, r]),
+  );
+  for (const { file: _file, ...row } of productRows.values()) {
+    const current = existing.get(row.model_id);
+    if (!current) {
+      await trx
+        .insertInto('products')
+        .values({ ...row, updated_at: stamp })
+        .execute();
+      counts.inserted++;
+    } else if (current.source_hash !== row.source_hash || current.in_source !== 1) {
+      await trx
+        .updateTable('products')
+        .set({ ...row, updated_at: stamp })
+        .where('model_id', '=', row.model_id)
+        .execute();
+      counts.updated++;
+    } else {
+      counts.unchanged++;
+    }
+  }
+  for (const current of existing.values()) {
+    if (!productRows.has(current.model_id) && (current.in_source === 1 || current.is_active === 1)) {
+      if (!prune) {
+        counts.stale++;
+        continue;
+      }
+      await trx
+        .updateTable('products')
+        .set({ in_source: 0, is_active: 0, updated_at: stamp })
+        .where('model_id', '=', current.model_id)
+        .execute();
+      counts.retired++;
+    }
+  }
+}
+
+/** Inserts and updates the pages; removes (with pruning) or counts as stale those no longer listed. */
+async function seedPages(trx: Transaction<Database>, pages: PageContent[], stamp: string, prune: boolean, counts: Counts<'removed'>) {
+  const existingPages = new Map(
+    (await trx.selectFrom('pages').select(['slug', 'source_hash']).execute()).map((r) => [r.slug, r.source_hash]),
+  );
+  for (const page of pages) {
+    const data = JSON.stringify(page);
+    const hash = hashOf(page);
+    const current = existingPages.get(page.slug);
+    if (current === undefined) {
+      await trx.insertInto('pages').values({ slug: page.slug, kind: page.kind, data, source_hash: hash, updated_at: stamp }).execute();
+      counts.inserted++;
+    } else if (current !== hash) {
+      await trx
+        .updateTable('pages')
+        .set({ kind: page.kind, data, source_hash: hash, updated_at: stamp })
+        .where('slug', '=', page.slug)
+        .execute();
+      counts.updated++;
+    } else counts.unchanged++;
+  }
+  const pageSlugs = new Set(pages.map((p) => p.slug));
+  for (const slug of existingPages.keys()) {
+    if (!pageSlugs.has(slug)) {
+      if (!prune) {
+        counts.stale++;
+        continue;
+      }
+      await trx.deleteFrom('pages').where('slug', '=', slug).execute();
+      counts.removed++;
+    }
+  }
+}
+
+/** Inserts and updates the blog posts; removes (with pruning) or counts as stale those no longer listed. */
+async function seedPosts(trx: Transaction<Database>, posts: BlogPost[], stamp: string, prune: boolean, counts: Counts<'removed'>) {
+  const existingPosts = new Map(
+    (await trx.selectFrom('blog_posts').select(['slug', 'source_hash']).execute()).map((r) => [r.slug, r.source_hash]),
+  );
+  for (const post of posts) {
+    const hash = hashOf(post);
+    const current = existingPosts.get(post.slug);
+    const values = { published_at: post.publishedAt, data: JSON.stringify(post), source_hash: hash, updated_at: stamp };
+    if (current === undefined) {
+      await trx
+        .insertInto('blog_posts')
+        .values({ slug: post.slug, ...values })
+        .execute();
+      counts.inserted++;
+    } else if (current !== hash) {
+      await trx.updateTable('blog_posts').set(values).where('slug', '=', post.slug).execute();
+      counts.updated++;
+    } else counts.unchanged++;
+  }
+  const postSlugs = new Set(posts.map((p) => p.slug));
+  for (const slug of existingPosts.keys()) {
+    if (!postSlugs.has(slug)) {
+      if (!prune) {
+        counts.stale++;
+        continue;
+      }
+      await trx.deleteFrom('blog_posts').where('slug', '=', slug).execute();
+      counts.removed++;
+    }
+  }
+}
+
+export async function seedDatabase(db: Db, dataDir: string, now: Date = new Date(), options: SeedOptions = {}): Promise<SeedSummary> {
+  const stamp = now.toISOString();
+  const prune = options.prune === true;
+  checkDataDir(dataDir);
+
+  // Read and check everything before touching the database.
+  const productRows = readProducts(dataDir);
+  const pages = readPages(dataDir);
+  const posts = readPosts(dataDir, prune);
 
   const summary: SeedSummary = {
     products: { inserted: 0, updated: 0, retired: 0, unchanged: 0, stale: 0 },
@@ -144,109 +279,9 @@ export async function seedDatabase(db: Db, dataDir: string, now: Date = new Date
 
   await db.transaction().execute(async (trx) => {
     await takeSeedTurn(trx);
-    // Products
-    const existing = new Map(
-      (await trx.selectFrom('products').select(['model_id', 'source_hash', 'in_source', 'is_active']).execute()).map((r) => [
-        r.model_id,
-        r,
-      ]),
-    );
-    for (const { file: _file, ...row } of productRows.values()) {
-      const current = existing.get(row.model_id);
-      if (!current) {
-        await trx
-          .insertInto('products')
-          .values({ ...row, updated_at: stamp })
-          .execute();
-        summary.products.inserted++;
-      } else if (current.source_hash !== row.source_hash || current.in_source !== 1) {
-        await trx
-          .updateTable('products')
-          .set({ ...row, updated_at: stamp })
-          .where('model_id', '=', row.model_id)
-          .execute();
-        summary.products.updated++;
-      } else {
-        summary.products.unchanged++;
-      }
-    }
-    for (const current of existing.values()) {
-      if (!productRows.has(current.model_id) && (current.in_source === 1 || current.is_active === 1)) {
-        if (!prune) {
-          summary.products.stale++;
-          continue;
-        }
-        await trx
-          .updateTable('products')
-          .set({ in_source: 0, is_active: 0, updated_at: stamp })
-          .where('model_id', '=', current.model_id)
-          .execute();
-        summary.products.retired++;
-      }
-    }
-
-    // Pages
-    const existingPages = new Map(
-      (await trx.selectFrom('pages').select(['slug', 'source_hash']).execute()).map((r) => [r.slug, r.source_hash]),
-    );
-    for (const page of pages) {
-      const data = JSON.stringify(page);
-      const hash = hashOf(page);
-      const current = existingPages.get(page.slug);
-      if (current === undefined) {
-        await trx.insertInto('pages').values({ slug: page.slug, kind: page.kind, data, source_hash: hash, updated_at: stamp }).execute();
-        summary.pages.inserted++;
-      } else if (current !== hash) {
-        await trx
-          .updateTable('pages')
-          .set({ kind: page.kind, data, source_hash: hash, updated_at: stamp })
-          .where('slug', '=', page.slug)
-          .execute();
-        summary.pages.updated++;
-      } else summary.pages.unchanged++;
-    }
-    const pageSlugs = new Set(pages.map((p) => p.slug));
-    for (const slug of existingPages.keys()) {
-      if (!pageSlugs.has(slug)) {
-        if (!prune) {
-          summary.pages.stale++;
-          continue;
-        }
-        await trx.deleteFrom('pages').where('slug', '=', slug).execute();
-        summary.pages.removed++;
-      }
-    }
-
-    // Blog posts
-    const existingPosts = new Map(
-      (await trx.selectFrom('blog_posts').select(['slug', 'source_hash']).execute()).map((r) => [r.slug, r.source_hash]),
-    );
-    for (const post of posts) {
-      const hash = hashOf(post);
-      const current = existingPosts.get(post.slug);
-      const values = { published_at: post.publishedAt, data: JSON.stringify(post), source_hash: hash, updated_at: stamp };
-      if (current === undefined) {
-        await trx
-          .insertInto('blog_posts')
-          .values({ slug: post.slug, ...values })
-          .execute();
-        summary.posts.inserted++;
-      } else if (current !== hash) {
-        await trx.updateTable('blog_posts').set(values).where('slug', '=', post.slug).execute();
-        summary.posts.updated++;
-      } else summary.posts.unchanged++;
-    }
-    const postSlugs = new Set(posts.map((p) => p.slug));
-    for (const slug of existingPosts.keys()) {
-      if (!postSlugs.has(slug)) {
-        if (!prune) {
-          summary.posts.stale++;
-          continue;
-        }
-        await trx.deleteFrom('blog_posts').where('slug', '=', slug).execute();
-        summary.posts.removed++;
-      }
-    }
+    await seedProducts(trx, productRows, stamp, prune, summary.products);
+    await seedPages(trx, pages, stamp, prune, summary.pages);
+    await seedPosts(trx, posts, stamp, prune, summary.posts);
   });
 
   return summary;

@@ -103,14 +103,47 @@ export function visitorAddressing(
 // ---------------------------------------------------------------------------------------------
 // Quote
 
+/** What happens after a quote request, in order (the visitor's quote mail lists them). */
+const QUOTE_NEXT_STEPS = [
+  'A Copytech print specialist will call you within one working day to check what you print and how, so the machines and the service plan fit your office.',
+  'We then send your tailored proposal: lease (36 to 60 months), rental or purchase, with service, toner and support in one plan.',
+  'When you are happy, we deliver, install and set everything up on your network, and show your team how to use it.',
+];
+
+/** A quoted product in the text of the visitor's mail: numbered, with its prices, lease terms and link. */
+function quotedProductLines(context: MailContext, p: QuotedProduct, i: number): string[] {
+  const url = productUrl(context, p);
+  const terms = leaseTermsOf(p);
+  return [
+    `${i + 1}. ${p.brand} ${p.model} (${categoryLabel(p.productCategory)})`,
+    `   Starting at: ${money(p.startingFrom)} ex VAT`,
+    `   Rental per month: ${money(p.rentalPerMonth)}`,
+    ...(terms ? [`   ${terms}`] : []),
+    ...(url ? [`   ${url}`] : []),
+    '',
+  ];
+}
+
+/** A quoted product's rows in the HTML of the visitor's mail: name (linked), category and prices, then its lease terms. */
+function quotedProductRow(context: MailContext, p: QuotedProduct): string {
+  const url = productUrl(context, p);
+  const name = `${escapeHtml(p.brand)} ${escapeHtml(p.model)}`;
+  const terms = leaseTermsOf(p);
+  return `<tr>
+<td style="padding:8px;border-bottom:1px solid #d9dee3">${url ? `<a href="${escapeHtml(url)}" style="color:#0b4f8a">${name}</a>` : name}<br><span style="font-size:13px;color:#5b6670">${escapeHtml(categoryLabel(p.productCategory))}</span></td>
+<td style="padding:8px;border-bottom:1px solid #d9dee3;text-align:right;white-space:nowrap">${escapeHtml(money(p.startingFrom))}</td>
+<td style="padding:8px;border-bottom:1px solid #d9dee3;text-align:right;white-space:nowrap">${escapeHtml(money(p.rentalPerMonth))}</td>
+</tr>${
+    terms
+      ? `
+<tr><td colspan="3" style="padding:0 8px 8px;border-bottom:1px solid #d9dee3;font-size:13px;color:#5b6670">${escapeHtml(terms)}</td></tr>`
+      : ''
+  }`;
+}
+
 export function quoteVisitorMail(context: MailContext, reference: string, contact: ContactDetails, products: QuotedProduct[]): MailMessage {
   const subject = `Your Copytech quote ${reference}`;
   const signOff = visitorSignOff(context);
-  const steps = [
-    'A Copytech print specialist will call you within one working day to check what you print and how, so the machines and the service plan fit your office.',
-    'We then send your tailored proposal: lease (36 to 60 months), rental or purchase, with service, toner and support in one plan.',
-    'When you are happy, we deliver, install and set everything up on your network, and show your team how to use it.',
-  ];
 
   const text = [
     `Hello ${contact.firstName},`,
@@ -119,46 +152,19 @@ export function quoteVisitorMail(context: MailContext, reference: string, contac
     '',
     'YOUR QUOTE',
     '',
-    ...products.flatMap((p, i) => {
-      const url = productUrl(context, p);
-      const terms = leaseTermsOf(p);
-      return [
-        `${i + 1}. ${p.brand} ${p.model} (${categoryLabel(p.productCategory)})`,
-        `   Starting at: ${money(p.startingFrom)} ex VAT`,
-        `   Rental per month: ${money(p.rentalPerMonth)}`,
-        ...(terms ? [`   ${terms}`] : []),
-        ...(url ? [`   ${url}`] : []),
-        '',
-      ];
-    }),
+    ...products.flatMap((p, i) => quotedProductLines(context, p, i)),
     RENTAL_TERMS_SUMMARY,
     '',
     'WHAT HAPPENS NEXT',
     '',
-    ...steps.map((step, i) => `${i + 1}. ${step}`),
+    ...QUOTE_NEXT_STEPS.map((step, i) => `${i + 1}. ${step}`),
     '',
     `Questions? Call us on ${COMPANY.salesPhone} and quote ${reference}, or reply to this e-mail.`,
     '',
     ...signOff.text,
   ].join('\n');
 
-  const rows = products
-    .map((p) => {
-      const url = productUrl(context, p);
-      const name = `${escapeHtml(p.brand)} ${escapeHtml(p.model)}`;
-      const terms = leaseTermsOf(p);
-      return `<tr>
-<td style="padding:8px;border-bottom:1px solid #d9dee3">${url ? `<a href="${escapeHtml(url)}" style="color:#0b4f8a">${name}</a>` : name}<br><span style="font-size:13px;color:#5b6670">${escapeHtml(categoryLabel(p.productCategory))}</span></td>
-<td style="padding:8px;border-bottom:1px solid #d9dee3;text-align:right;white-space:nowrap">${escapeHtml(money(p.startingFrom))}</td>
-<td style="padding:8px;border-bottom:1px solid #d9dee3;text-align:right;white-space:nowrap">${escapeHtml(money(p.rentalPerMonth))}</td>
-</tr>${
-        terms
-          ? `
-<tr><td colspan="3" style="padding:0 8px 8px;border-bottom:1px solid #d9dee3;font-size:13px;color:#5b6670">${escapeHtml(terms)}</td></tr>`
-          : ''
-      }`;
-    })
-    .join('\n');
+  const rows = products.map((p) => quotedProductRow(context, p)).join('\n');
   const html = htmlPage(
     subject,
     `<p>Hello ${escapeHtml(contact.firstName)},</p>
@@ -172,7 +178,7 @@ ${rows}
 </table>
 <p style="font-size:13px;color:#5b6670">${escapeHtml(RENTAL_TERMS_SUMMARY)}</p>
 <h2 style="font-size:17px;margin:24px 0 8px">What happens next</h2>
-<ol>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ol>
+<ol>${QUOTE_NEXT_STEPS.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ol>
 <p>Questions? Call us on <strong>${escapeHtml(COMPANY.salesPhone)}</strong> and quote ${escapeHtml(reference)}, or reply to this e-mail.</p>
 ${signOff.html}`,
   );

@@ -127,6 +127,44 @@ export interface FederationHost {
   readonly generation: number;
 }
 
+/** The container's current version: its file's time, or its manifest's hash; null if unreadable. */
+async function versionOf(source: ContainerSource): Promise<string | null> {
+  try {
+    if (source.entry.startsWith('file:')) return String((await fs.stat(fileURLToPath(source.entry))).mtimeMs);
+    const response = await fetch(new URL('mf-manifest.json', source.entry), {
+      headers: { 'cache-control': 'no-cache' },
+      signal: AbortSignal.timeout(2000),
+    });
+    if (!response.ok) return null;
+    return createHash('sha256')
+      .update(await response.text())
+      .digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+/** An exposed module ('catalogue/CatalogueRoutes') through the runtime, within `budgetMs`; any failure is a ContainerLoadError. */
+async function loadWithin<T>(instance: ModuleFederation, id: string, budgetMs: number): Promise<T> {
+  const container = id.split('/')[0] as ContainerName;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ContainerLoadError(container, `not loaded within the render budget of ${budgetMs} ms`)), budgetMs);
+  });
+  try {
+    const loaded = instance.loadRemote<T>(id).then((module) => {
+      if (!module) throw new ContainerLoadError(container, `${id} is empty`);
+      return module;
+    });
+    return await Promise.race([loaded, timeout]);
+  } catch (error) {
+    if (error instanceof ContainerLoadError) throw error;
+    throw new ContainerLoadError(container, (error as Error).message.split('\n')[0] ?? 'unknown error');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function createFederationHost(sources: ContainerSource[]): FederationHost {
   const versions = new Map<ContainerName, string>();
   const checked = new Map<ContainerName, number>();
@@ -139,23 +177,6 @@ export function createFederationHost(sources: ContainerSource[]): FederationHost
     shared: providedShared(),
     plugins: [fileEntries()],
   });
-
-  /** The container's current version: its file's time, or its manifest's hash; null if unreadable. */
-  async function versionOf(source: ContainerSource): Promise<string | null> {
-    try {
-      if (source.entry.startsWith('file:')) return String((await fs.stat(fileURLToPath(source.entry))).mtimeMs);
-      const response = await fetch(new URL('mf-manifest.json', source.entry), {
-        headers: { 'cache-control': 'no-cache' },
-        signal: AbortSignal.timeout(2000),
-      });
-      if (!response.ok) return null;
-      return createHash('sha256')
-        .update(await response.text())
-        .digest('hex');
-    } catch {
-      return null;
-    }
-  }
 
   async function revalidateOne(source: ContainerSource): Promise<boolean> {
     const now = Date.now();
@@ -193,27 +214,6 @@ export function createFederationHost(sources: ContainerSource[]): FederationHost
       }
       return checking ?? Promise.resolve(generation);
     },
-    async load<T>(id: string, budgetMs: number): Promise<T> {
-      const container = id.split('/')[0] as ContainerName;
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new ContainerLoadError(container, `not loaded within the render budget of ${budgetMs} ms`)),
-          budgetMs,
-        );
-      });
-      try {
-        const loaded = instance.loadRemote<T>(id).then((module) => {
-          if (!module) throw new ContainerLoadError(container, `${id} is empty`);
-          return module;
-        });
-        return await Promise.race([loaded, timeout]);
-      } catch (error) {
-        if (error instanceof ContainerLoadError) throw error;
-        throw new ContainerLoadError(container, (error as Error).message.split('\n')[0] ?? 'unknown error');
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+    load: <T>(id: string, budgetMs: number) => loadWithin<T>(instance, id, budgetMs),
   };
 }

@@ -14,7 +14,7 @@
  *   What goes to the browser is the markup and the answers the render read.
  */
 import { Writable } from 'node:stream';
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType, type ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createServerPageData, type PageData, type PageDataAnswer } from '@copytech/shared/ssr';
 import { ContainerLoadError, type FederationHost } from './federationHost';
@@ -53,6 +53,54 @@ function describe(error: unknown, componentStack: string | undefined): string {
   return `${(error as Error)?.message ?? String(error)} (${where})`;
 }
 
+/**
+ * The whole HTML of an element, written once every boundary is finished or, past `budgetMs`, left to
+ * the browser; `onPartFailed` hears each part left to the browser, with the reason. Rejects when the
+ * shell itself cannot render.
+ */
+function renderWhole(element: ReactElement, budgetMs: number, onPartFailed: (reason: string) => void): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let settled = false;
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    const flush = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(budget);
+      stream.pipe(sink);
+    };
+    const stream = renderToPipeableStream(element, {
+      // Every finished boundary inline, however large: React would otherwise send a large one
+      // apart, to be moved into place by an inline script.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady: flush,
+      onShellError: (error) => {
+        settled = true;
+        clearTimeout(budget);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+      onError(error, info) {
+        onPartFailed(describe(error, info?.componentStack));
+      },
+    });
+    // Over budget, what is still pending is left to the browser (client-rendered boundaries),
+    // decided before anything is written, so no inline script is needed to finish it.
+    const budget = setTimeout(() => {
+      stream.abort(new Error(`not rendered within the render budget of ${budgetMs} ms`));
+      flush();
+    }, budgetMs);
+  });
+}
+
 export function createPageRenderer(host: FederationHost, options: { budgetMs: number; log: Logger }) {
   const { budgetMs, log } = options;
   /** One lazy component per exposed module and generation: loaded once, rendered by every request. */
@@ -80,10 +128,6 @@ export function createPageRenderer(host: FederationHost, options: { budgetMs: nu
     return found;
   }
 
-  /**
-   * The page's body for a URL, or null when the shell's server build cannot render at all (then
-   * the page is rendered in the browser, as before server rendering).
-   */
   /** The shell's ServerApp of a generation: loaded once; a failure (logged) is tried again by the next page. */
   let serverApp: { generation: number; loaded: Promise<ComponentType<ServerAppProps> | null> } | null = null;
   function loadServerApp(generation: number): Promise<ComponentType<ServerAppProps> | null> {
@@ -108,6 +152,10 @@ export function createPageRenderer(host: FederationHost, options: { budgetMs: nu
     return (await loadServerApp(await host.revalidate())) !== null;
   }
 
+  /**
+   * The page's body for a URL, or null when the shell's server build cannot render at all (then
+   * the page is rendered in the browser, as before server rendering).
+   */
   async function render(url: string, answer: (url: string) => Promise<PageDataAnswer>): Promise<RenderedBody | null> {
     const generation = await host.revalidate();
     const ServerApp = await loadServerApp(generation);
@@ -122,47 +170,9 @@ export function createPageRenderer(host: FederationHost, options: { budgetMs: nu
       },
     };
 
-    const html = await new Promise<string>((resolve, reject) => {
-      let settled = false;
-      const chunks: Buffer[] = [];
-      const sink = new Writable({
-        write(chunk: Buffer | string, _encoding, done) {
-          chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-          done();
-        },
-        final(done) {
-          resolve(Buffer.concat(chunks).toString('utf8'));
-          done();
-        },
-      });
-      const flush = () => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(budget);
-        stream.pipe(sink);
-      };
-      const stream = renderToPipeableStream(createElement(ServerApp, { url, data, remotes }), {
-        // Every finished boundary inline, however large: React would otherwise send a large one
-        // apart, to be moved into place by an inline script.
-        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-        onAllReady: flush,
-        onShellError: (error) => {
-          settled = true;
-          clearTimeout(budget);
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
-        onError(error, info) {
-          const reason = describe(error, info?.componentStack);
-          clientRendered.push(reason);
-          log.warn({ url, reason }, 'a part of the page is left to the browser');
-        },
-      });
-      // Over budget, what is still pending is left to the browser (client-rendered boundaries),
-      // decided before anything is written, so no inline script is needed to finish it.
-      const budget = setTimeout(() => {
-        stream.abort(new Error(`not rendered within the render budget of ${budgetMs} ms`));
-        flush();
-      }, budgetMs);
+    const html = await renderWhole(createElement(ServerApp, { url, data, remotes }), budgetMs, (reason) => {
+      clientRendered.push(reason);
+      log.warn({ url, reason }, 'a part of the page is left to the browser');
     });
     return { html, answers: data.answers(), clientRendered, generation, used: [...used] };
   }

@@ -90,10 +90,8 @@ export function listKey(scope: ListScope, filters: ListFilters): string {
   ]);
 }
 
-export const cataloguePlugin: FastifyPluginAsync<{ catalogue: CatalogueRepository; answers?: AnswerCache }> = async (
-  app,
-  { catalogue, answers = new AnswerCache() },
-) => {
+/** How the routes answer: from the answer cache, a list by its scope and filters. */
+function catalogueAnswers(catalogue: CatalogueRepository, answers: AnswerCache) {
   /** Answers from the cache (or computes and caches); 404 with `notFound` when there is nothing to answer. */
   const cached = async (request: FastifyRequest, reply: FastifyReply, key: string, notFound: string, produce: () => Promise<unknown>) => {
     reply.header('Cache-Control', READ_CACHE);
@@ -112,6 +110,14 @@ export const cataloguePlugin: FastifyPluginAsync<{ catalogue: CatalogueRepositor
     const filters = listFiltersOf(query);
     return cached(request, reply, `list:${listKey(scope, filters)}`, `Unknown ${what}.`, () => catalogue.list(scope, filters));
   };
+  return { cached, list };
+}
+
+export const cataloguePlugin: FastifyPluginAsync<{ catalogue: CatalogueRepository; answers?: AnswerCache }> = async (
+  app,
+  { catalogue, answers = new AnswerCache() },
+) => {
+  const { cached, list } = catalogueAnswers(catalogue, answers);
 
   app.get<{ Params: { category: string }; Querystring: ListQuerystring }>(
     '/api/products/category/:category',

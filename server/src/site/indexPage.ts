@@ -11,7 +11,8 @@
  *
  * A page rendered for the request in hand is streamed: its status and head go out at once, so the
  * browser fetches the stylesheets and scripts while the server renders the body, which follows
- * when it is whole (see stream below). Kept pages are sent in one piece, with their ETag.
+ * when it is whole (see stream below; the two parts are pageParts.ts). Kept pages are sent in one
+ * piece, with their ETag.
  */
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -21,7 +22,6 @@ import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CAMPAIGN_KEYS, type PageContent } from '@copytech/shared/domain';
-import { PAGE_DATA_ID, inlineJson } from '@copytech/shared/ssr';
 import type { Config } from '../config';
 import { AnswerCache, type AnswerFormat } from '../catalogue/answerCache';
 import { BROTLI_OPTIONS, GZIP_OPTIONS, preferredEncoding } from '../http/compression';
@@ -29,11 +29,11 @@ import { containerSources, createFederationHost, type FederationHost } from '../
 import { inProcessReader } from '../render/inProcessApi';
 import { createPageRenderer, type RenderedBody } from '../render/renderPage';
 import { createRenderThreads, type PageRenderer } from '../render/renderThreads';
-import { asServerRenderedPage, stylesheetsFor } from '../render/stylesheets';
 import { createLocalBuilds } from './localManifests';
 import { siteOrigin } from './origin';
-import { createPageResolver, withPageHead, type PageAnswer as ResolvedPage } from './pageHead';
-import { createStartupHints, renderStartupHints } from './startupHints';
+import { createPageResolver } from './pageHead';
+import { createPageParts } from './pageParts';
+import { createStartupHints } from './startupHints';
 
 /** How long a rendered page is sent again as it is. */
 export const PAGE_CACHE_LIMITS = { maxEntries: 500, maxBytes: 64 * 1024 * 1024, ttlMs: 10_000 } as const;
@@ -43,16 +43,6 @@ interface PageAnswer {
   html: string;
   /** false when a part was left to the browser or the page was not rendered here */
   complete: boolean;
-}
-
-interface PageStart {
-  page: ResolvedPage;
-  /** the stylesheets linked in the head */
-  early: string[];
-  /** the page up to its body, the template's empty body (for the browser to render), and what follows the body */
-  head: string;
-  emptyRoot: string;
-  tail: string;
 }
 
 /**
@@ -91,8 +81,6 @@ export function pageUrl(requestUrl: string): URL {
   return url;
 }
 
-const stylesheetLink = (href: string) => `<link rel="stylesheet" href="${href}">`;
-
 const PAGE_FORMAT: AnswerFormat = {
   contentType: 'text/html; charset=utf-8',
   serialize: (value) => Buffer.from((value as PageAnswer).html),
@@ -124,6 +112,51 @@ function pageRenderer(config: Config, host: FederationHost, app: FastifyInstance
   return { ...createPageRenderer(host, { budgetMs: config.renderBudgetMs, log: app.log }), close: async () => undefined };
 }
 
+/** The page of a content page or product, from the database, for the page's status and head. */
+function pageResolver(app: FastifyInstance) {
+  return createPageResolver(
+    {
+      productByModelId: (modelId) => app.catalogue.byModelId(modelId),
+      contentPage: async (slug) => {
+        const row = await app.db.selectFrom('pages').where('slug', '=', slug).select('data').executeTakeFirst();
+        return row ? (JSON.parse(row.data) as PageContent) : null;
+      },
+    },
+    app.log,
+  );
+}
+
+/** The shell's built page, looked at again at most every 250 ms (a new shell build is seen then). */
+function templateReader(shellDist: string): () => Promise<{ mtimeMs: number; html: string } | null> {
+  let template: { mtimeMs: number; html: string } | null = null;
+  let templateChecked = 0;
+  return async function readTemplate() {
+    const file = path.join(shellDist, 'index.html');
+    if (template && Date.now() - templateChecked < 250) return template;
+    templateChecked = Date.now();
+    try {
+      const { mtimeMs } = await fs.stat(file);
+      if (template?.mtimeMs !== mtimeMs) template = { mtimeMs, html: await fs.readFile(file, 'utf8') };
+      return template;
+    } catch {
+      template = null;
+      return null;
+    }
+  };
+}
+
+/** The compressor a streamed page is written through: brotli or gzip as the request accepts, else none. */
+function pageCompressor(request: FastifyRequest) {
+  const encoding = request.headers['x-no-compression'] === undefined ? preferredEncoding(request.headers['accept-encoding']) : 'identity';
+  const out =
+    encoding === 'br'
+      ? zlib.createBrotliCompress(PAGE_BROTLI_OPTIONS)
+      : encoding === 'gzip'
+        ? zlib.createGzip(GZIP_OPTIONS)
+        : new PassThrough();
+  return { encoding, out };
+}
+
 export function createIndexPage(app: FastifyInstance, config: Config, shellDist: string) {
   const localBuild = createLocalBuilds(config);
   const startupHints = createStartupHints(config, localBuild);
@@ -134,16 +167,8 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
   if (renderer) app.addHook('onClose', () => renderer.close());
   const readApi = inProcessReader(app);
   const pages = new AnswerCache(PAGE_CACHE_LIMITS, PAGE_FORMAT);
-  const resolvePage = createPageResolver(
-    {
-      productByModelId: (modelId) => app.catalogue.byModelId(modelId),
-      contentPage: async (slug) => {
-        const row = await app.db.selectFrom('pages').where('slug', '=', slug).select('data').executeTakeFirst();
-        return row ? (JSON.parse(row.data) as PageContent) : null;
-      },
-    },
-    app.log,
-  );
+  const resolvePage = pageResolver(app);
+  const { pageStart, pageEnd } = createPageParts({ config, localBuild, startupHints, resolvePage, renderer });
 
   /** The page's body rendered on the server, or null (then the browser renders it, as without server rendering). */
   async function renderBody(url: URL): Promise<RenderedBody | null> {
@@ -154,56 +179,6 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
       app.log.warn({ url: url.pathname, reason: (error as Error).message }, 'server rendering failed: the page is rendered in the browser');
       return null;
     }
-  }
-
-  /**
-   * The exposed modules the last render of a kind of page used (a list, the home page...), so the
-   * next page of that kind links their stylesheets in the head it sends before it is rendered.
-   * Bounded: one entry per route kind and existing content page (a Not Found page is one kind,
-   * whatever its path).
-   */
-  const usedBefore = new Map<string, string[]>();
-  const kindOf = (page: ResolvedPage) =>
-    page.status !== 200 ? String(page.status) : `${page.route.kind} ${page.route.kind === 'content' ? page.route.slug : ''}`;
-
-  /**
-   * The page up to its body (`<div id="root">`): its status, head, startup hints and the
-   * stylesheets it is expected to need; sent before the body is rendered.
-   */
-  async function pageStart(template: string, url: URL, origin: string): Promise<PageStart> {
-    const [page, rendered] = await Promise.all([
-      resolvePage(url.pathname, url.searchParams, origin),
-      renderer ? renderer.available() : false,
-    ]);
-    const hintsData = await startupHints(page, url.pathname);
-    let html = withPageHead(template, page.head, origin);
-    let early: string[] = [];
-    if (rendered) {
-      // The page's data will be in the page: no API read for the browser to start early; and its
-      // scripts start after the first paint (asServerRenderedPage): only the images it shows.
-      hintsData.preloads = hintsData.preloads.filter((preload) => preload.as === 'image');
-      // Styled before any script runs: the shell's styles and those of the remote parts rendered.
-      html = asServerRenderedPage(html);
-      early = await stylesheetsFor(usedBefore.get(kindOf(page)) ?? [], localBuild);
-    }
-    const hints = renderStartupHints(hintsData, config.marketingScriptUrl ?? '') + early.map(stylesheetLink).join('');
-    html = html.includes('</head>') ? html.replace('</head>', () => `${hints}</head>`) : hints + html;
-    const root = /<div id=("?)root\1><\/div>/.exec(html);
-    const at = root ? root.index : html.length;
-    return { page, early, head: html.slice(0, at), emptyRoot: root?.[0] ?? '', tail: html.slice(at + (root?.[0].length ?? 0)) };
-  }
-
-  /** The rest of the page: the stylesheets not linked yet, the body and the data it was rendered with. */
-  async function pageEnd(start: PageStart, body: RenderedBody | null): Promise<{ rest: string; complete: boolean }> {
-    if (!body) return { rest: start.emptyRoot + start.tail, complete: false };
-    usedBefore.set(kindOf(start.page), body.used);
-    const late = (await stylesheetsFor(body.used, localBuild)).filter((href) => !start.early.includes(href));
-    const rest =
-      late.map(stylesheetLink).join('') +
-      `<div id="root">${body.html}</div><script type="application/json" id="${PAGE_DATA_ID}">${inlineJson(body.answers)}</script>` +
-      start.tail;
-    const readsFailed = Object.values(body.answers).some((answer) => !answer.ok && answer.status !== 404);
-    return { rest, complete: body.clientRendered.length === 0 && !readsFailed };
   }
 
   async function produce(template: string, url: URL, origin: string): Promise<PageAnswer> {
@@ -220,13 +195,7 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
    */
   async function stream(request: FastifyRequest, reply: FastifyReply, template: string, url: URL, origin: string): Promise<PageAnswer> {
     const start = await pageStart(template, url, origin);
-    const encoding = request.headers['x-no-compression'] === undefined ? preferredEncoding(request.headers['accept-encoding']) : 'identity';
-    const out =
-      encoding === 'br'
-        ? zlib.createBrotliCompress(PAGE_BROTLI_OPTIONS)
-        : encoding === 'gzip'
-          ? zlib.createGzip(GZIP_OPTIONS)
-          : new PassThrough();
+    const { encoding, out } = pageCompressor(request);
     reply.code(start.page.status).type(PAGE_FORMAT.contentType).header('Vary', 'Accept-Encoding');
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     reply.send(out);
@@ -245,22 +214,7 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
     return { status: start.page.status, html: start.head + end.rest, complete: end.complete };
   }
 
-  let template: { mtimeMs: number; html: string } | null = null;
-  let templateChecked = 0;
-  /** The shell's built page, looked at again at most every 250 ms (a new shell build is seen then). */
-  async function readTemplate(): Promise<{ mtimeMs: number; html: string } | null> {
-    const file = path.join(shellDist, 'index.html');
-    if (template && Date.now() - templateChecked < 250) return template;
-    templateChecked = Date.now();
-    try {
-      const { mtimeMs } = await fs.stat(file);
-      if (template?.mtimeMs !== mtimeMs) template = { mtimeMs, html: await fs.readFile(file, 'utf8') };
-      return template;
-    } catch {
-      template = null;
-      return null;
-    }
-  }
+  const readTemplate = templateReader(shellDist);
 
   return async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     const shell = await readTemplate();

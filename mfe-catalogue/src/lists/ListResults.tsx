@@ -1,0 +1,157 @@
+/**
+ * The results of a list page: the count (announced politely) with the sort, then the cards, or
+ * skeleton cards while the first page loads, a failure with Retry, or an empty result that offers
+ * to clear the filters; under the cards, "Load more" (a real ?page=N link) or its failure.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, type To } from 'react-router-dom';
+import { PRODUCT_SORTS, type ListDefinition, type ProductSort } from '@copytech/shared/domain';
+import { MAX_LIMIT, PAGE_SIZE } from '../api/catalogueApi';
+import { ProductGrid, ProductGridSkeleton } from '../cards/ProductGrid';
+import { SORT_LABELS } from './filterState';
+import type { ProductListView } from './useProductList';
+import styles from './ProductListPage.module.css';
+
+/** Cards whose image loads at once: the first row on a wide screen. */
+const EAGER_IMAGES = 3;
+
+/** The result count line: loading, failed, none, or how many of how many are shown. */
+export function listStatus(list: ProductListView, noun: ListDefinition['noun']): string {
+  if (list.initialLoading) return `Loading ${noun.many}…`;
+  if (list.error && list.items.length === 0) return `${noun.many.charAt(0).toUpperCase()}${noun.many.slice(1)} could not be loaded.`;
+  if (list.count === 0) return `No ${noun.many} found`;
+  return `Showing ${list.items.length} of ${list.count ?? list.items.length} ${list.count === 1 ? noun.one : noun.many}`;
+}
+
+interface ResultsToolbarProps {
+  /** the page's useId */
+  uid: string;
+  status: string;
+  sort: ProductSort | undefined;
+  defaultSort: ProductSort | undefined;
+  onSort: (sort: ProductSort | undefined) => void;
+}
+
+export function ResultsToolbar({ uid, status, sort, defaultSort, onSort }: ResultsToolbarProps) {
+  // The sort shown follows the URL, but a new choice shows at once (navigation is a transition).
+  const [sortShown, setSortShown] = useState(sort ?? '');
+  useEffect(() => setSortShown(sort ?? ''), [sort]);
+  return (
+    <div className={styles.toolbar}>
+      <p className={styles.count} role="status" aria-live="polite" data-testid="result-count">
+        {status}
+      </p>
+      <div className={styles.sort}>
+        <label htmlFor={`${uid}-sort`}>Sort by</label>
+        <select
+          id={`${uid}-sort`}
+          value={sortShown}
+          onChange={(e) => {
+            setSortShown(e.target.value);
+            onSort((e.target.value || undefined) as ProductSort | undefined);
+          }}
+        >
+          {defaultSort ? null : <option value="">Recommended</option>}
+          {PRODUCT_SORTS.map((option) => (
+            <option key={option} value={option}>
+              {SORT_LABELS[option]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+interface ListResultsBodyProps {
+  definition: ListDefinition;
+  list: ProductListView;
+  page: number;
+  filterCount: number;
+  onClear: () => void;
+  /** where "Load more" goes: this list with the next page */
+  nextPage: To;
+}
+
+export function ListResultsBody({ definition, list, page, filterCount, onClear, nextPage }: ListResultsBodyProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusIndex = useRef<number | null>(null);
+
+  // After "Load more", move focus to the first new product so keyboard users carry on from there.
+  useEffect(() => {
+    const index = focusIndex.current;
+    if (index === null || list.loadingMore || list.items.length <= index) return;
+    focusIndex.current = null;
+    listRef.current?.querySelectorAll<HTMLElement>(':scope > li')[index]?.querySelector<HTMLElement>('h2 a, h3 a')?.focus();
+  }, [list.items.length, list.loadingMore]);
+
+  if (list.initialLoading) {
+    // As many as the URL asks for (?page=N), so Back to a long list can restore the scroll position.
+    return <ProductGridSkeleton count={Math.min(page * PAGE_SIZE, MAX_LIMIT)} />;
+  }
+  if (list.error && list.items.length === 0) {
+    return (
+      <div className={styles.message} role="alert">
+        <h3>Sorry, we could not load the {definition.noun.many}.</h3>
+        <p>Please check your connection and try again.</p>
+        <button type="button" className={styles.primary} onClick={list.retry}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (list.items.length === 0) return <NoResults noun={definition.noun.many} filterCount={filterCount} onClear={onClear} />;
+  return (
+    <>
+      <ProductGrid products={list.items} headingLevel={3} eagerCount={EAGER_IMAGES} listRef={listRef} label={definition.heading} />
+      <div className={styles.more}>
+        {list.loadingMore ? (
+          <ProductGridSkeleton count={Math.min(PAGE_SIZE, Math.max(0, (list.count ?? 0) - list.items.length)) || 3} />
+        ) : null}
+        {list.error ? (
+          <div className={styles.inlineError} role="alert">
+            <p>More {definition.noun.many} could not be loaded.</p>
+            <button type="button" className={styles.secondary} onClick={list.retry}>
+              Retry
+            </button>
+          </div>
+        ) : list.hasMore && !list.loadingMore ? (
+          <Link
+            className={styles.secondary}
+            to={nextPage}
+            replace
+            preventScrollReset
+            onClick={() => {
+              focusIndex.current = list.items.length;
+            }}
+          >
+            Load more {definition.noun.many}
+          </Link>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/** An empty result: with filters, an offer to clear them; without, an offer to source a machine. */
+function NoResults({ noun, filterCount, onClear }: { noun: string; filterCount: number; onClear: () => void }) {
+  return (
+    <div className={styles.message}>
+      <h3>
+        No {noun} match {filterCount ? 'these filters' : 'this list yet'}.
+      </h3>
+      {filterCount ? (
+        <>
+          <p>Try a wider speed range, another brand or fewer filters.</p>
+          <button type="button" className={styles.primary} onClick={onClear}>
+            Clear filters
+          </button>
+        </>
+      ) : (
+        <p>
+          Please <Link to="/contact-us">contact us</Link>: we can source machines that are not listed.
+        </p>
+      )}
+    </div>
+  );
+}
