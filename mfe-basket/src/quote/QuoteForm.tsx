@@ -20,13 +20,43 @@ export interface QuoteFormProps {
   onSent: (reference: string) => void;
 }
 
+/** What went wrong with the last send, the submit (Retry after a failure that sending again can mend) and its hint. */
+const QuoteActions = observer(function QuoteActions({ model, productIds, submitLabel }: Omit<QuoteFormProps, 'onSent'>) {
+  const hintId = `${useId()}-hint`;
+  const failure = model.failureFor(productIds);
+  return (
+    <>
+      {failure ? (
+        <div className={styles.failure} role="alert">
+          <p className={styles.failureText}>{failure.message}</p>
+        </div>
+      ) : null}
+
+      <div className={styles.actions}>
+        {/* aria-disabled while sending, so the focus stays on the button; clicks are ignored then. */}
+        <button
+          type="submit"
+          className={styles.submit}
+          disabled={!model.isValid || productIds.length === 0}
+          aria-disabled={model.sending ? true : undefined}
+          aria-describedby={!model.isValid ? hintId : undefined}
+        >
+          {model.sending ? 'Sending…' : failure?.retryable ? 'Retry' : submitLabel}
+        </button>
+        {!model.isValid ? (
+          <p id={hintId} className={styles.hint}>
+            Fill in all five fields correctly to send your request.
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+});
+
 export const QuoteForm = observer(function QuoteForm({ model, productIds, submitLabel, onSent }: QuoteFormProps) {
-  const id = useId();
   const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | null>>>({});
   const formRef = useRef<HTMLFormElement>(null);
-  const failure = model.failureFor(productIds);
   const canSubmit = model.isValid && !model.sending && productIds.length > 0;
-  const hintId = `${id}-hint`;
 
   const focusField = (field: ContactField | null) => {
     if (field) inputs.current[field]?.focus();
@@ -96,29 +126,7 @@ export const QuoteForm = observer(function QuoteForm({ model, productIds, submit
         onKeyDown={onKeyDown}
       />
 
-      {failure ? (
-        <div className={styles.failure} role="alert">
-          <p className={styles.failureText}>{failure.message}</p>
-        </div>
-      ) : null}
-
-      <div className={styles.actions}>
-        {/* aria-disabled while sending, so the focus stays on the button; clicks are ignored then. */}
-        <button
-          type="submit"
-          className={styles.submit}
-          disabled={!model.isValid || productIds.length === 0}
-          aria-disabled={model.sending ? true : undefined}
-          aria-describedby={!model.isValid ? hintId : undefined}
-        >
-          {model.sending ? 'Sending…' : failure?.retryable ? 'Retry' : submitLabel}
-        </button>
-        {!model.isValid ? (
-          <p id={hintId} className={styles.hint}>
-            Fill in all five fields correctly to send your request.
-          </p>
-        ) : null}
-      </div>
+      <QuoteActions model={model} productIds={productIds} submitLabel={submitLabel} />
     </form>
   );
 });

@@ -4,7 +4,7 @@ import { ENQUIRY_LIMITS, FIELD_LIMITS, URGENCIES, URGENCY_LABELS, type ServiceRe
 import { FormField } from './FormField';
 import { loadFormRules } from '@copytech/shared/formRules';
 import { SubmitProblem, SubmitSuccess } from './SubmitFeedback';
-import { useEnquiryForm } from './useEnquiryForm';
+import { useEnquiryForm, type FieldBinding } from './useEnquiryForm';
 import styles from './forms.module.css';
 
 const INITIAL = { name: '', email: '', phone: '', company: '', machine: '', serialNumber: '', fault: '', urgency: 'normal' };
@@ -25,6 +25,72 @@ export function serviceRequestBody(values: ServiceValues): ServiceRequest {
     fault: values.fault.trim(),
     urgency: values.urgency as Urgency,
   };
+}
+
+type FieldOf = (name: keyof ServiceValues & string) => FieldBinding;
+
+function YourDetails({ field }: { field: FieldOf }) {
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend className={styles.legend}>Your details</legend>
+      <div className={styles.row}>
+        <FormField field={field('name')} label="Your name" autoComplete="name" maxLength={ENQUIRY_LIMITS.nameMax} />
+        <FormField field={field('company')} label="Company" autoComplete="organization" maxLength={ENQUIRY_LIMITS.companyMax} />
+      </div>
+      <div className={styles.row}>
+        <FormField
+          field={field('email')}
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={FIELD_LIMITS.emailMax}
+        />
+        <FormField
+          field={field('phone')}
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={25}
+          hint="So the engineer can call you back."
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+function TheMachine({ field }: { field: FieldOf }) {
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend className={styles.legend}>The machine</legend>
+      <div className={styles.row}>
+        <FormField
+          field={field('machine')}
+          label="Make and model"
+          hint="For example Canon imageRUNNER C5840i."
+          autoComplete="off"
+          maxLength={ENQUIRY_LIMITS.machineMax}
+        />
+        <FormField
+          field={field('serialNumber')}
+          label="Serial number"
+          hint="On the label at the back or inside the front door."
+          autoComplete="off"
+          maxLength={40}
+        />
+      </div>
+      <FormField
+        field={field('fault')}
+        as="textarea"
+        label="What is wrong?"
+        hint="Any error code on the screen, what happens, and since when."
+        rows={5}
+        maxLength={ENQUIRY_LIMITS.textMax}
+      />
+      <FormField field={field('urgency')} as="select" label="How urgent is it?" options={URGENCY_OPTIONS} />
+    </fieldset>
+  );
 }
 
 export default function ServiceRequestForm({ labelledBy }: { labelledBy?: string }) {
@@ -62,60 +128,8 @@ export default function ServiceRequestForm({ labelledBy }: { labelledBy?: string
       aria-labelledby={labelledBy}
       data-form="service-request"
     >
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>Your details</legend>
-        <div className={styles.row}>
-          <FormField field={form.field('name')} label="Your name" autoComplete="name" maxLength={ENQUIRY_LIMITS.nameMax} />
-          <FormField field={form.field('company')} label="Company" autoComplete="organization" maxLength={ENQUIRY_LIMITS.companyMax} />
-        </div>
-        <div className={styles.row}>
-          <FormField
-            field={form.field('email')}
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            maxLength={FIELD_LIMITS.emailMax}
-          />
-          <FormField
-            field={form.field('phone')}
-            label="Phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            maxLength={25}
-            hint="So the engineer can call you back."
-          />
-        </div>
-      </fieldset>
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>The machine</legend>
-        <div className={styles.row}>
-          <FormField
-            field={form.field('machine')}
-            label="Make and model"
-            hint="For example Canon imageRUNNER C5840i."
-            autoComplete="off"
-            maxLength={ENQUIRY_LIMITS.machineMax}
-          />
-          <FormField
-            field={form.field('serialNumber')}
-            label="Serial number"
-            hint="On the label at the back or inside the front door."
-            autoComplete="off"
-            maxLength={40}
-          />
-        </div>
-        <FormField
-          field={form.field('fault')}
-          as="textarea"
-          label="What is wrong?"
-          hint="Any error code on the screen, what happens, and since when."
-          rows={5}
-          maxLength={ENQUIRY_LIMITS.textMax}
-        />
-        <FormField field={form.field('urgency')} as="select" label="How urgent is it?" options={URGENCY_OPTIONS} />
-      </fieldset>
+      <YourDetails field={form.field} />
+      <TheMachine field={form.field} />
       <SubmitProblem submit={submit} />
       <div className={styles.actions}>
         <button type="submit" className={styles.submit} disabled={sending} aria-disabled={sending}>

@@ -76,15 +76,34 @@ function firstMessages(error: unknown): Record<string, string> {
   return messages;
 }
 
-export function useEnquiryForm<V extends FormValues>({ kind, loadSchema, initialValues, toRequest }: EnquiryFormOptions<V>) {
+const CHECK_FIELDS = 'Please check the fields marked below.';
+
+/** Every field's first message by the form's schema ({} when all are right), or null when the rules could not load. */
+async function checkAll(loadSchema: () => Promise<FormSchema>, values: Record<string, string>): Promise<Record<string, string> | null> {
+  let schema: FormSchema;
+  try {
+    schema = await loadSchema();
+  } catch {
+    return null;
+  }
+  try {
+    schema.validateSync(values, { abortEarly: false });
+    return {};
+  } catch (error) {
+    return firstMessages(error);
+  }
+}
+
+/**
+ * The fields' state: values, messages, and the check of a field when it is left or changed after
+ * its message showed; a check whose field has changed since is dropped.
+ */
+function useFields<V extends FormValues>(kind: EnquiryKind, loadSchema: () => Promise<FormSchema>, initialValues: V) {
   const fieldNames = Object.keys(initialValues) as Array<keyof V & string>;
   const [values, setValues] = useState<V>(initialValues);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
-  const [submit, setSubmit] = useState<SubmitState>({ status: 'idle' });
-  const sending = useRef(false);
   const edited = useRef(new Set<string>());
   const elements = useRef(new Map<string, HTMLElement>());
-  const [writer] = useState(() => formWriter(ENQUIRIES_ENDPOINT));
   /** The values as last typed, to tell whether a check that has just finished is still current. */
   const latest = useRef<V>(values);
   latest.current = values;
@@ -140,6 +159,21 @@ export function useEnquiryForm<V extends FormValues>({ kind, loadSchema, initial
     },
   });
 
+  /** After a success: the form empty again. */
+  const clear = () => {
+    edited.current.clear();
+    setValues(initialValues);
+  };
+
+  return { fieldNames, values, errors, setErrors, field, focusFirst, clear };
+}
+
+export function useEnquiryForm<V extends FormValues>({ kind, loadSchema, initialValues, toRequest }: EnquiryFormOptions<V>) {
+  const { fieldNames, values, errors, setErrors, field, focusFirst, clear } = useFields(kind, loadSchema, initialValues);
+  const [submit, setSubmit] = useState<SubmitState>({ status: 'idle' });
+  const sending = useRef(false);
+  const [writer] = useState(() => formWriter(ENQUIRIES_ENDPOINT));
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending.current) return;
@@ -152,23 +186,15 @@ export function useEnquiryForm<V extends FormValues>({ kind, loadSchema, initial
   };
 
   const validateAndSend = async () => {
-    let schema: FormSchema;
-    try {
-      schema = await loadSchema();
-    } catch (error) {
-      console.error(`[content] ${kind} could not be checked:`, (error as Error).message);
+    const messages = await checkAll(loadSchema, { ...values, kind });
+    if (messages === null) {
+      console.error(`[content] ${kind} could not be checked: the form rules did not load`);
       setSubmit({ status: 'problem', message: writeProblemMessage(RULES_UNAVAILABLE) });
       return;
     }
-    let messages: Record<string, string> = {};
-    try {
-      schema.validateSync({ ...values, kind }, { abortEarly: false });
-    } catch (error) {
-      messages = firstMessages(error);
-    }
     if (Object.keys(messages).length > 0) {
       setErrors(messages as FieldErrors<V>);
-      setSubmit({ status: 'invalid', message: 'Please check the fields marked below.' });
+      setSubmit({ status: 'invalid', message: CHECK_FIELDS });
       focusFirst(messages);
       return;
     }
@@ -179,15 +205,13 @@ export function useEnquiryForm<V extends FormValues>({ kind, loadSchema, initial
     switch (result.outcome) {
       case 'sent':
         trackEvent('enquiry_sent', { kind });
-        edited.current.clear();
-        setValues(initialValues);
+        clear();
         setSubmit({ status: 'sent', reference: result.reference });
         break;
       case 'invalid': {
-        const onFields: Record<string, string> = {};
-        for (const [path, message] of Object.entries(result.fieldErrors)) if (fieldNames.includes(path)) onFields[path] = message;
+        const onFields = Object.fromEntries(Object.entries(result.fieldErrors).filter(([path]) => fieldNames.includes(path)));
         setErrors(onFields as FieldErrors<V>);
-        const message = Object.keys(onFields).length ? 'Please check the fields marked below.' : result.message;
+        const message = Object.keys(onFields).length ? CHECK_FIELDS : result.message;
         setSubmit({ status: 'invalid', message: message ?? 'Please check the details you entered.' });
         focusFirst(onFields);
         break;

@@ -9,6 +9,8 @@ import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
   '2026_01_001_initial': {
+    // A migration that has shipped stays as it ran, however long: databases were built by it.
+    // eslint-disable-next-line max-lines-per-function
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('products')
