@@ -192,16 +192,19 @@ function captured() {
 describe('DATABASE_URL and DATABASE_POOL_MAX', () => {
   it('select PostgreSQL only for a postgres:// URL, and a pool of 10 unless told', () => {
     expect(loadConfig({}).database).toEqual({ url: null, poolMax: 10 });
-    expect(loadConfig({ DATABASE_URL: 'postgresql://copytech@db.internal/copytech', DATABASE_POOL_MAX: '25' }).database).toEqual({
+    const key = 'k'.repeat(64); // several instances sign the human check with one key
+    expect(
+      loadConfig({ DATABASE_URL: 'postgresql://copytech@db.internal/copytech', DATABASE_POOL_MAX: '25', ALTCHA_HMAC_KEY: key }).database,
+    ).toEqual({
       url: 'postgresql://copytech@db.internal/copytech',
       poolMax: 25,
     });
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://copytech:hunter22@db.internal/copytech' })).toThrow(
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://copytech:hunter22@db.internal/copytech', ALTCHA_HMAC_KEY: key })).toThrow(
       new StartupError(
         'DATABASE_URL must start with postgres:// or postgresql://, got "mysql://..." (leave it unset for SQLite in VAR_DIR)',
       ),
     );
-    expect(() => loadConfig({ DATABASE_URL: 'copytech.sqlite' })).toThrow(/^DATABASE_URL must be a PostgreSQL URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'copytech.sqlite', ALTCHA_HMAC_KEY: key })).toThrow(/^DATABASE_URL must be a PostgreSQL URL/);
     expect(() => loadConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX must be at least 1/);
   });
 
