@@ -21,7 +21,7 @@ module.exports = createAppConfigs({
     remoteEntry: 4_700,
     'expose:./ContentPage': 10_200,
     'lazy:enquiry-form': 5_550,
-    'lazy:service-request-form': 5_750,
+    'lazy:service-request-form': 5_850,
     'lazy:newsletter-signup': 1_850,
     'lazy:newsletter': 900,
     'lazy:forms': 18_400,
