@@ -8,11 +8,11 @@
  * The schema is not part of the page: the form's first focus starts loading it (`preload`, on the
  * form element), and every check awaits it. A check whose field has changed since is dropped.
  */
-import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type ChangeEvent } from 'react';
 import { trackEvent } from '@copytech/shared';
 import { type EnquiriesSendRequest, type EnquiryKind } from '@copytech/shared/domain';
 import { preloadFormRules } from '@copytech/shared/formRules';
-import { formWriter, RULES_UNAVAILABLE, writeProblemMessage } from '@copytech/shared/write';
+import { formWriter, RULES_UNAVAILABLE, useSubmitOnce, writeProblemMessage } from '@copytech/shared/write';
 
 export const ENQUIRIES_ENDPOINT = '/api/enquiries/send';
 
@@ -171,19 +171,7 @@ function useFields<V extends FormValues>(kind: EnquiryKind, loadSchema: () => Pr
 export function useEnquiryForm<V extends FormValues>({ kind, loadSchema, initialValues, toRequest }: EnquiryFormOptions<V>) {
   const { fieldNames, values, errors, setErrors, field, focusFirst, clear } = useFields(kind, loadSchema, initialValues);
   const [submit, setSubmit] = useState<SubmitState>({ status: 'idle' });
-  const sending = useRef(false);
   const [writer] = useState(() => formWriter(ENQUIRIES_ENDPOINT));
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending.current) return;
-    sending.current = true;
-    try {
-      await validateAndSend();
-    } finally {
-      sending.current = false;
-    }
-  };
 
   const validateAndSend = async () => {
     const messages = await checkAll(loadSchema, { ...values, kind });
@@ -221,6 +209,8 @@ export function useEnquiryForm<V extends FormValues>({ kind, loadSchema, initial
         setSubmit({ status: 'problem', message: writeProblemMessage(result) });
     }
   };
+
+  const onSubmit = useSubmitOnce(validateAndSend);
 
   /** After a success: show the empty form again for another message. */
   const startAgain = () => setSubmit({ status: 'idle' });

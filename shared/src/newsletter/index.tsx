@@ -11,7 +11,8 @@
  * and on submit), and a failed load is tried again by the next. Each app styles it with its own
  * classes.
  */
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useSubmitOnce } from '../write/useSubmitOnce';
 import { loadOnce } from '../domain/loadOnce';
 
 export const SIGNUP_SUCCESS_MESSAGE = "Thanks — you're on the list.";
@@ -74,8 +75,6 @@ function useNewsletterSignup() {
   /** Tabbing through an untouched field says nothing; once typed in, leaving it checks it. */
   const [emailTouched, setEmailTouched] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
-  /** A submit in progress, from its first check to the answer (status shows 'sending' only once checked). */
-  const submitting = useRef(false);
 
   const checkEmail = (value: string) => {
     emailErrorOf(value).then(
@@ -118,16 +117,7 @@ function useNewsletterSignup() {
     }
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting.current) return;
-    submitting.current = true;
-    try {
-      await send();
-    } finally {
-      submitting.current = false;
-    }
-  };
+  const onSubmit = useSubmitOnce(send);
 
   const emailField = {
     ref: emailRef,

@@ -4,3 +4,4 @@
  * keeps no state between forms, and pages that never write do not download it.
  */
 export * from './writeClient';
+export * from './useSubmitOnce';
