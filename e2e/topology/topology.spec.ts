@@ -9,9 +9,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { defaultSavingsAnswers } from '@copytech/shared/domain';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
+import { leaseAnswers } from '../../server/test/fixtures/leaseAnswers';
 import { REPO_ROOT, startServer, type RunningServer } from '../support/server';
 import { startBalancer, startSmtpReceiver, startStaticOrigin } from './receivers';
 import { startPostgres, startRedis, waitFor, type Service } from './services';
@@ -128,20 +128,7 @@ test('a human check issued by one instance verifies on the other, once', async (
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
-        answers: {
-          ...defaultSavingsAnswers(),
-          entryMode: 'itemised',
-          purchaseMethod: 'lease',
-          leasePricePerPeriod: { value: 27_000, periodInMonths: 3 },
-          howIsEquipmentSupported: 'cpc',
-          cpcPricePerPeriod: { value: 45_000, periodInMonths: 3 },
-          equipmentIsInsured: false,
-          tonerDeliveryPaidFor: false,
-          networkSupportPaidFor: false,
-          payOtherCharges: false,
-          blackAndWhiteVolume: { value: 15_000, periodInMonths: 3 },
-          colourVolume: { value: 3_000, periodInMonths: 3 },
-        },
+        answers: leaseAnswers(),
         contactDetails: { ...CONTACT, email: 'topology.report@example.co.uk' },
         captcha,
       }),

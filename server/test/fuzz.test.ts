@@ -15,9 +15,10 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse as InjectResponse } from 'fastify';
 import { sql } from 'kysely';
-import { REFERENCE_PATTERN, defaultSavingsAnswers, type SavingsAnswers } from '@copytech/shared/domain';
+import { REFERENCE_PATTERN } from '@copytech/shared/domain';
 import { C5840I, C5850I, CONTACT, IMC2010, configOn, mimeParts, quoteBody, testApp } from './helpers';
 import { databases } from './postgres';
+import { leaseAnswers } from './fixtures/leaseAnswers';
 
 // ---------------------------------------------------------------------------------------------
 // A small seeded PRNG and the generators built on it
@@ -381,23 +382,6 @@ const SERVICE = {
   fault: 'Paper jams in drawer 2 every morning.',
   urgency: 'machine-down',
 };
-
-function leaseAnswers(): SavingsAnswers {
-  return {
-    ...defaultSavingsAnswers(),
-    entryMode: 'itemised',
-    purchaseMethod: 'lease',
-    leasePricePerPeriod: { value: 27_000, periodInMonths: 3 },
-    howIsEquipmentSupported: 'cpc',
-    cpcPricePerPeriod: { value: 45_000, periodInMonths: 3 },
-    equipmentIsInsured: false,
-    tonerDeliveryPaidFor: false,
-    networkSupportPaidFor: false,
-    payOtherCharges: false,
-    blackAndWhiteVolume: { value: 15_000, periodInMonths: 3 },
-    colourVolume: { value: 3_000, periodInMonths: 3 },
-  };
-}
 
 const CONTENT_TYPES = [
   'application/json',

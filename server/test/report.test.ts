@@ -9,18 +9,12 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import {
-  REFERENCE_PATTERN,
-  SAVINGS_MESSAGES,
-  QUOTE_MESSAGES,
-  calculateSavings,
-  defaultSavingsAnswers,
-  type SavingsAnswers,
-} from '@copytech/shared/domain';
+import { REFERENCE_PATTERN, SAVINGS_MESSAGES, QUOTE_MESSAGES, calculateSavings } from '@copytech/shared/domain';
 import type { CheckerDb } from '../src/db/savingsCheckerMigration';
 import { CAPTCHA_MESSAGES } from '../src/routes/captcha';
 import { CONTACT, configOn, mimeParts, testApp } from './helpers';
 import { databases } from './postgres';
+import { leaseAnswers } from './fixtures/leaseAnswers';
 
 /** A challenge from the app, solved for real as the widget does; the widget's base64 payload. */
 async function solvedPayload(app: FastifyInstance): Promise<string> {
@@ -44,24 +38,6 @@ function subjectOf(headers: string): string {
       ).toString('utf8'),
     )
     .replace(/\n[ \t]+/g, ' ');
-}
-
-/** The lease worked example of the shared tests: £1,170.00 a year saved. */
-function leaseAnswers(): SavingsAnswers {
-  return {
-    ...defaultSavingsAnswers(),
-    entryMode: 'itemised',
-    purchaseMethod: 'lease',
-    leasePricePerPeriod: { value: 27_000, periodInMonths: 3 },
-    howIsEquipmentSupported: 'cpc',
-    cpcPricePerPeriod: { value: 45_000, periodInMonths: 3 },
-    equipmentIsInsured: false,
-    tonerDeliveryPaidFor: false,
-    networkSupportPaidFor: false,
-    payOtherCharges: false,
-    blackAndWhiteVolume: { value: 15_000, periodInMonths: 3 },
-    colourVolume: { value: 3_000, periodInMonths: 3 },
-  };
 }
 
 describe.each(databases())('on %s', (database) => {
