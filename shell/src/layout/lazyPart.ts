@@ -1,6 +1,6 @@
 /**
- * Parts of the page frame that nobody sees until they are opened or used (the drawers, the modal,
- * the newsletter form's behaviour) are not in the shell's first load: each is a chunk fetched with
+ * Parts of the page frame that nobody sees until they are opened or used (the drawers, the modal)
+ * are not in the shell's first load: each is a chunk fetched with
  * import() when it is about to be needed (a pointer on its button, focus, or the store asking for
  * it) and shown as soon as it is there. Once loaded it renders synchronously, so opening it again
  * is instant. (The menus' panels stay in the first load: all of them weigh about 0.5 KB gzip.)
