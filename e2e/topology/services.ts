@@ -3,8 +3,8 @@
  * and stopped after it (docs/deploy.md "The topology test"): a PostgreSQL cluster and a Redis
  * server of their own, on free loopback ports in a temporary folder, never a system service.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { postgresDatabase, startCluster, stopCluster } from '../../server/test/postgres';
+import { startRedis as startRedisServer, stopRedis as stopRedisServer } from '../../server/test/redis';
 import { freePort } from '../support/server';
 
 export interface Service {
@@ -22,35 +22,11 @@ export async function startPostgres(): Promise<Service> {
   return { url, stop: async () => stopCluster() };
 }
 
-/** A Redis server of its own, keeping nothing on disk. */
+/** A Redis server of its own (the server tests' helper), keeping nothing on disk. */
 export async function startRedis(): Promise<Service> {
   const port = await freePort();
-  try {
-    execFileSync('redis-server', ['--version'], { stdio: 'pipe' });
-  } catch {
-    throw new Error("Redis is not installed: install Debian's `redis-server` (apt-get install -y redis-server)");
-  }
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
-  await waitFor(
-    async () => {
-      try {
-        execFileSync('redis-cli', ['-p', String(port), 'ping'], { stdio: 'pipe' });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    10_000,
-    'redis-server to answer',
-  );
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    async stop() {
-      child.kill('SIGKILL');
-    },
-  };
+  const child = await startRedisServer(port);
+  return { url: `redis://127.0.0.1:${port}`, stop: () => stopRedisServer(child) };
 }
 
 /** Polls `check` until it is true, or fails after `ms` naming what it waited for. */

@@ -3,12 +3,12 @@
  * is down: on a real redis-server this test starts (Debian's `redis-server`; TEST_REDIS=skip
  * skips the file explicitly, nothing else does).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import net, { type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { C5840I, quoteBody, testApp, testConfig } from './helpers';
+import { startRedis, stopRedis } from './redis';
 
 const SKIP = process.env.TEST_REDIS === 'skip';
 /** The server asks for it, so the URL's password is really used (and must never be logged). */
@@ -21,46 +21,6 @@ async function freePort(): Promise<number> {
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
-}
-
-/** A throwaway redis-server on `port`, answering PING before this resolves. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  if (spawnSync('redis-server', ['--version']).error) {
-    throw new Error(
-      "redis-server is not installed: install Debian's redis-server (apt-get install redis-server), or set TEST_REDIS=skip to skip these tests explicitly",
-    );
-  }
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1', '--requirepass', PASSWORD],
-    {
-      stdio: 'ignore',
-    },
-  );
-  const client = new Redis({ port, host: '127.0.0.1', password: PASSWORD, retryStrategy: () => 50 });
-  client.on('error', () => undefined);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`redis-server did not answer on port ${port} within 5 s`)), 5_000);
-      client.once('ready', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  } finally {
-    client.disconnect();
-  }
-  return child;
-}
-
-async function stopRedis(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
 }
 
 /** Log lines as parsed JSON objects. */
@@ -85,11 +45,11 @@ describeRedis('rate limits in Redis (REDIS_URL)', () => {
 
   beforeAll(async () => {
     port = await freePort();
-    redis = await startRedis(port);
+    redis = await startRedis(port, PASSWORD);
   });
   afterEach(async () => {
     await Promise.all(apps.splice(0).map((app) => app.close()));
-    if (!redis || redis.exitCode !== null || redis.signalCode !== null) redis = await startRedis(port);
+    if (!redis || redis.exitCode !== null || redis.signalCode !== null) redis = await startRedis(port, PASSWORD);
   });
   afterAll(async () => stopRedis(redis));
 
@@ -139,7 +99,7 @@ describeRedis('rate limits in Redis (REDIS_URL)', () => {
     expect(JSON.stringify(alerts)).not.toContain('203.0.113.');
 
     // Back: shared counts again, and health ok.
-    redis = await startRedis(port);
+    redis = await startRedis(port, PASSWORD);
     const deadline = Date.now() + 4_000;
     let body = ready.json() as { status: string };
     while (body.status !== 'ok' && Date.now() < deadline) {
