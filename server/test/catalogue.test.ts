@@ -276,8 +276,8 @@ describe.each(databases())('on %s', (database) => {
       expect((await list(`${mfp}?limit=48`)).limit).toBe(48);
     });
 
-    it('returns facets over the unfiltered list', async () => {
-      const { facets } = await list(`${mfp}?brand=kyocera&colour=mono`);
+    it('returns facets over the whole list when nothing is filtered', async () => {
+      const { facets } = await list(mfp);
       expect(facets).toEqual({
         brands: [
           { brand: 'Canon', count: 2 },
@@ -296,6 +296,54 @@ describe.each(databases())('on %s', (database) => {
         speed: { min: 20, max: 50 },
         speedField: 'printSpeedPpm',
       });
+    });
+
+    // The five active multifunctionals: Canon C5840i (colour, SRA3, 40 ppm), Canon C5850i (colour,
+    // SRA3, 50), Ricoh IM C2010 (colour, SRA3, 20), Ricoh IM 3000 (mono, A3, 30), Kyocera MA4500ifx
+    // (mono, A4, 45). Each facet counts with every other filter applied, not its own.
+    it('counts each facet with the other filters applied, keeping every option of the list', async () => {
+      const { facets, count } = await list(`${mfp}?brand=kyocera&colour=mono`);
+      expect(count).toBe(1);
+      expect(facets).toEqual({
+        // colour=mono, any brand: Ricoh IM 3000 and the Kyocera
+        brands: [
+          { brand: 'Canon', count: 0 },
+          { brand: 'Kyocera', count: 1 },
+          { brand: 'Ricoh', count: 1 },
+        ],
+        // Kyocera and mono: the A4 Kyocera only
+        paperSizes: [
+          { paperSize: 'SRA3', count: 0 },
+          { paperSize: 'A3', count: 0 },
+          { paperSize: 'A4', count: 1 },
+        ],
+        // Kyocera, either colour
+        colours: [
+          { colour: 'colour', count: 0 },
+          { colour: 'mono', count: 1 },
+        ],
+        speed: { min: 45, max: 45 },
+        speedField: 'printSpeedPpm',
+      });
+    });
+
+    it('gives a brand that the other filters leave nothing of a count of 0, so no option leads to an empty list', async () => {
+      const { facets } = await list(`${mfp}?maxPaperSize=SRA3&colour=colour`);
+      expect(facets.brands).toEqual([
+        { brand: 'Canon', count: 2 },
+        { brand: 'Kyocera', count: 0 },
+        { brand: 'Ricoh', count: 1 },
+      ]);
+      // Every count is what the list answers with that option added.
+      for (const { brand, count } of facets.brands) {
+        expect((await list(`${mfp}?maxPaperSize=SRA3&colour=colour&brand=${brand}`)).count).toBe(count);
+      }
+      const sped = await list(`${mfp}?minSpeed=35&q=canon`);
+      expect(sped.facets.speed).toEqual({ min: 40, max: 50 });
+      expect(sped.facets.colours).toEqual([
+        { colour: 'colour', count: 2 },
+        { colour: 'mono', count: 0 },
+      ]);
       expect((await list('/api/products/category/finisher')).facets.speed).toBeNull();
     });
 

@@ -47,6 +47,30 @@ describe('pages and blog on fixtures', () => {
     for (const limit of ['0', '13', 'x'])
       expect((await app.inject({ method: 'GET', url: `/api/blog/recent?limit=${limit}` })).statusCode).toBe(400);
   });
+  it('pages the posts newest first with their count, without their bodies', async () => {
+    const page = await app.inject({ method: 'GET', url: '/api/blog?limit=2&offset=1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ count: 3, limit: 2, offset: 1 });
+    expect(page.json().results.map((p: { slug: string }) => p.slug)).toEqual(['middle-post', 'older-post']);
+    expect(page.json().results[0].body).toBeUndefined();
+    expect((await app.inject({ method: 'GET', url: '/api/blog/recent' })).json().results[0].body).toBeUndefined();
+    expect((await app.inject({ method: 'GET', url: '/api/blog?offset=3' })).json()).toMatchObject({ count: 3, results: [] });
+    for (const query of ['limit=0', 'limit=13', 'offset=-1'])
+      expect((await app.inject({ method: 'GET', url: `/api/blog?${query}` })).statusCode).toBe(400);
+  });
+  it('gives a post with its body by slug; 404 for an unknown one, 400 for a malformed slug', async () => {
+    const post = await app.inject({ method: 'GET', url: '/api/blog/slug/newest-post' });
+    expect(post.statusCode).toBe(200);
+    expect(post.json()).toMatchObject({
+      slug: 'newest-post',
+      title: 'Newest post',
+      body: expect.stringContaining('<a href="/contact-us">'),
+    });
+    const missing = await app.inject({ method: 'GET', url: '/api/blog/slug/no-such-post' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ message: 'Post not found' });
+    expect((await app.inject({ method: 'GET', url: '/api/blog/slug/..%2Fsecrets' })).statusCode).toBe(400);
+  });
 });
 
 describe('the real content', () => {
@@ -69,5 +93,18 @@ describe('the real content', () => {
     expect(results.length).toBeGreaterThanOrEqual(3);
     const dates = results.map((p: { publishedAt: string }) => p.publishedAt);
     expect([...dates].sort().reverse()).toEqual(dates);
+  });
+  it('has at least six whole articles of 300 to 600 words, each with a short excerpt', async () => {
+    const { count, results } = (await app.inject({ method: 'GET', url: '/api/blog?limit=12' })).json();
+    expect(count).toBeGreaterThanOrEqual(6);
+    for (const { slug } of results) {
+      const post = (await app.inject({ method: 'GET', url: `/api/blog/slug/${slug}` })).json();
+      const words = post.body
+        .replace(/<[^>]+>/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean).length;
+      expect([slug, words >= 300 && words <= 600]).toEqual([slug, true]);
+      expect(post.excerpt.length).toBeLessThanOrEqual(160);
+    }
   });
 });

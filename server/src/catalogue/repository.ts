@@ -110,7 +110,7 @@ export class CatalogueRepository {
         .limit(filters.limit)
         .offset(filters.offset)
         .execute(),
-      this.facets(scope),
+      this.facets(scope, filters),
     ]);
     return { count: Number(countRow?.count ?? 0), results: rows.map(productFromRow), limit: filters.limit, offset: filters.offset, facets };
   }
@@ -140,56 +140,102 @@ export class CatalogueRepository {
     return ordered.orderBy('brand_slug').orderBy('model_slug').orderBy('model_id');
   }
 
-  /** Facets over the whole scope, before the query's filters; cached for a minute per scope. */
-  async facets(scope: ListScope): Promise<ProductFacets> {
+  /**
+   * Facets as a faceted search counts them: the options are every value of the whole scope (so a
+   * choice never vanishes), and each facet's counts apply every filter of the query except that
+   * facet's own (brands are counted with the paper size, colour, speed and search chosen, not the
+   * brands). An option that would give nothing counts 0, and the filter form shows it as such.
+   */
+  async facets(scope: ListScope, filters?: ListFilters): Promise<ProductFacets> {
+    const whole = await this.scopeFacets(scope);
+    if (!filters || filterConditions(filters).length === 0) return whole;
+    const without = (own: Partial<ListFilters>) => all([...scopeConditions(scope), ...filterConditions({ ...filters, ...own })]);
+    const [brands, sizes, colours, speed] = await Promise.all([
+      this.brandCounts(without({ brands: [] })),
+      this.paperSizeCounts(without({ maxPaperSizes: [] })),
+      this.colourCounts(without({ colour: undefined })),
+      this.speedRange(without({ minSpeed: undefined, maxSpeed: undefined })),
+    ]);
+    const countOf = <T>(rows: Array<{ key: T; count: number }>, key: T) => rows.find((row) => row.key === key)?.count ?? 0;
+    return {
+      brands: whole.brands.map(({ brand }) => ({ brand, count: countOf(brands, brand) })),
+      paperSizes: whole.paperSizes.map(({ paperSize }) => ({ paperSize, count: countOf(sizes, paperSize) })),
+      colours: whole.colours.map(({ colour }) => ({ colour, count: countOf(colours, colour) })),
+      speed,
+      speedField: scope.speedField,
+    };
+  }
+
+  /** The facets of the whole scope, before any filter: every option the list has. Cached for a minute per scope. */
+  private async scopeFacets(scope: ListScope): Promise<ProductFacets> {
     const cached = this.facetsCache.get(scope.key);
     if (cached && this.now() - cached.at < FACETS_TTL_MS) return cached.facets;
     const where = all(scopeConditions(scope));
     const [brands, sizes, colours, speed] = await Promise.all([
-      this.db
-        .selectFrom('products')
-        .where(where)
-        .select((eb) => ['brand', eb.fn.countAll().as('count')])
-        .groupBy('brand')
-        .orderBy('brand')
-        .execute(),
-      this.db
-        .selectFrom('products')
-        .where(where)
-        .where('max_paper_size', 'is not', null)
-        .select((eb) => ['max_paper_size', eb.fn.countAll().as('count')])
-        .groupBy('max_paper_size')
-        .execute(),
-      this.db
-        .selectFrom('products')
-        .where(where)
-        .where('is_colour', 'is not', null)
-        .select((eb) => ['is_colour', eb.fn.countAll().as('count')])
-        .groupBy('is_colour')
-        .execute(),
-      this.db
-        .selectFrom('products')
-        .where(where)
-        .select((eb) => [eb.fn.min('speed_ppm').as('min'), eb.fn.max('speed_ppm').as('max')])
-        .executeTakeFirst(),
+      this.brandCounts(where),
+      this.paperSizeCounts(where),
+      this.colourCounts(where),
+      this.speedRange(where),
     ]);
     const rank = (size: string) => {
       const index = (PAPER_SIZE_ORDER as readonly string[]).indexOf(size);
       return index === -1 ? PAPER_SIZE_ORDER.length : index;
     };
     const facets: ProductFacets = {
-      brands: brands.map((r) => ({ brand: r.brand, count: Number(r.count) })),
+      brands: brands.map((r) => ({ brand: r.key, count: r.count })),
       paperSizes: sizes
-        .map((r) => ({ paperSize: r.max_paper_size as string, count: Number(r.count) }))
+        .map((r) => ({ paperSize: r.key, count: r.count }))
         .sort((a, b) => rank(a.paperSize) - rank(b.paperSize) || a.paperSize.localeCompare(b.paperSize)),
       colours: colours
-        .map((r) => ({ colour: r.is_colour ? ('colour' as const) : ('mono' as const), count: Number(r.count) }))
+        .map((r) => ({ colour: r.key, count: r.count }))
         .sort((a, b) => (a.colour === 'colour' ? -1 : 1) - (b.colour === 'colour' ? -1 : 1)),
-      speed: speed?.min === null || speed?.min === undefined ? null : { min: Number(speed.min), max: Number(speed.max) },
+      speed,
       speedField: scope.speedField,
     };
     this.facetsCache.set(scope.key, { at: this.now(), facets });
     return facets;
+  }
+
+  private async brandCounts(where: Condition): Promise<Array<{ key: string; count: number }>> {
+    const rows = await this.db
+      .selectFrom('products')
+      .where(where)
+      .select((eb) => ['brand', eb.fn.countAll().as('count')])
+      .groupBy('brand')
+      .orderBy('brand')
+      .execute();
+    return rows.map((r) => ({ key: r.brand, count: Number(r.count) }));
+  }
+
+  private async paperSizeCounts(where: Condition): Promise<Array<{ key: string; count: number }>> {
+    const rows = await this.db
+      .selectFrom('products')
+      .where(where)
+      .where('max_paper_size', 'is not', null)
+      .select((eb) => ['max_paper_size', eb.fn.countAll().as('count')])
+      .groupBy('max_paper_size')
+      .execute();
+    return rows.map((r) => ({ key: r.max_paper_size as string, count: Number(r.count) }));
+  }
+
+  private async colourCounts(where: Condition): Promise<Array<{ key: 'colour' | 'mono'; count: number }>> {
+    const rows = await this.db
+      .selectFrom('products')
+      .where(where)
+      .where('is_colour', 'is not', null)
+      .select((eb) => ['is_colour', eb.fn.countAll().as('count')])
+      .groupBy('is_colour')
+      .execute();
+    return rows.map((r) => ({ key: r.is_colour ? ('colour' as const) : ('mono' as const), count: Number(r.count) }));
+  }
+
+  private async speedRange(where: Condition): Promise<ProductFacets['speed']> {
+    const row = await this.db
+      .selectFrom('products')
+      .where(where)
+      .select((eb) => [eb.fn.min('speed_ppm').as('min'), eb.fn.max('speed_ppm').as('max')])
+      .executeTakeFirst();
+    return row?.min === null || row?.min === undefined ? null : { min: Number(row.min), max: Number(row.max) };
   }
 
   async byModelId(modelId: string): Promise<Product | null> {

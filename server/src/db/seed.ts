@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Transaction } from 'kysely';
-import type { BlogPost, PageContent } from '@copytech/shared/domain';
+import type { BlogArticle, PageContent } from '@copytech/shared/domain';
 import { SeedDataError, checkSeedProduct, productRowOf } from '../catalogue/productRecord';
 import { takeSeedTurn, type Db } from './database';
 import type { Database } from './schema';
@@ -90,11 +90,17 @@ function checkPage(value: unknown, file: string): PageContent {
   return page;
 }
 
-function checkPost(value: unknown, where: string): BlogPost {
-  const post = value as BlogPost;
+/** A post's excerpt is also its page's description: at most this long. */
+const EXCERPT_MAX = 160;
+
+function checkPost(value: unknown, where: string): BlogArticle {
+  const post = value as BlogArticle;
   if (typeof post !== 'object' || post === null) throw new SeedDataError(`${where}: not an object`);
   if (typeof post.slug !== 'string' || !SLUG.test(post.slug)) throw new SeedDataError(`${where}: bad slug`);
   if (typeof post.title !== 'string' || !post.title) throw new SeedDataError(`${where}: title is required`);
+  if (typeof post.excerpt !== 'string' || !post.excerpt || post.excerpt.length > EXCERPT_MAX)
+    throw new SeedDataError(`${where}: excerpt is required, at most ${EXCERPT_MAX} characters`);
+  if (typeof post.body !== 'string' || !post.body.trim()) throw new SeedDataError(`${where}: body is required (the article, as rich text)`);
   if (typeof post.publishedAt !== 'string' || Number.isNaN(Date.parse(post.publishedAt)))
     throw new SeedDataError(`${where}: publishedAt must be an ISO date`);
   return post;
@@ -138,7 +144,7 @@ function readPages(dataDir: string): PageContent[] {
 }
 
 /** The posts of content/blog.json (none without the file, unless pruning would then remove them all). */
-function readPosts(dataDir: string, prune: boolean): BlogPost[] {
+function readPosts(dataDir: string, prune: boolean): BlogArticle[] {
   const blogFile = path.join(dataDir, 'content', 'blog.json');
   // Without the file there is nothing to compare with: pruning would remove every post.
   if (prune && !fs.existsSync(blogFile))
@@ -229,7 +235,7 @@ async function seedPages(trx: Transaction<Database>, pages: PageContent[], stamp
 }
 
 /** Inserts and updates the blog posts; removes (with pruning) or counts as stale those no longer listed. */
-async function seedPosts(trx: Transaction<Database>, posts: BlogPost[], stamp: string, prune: boolean, counts: Counts<'removed'>) {
+async function seedPosts(trx: Transaction<Database>, posts: BlogArticle[], stamp: string, prune: boolean, counts: Counts<'removed'>) {
   const existingPosts = new Map(
     (await trx.selectFrom('blog_posts').select(['slug', 'source_hash']).execute()).map((r) => [r.slug, r.source_hash]),
   );

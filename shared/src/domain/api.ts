@@ -57,4 +57,8 @@ export const API_PATHS = {
   product: (modelId: string) => `/api/v3/products/${encodeURIComponent(modelId)}`,
   /** A scanner by modelId (catalogue room). */
   scanner: (modelId: string) => `/api/scanners/getsinglescanner/${encodeURIComponent(modelId)}`,
+  /** One page of the blog's posts, newest first, without their bodies (content room). */
+  blogPage: (limit: number, offset: number) => `/api/blog?limit=${limit}&offset=${offset}`,
+  /** A blog post with its body, by slug (content room). */
+  blogPost: (slug: string) => `/api/blog/slug/${encodeURIComponent(slug)}`,
 } as const;

@@ -58,10 +58,14 @@ export interface PageContent {
   body: ContentBlock[];
 }
 
-/** /api/blog/recent: { results: BlogPost[] } newest first. */
+/**
+ * A blog post as the lists carry it (/api/blog/recent, /api/blog): everything but its body.
+ * docs/product-rules.md "The blog".
+ */
 export interface BlogPost {
   slug: string;
   title: string;
+  /** A sentence or two for the cards and the page's description (at most 160 characters). */
   excerpt: string;
   /** ISO date, e.g. '2026-10-14' */
   publishedAt: string;
@@ -69,3 +73,24 @@ export interface BlogPost {
   readingMinutes: number;
   image?: string;
 }
+
+/** A post whole (/api/blog/slug/{slug}): its body is CMS rich text, rendered through the same allowlist as a page's. */
+export interface BlogArticle extends BlogPost {
+  body: string;
+}
+
+/** /api/blog?limit&offset: one page of the posts, newest first, and how many there are. */
+export interface BlogPage {
+  count: number;
+  results: BlogPost[];
+  limit: number;
+  offset: number;
+}
+
+/** Posts on a page of /blog; the API's largest limit for /api/blog and /api/blog/recent. */
+export const BLOG_PAGE_SIZE = 6;
+export const BLOG_MAX_LIMIT = 12;
+
+/** The blog's path, and a post's. */
+export const BLOG_PATH = '/blog';
+export const blogPostPath = (slug: string) => `${BLOG_PATH}/${slug}`;

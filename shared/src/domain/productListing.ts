@@ -87,8 +87,10 @@ export interface ProductListQuery {
 }
 
 /**
- * Facets for the filter UI, computed over the whole list (category and sub-category), before the
- * query's own filters, so the choices do not vanish as the visitor narrows the list.
+ * Facets for the filter UI, as a faceted search counts them: the options are every value of the
+ * whole list (category and sub-category), so no choice vanishes as the visitor narrows the list;
+ * each facet's counts apply every filter of the query except that facet's own, so an option's
+ * count is what the list would hold with it chosen (0: it would give nothing).
  */
 export interface ProductFacets {
   brands: Array<{ brand: string; count: number }>;
