@@ -152,8 +152,27 @@ describe('lists, landing pages, the checker and unknown paths', () => {
     expect(p.canonical).toEqual(['https://www.copytech.example/printers/multifunctionals/a3-colour']);
     expect(p.meta('robots')).toEqual([]);
     expect((await page('/printers/multifunctionals?brand=Canon&sort=speed')).meta('robots')).toEqual(['noindex, follow']);
-    expect((await page('/printers/multifunctionals?sort=speed&page=2')).meta('robots')).toEqual([]);
+    const sorted = await page('/printers/multifunctionals?sort=price-asc&page=1');
+    expect(sorted.meta('robots')).toEqual([]);
+    expect(sorted.canonical).toEqual(['https://www.copytech.example/printers/multifunctionals']);
     expect((await page('/photocopiers')).titles).toEqual(['Photocopiers for business - Copytech']);
+  });
+
+  it('answer 404 for a ?page past the end of the list or one that is not a page; one page has no prev or next', async () => {
+    // The fixtures' five multifunctionals fit on one page of 12.
+    const one = await page('/printers/multifunctionals');
+    expect(one.html).not.toMatch(/<link rel="(prev|next)"/);
+    for (const url of [
+      '/printers/multifunctionals?page=2',
+      '/printers/multifunctionals?page=0',
+      '/printers?page=x',
+      '/finishers?page=-1',
+    ]) {
+      const p = await page(url);
+      expect([url, p.status, p.titles]).toEqual([url, 404, ['Page not found - Copytech']]);
+    }
+    // An empty list still has its page 1.
+    expect((await page('/scanners/departmental')).status).toBe(200);
   });
 
   it('gives the checker its head', async () => {

@@ -8,7 +8,9 @@
 import {
   API_PATHS,
   LIST_LIMITS,
-  productListSearch,
+  LIST_PAGE_SIZE,
+  listSearch,
+  type ListFilters,
   type Product,
   type ProductFacets,
   type ProductListQuery,
@@ -18,18 +20,13 @@ import {
 import { getJson } from './http';
 
 /** Products per page of a list ("Load more" adds this many). */
-export const PAGE_SIZE = 12;
+export const PAGE_SIZE = LIST_PAGE_SIZE;
 /** The server accepts at most this many products per request. */
 export const MAX_LIMIT = LIST_LIMITS.maxLimit;
 
 export type ColourFilter = NonNullable<ProductListQuery['colour']>;
 
-/**
- * The filters and sort of a list, as the URL holds them: the shared ProductListQuery without
- * paging, with the lists and the search always present (empty when not set).
- */
-export type ListFilters = Omit<ProductListQuery, 'limit' | 'offset' | 'brand' | 'maxPaperSize' | 'q'> &
-  Required<Pick<ProductListQuery, 'brand' | 'maxPaperSize' | 'q'>>;
+export { listSearch, type ListFilters } from '@copytech/shared/domain';
 
 /**
  * The shared facets, each of them optional: the catalogue also runs against an API that answers
@@ -40,20 +37,6 @@ export type ListFacets = Partial<ProductFacets>;
 
 export interface ProductListAnswer extends Pick<ProductListResponse, 'count' | 'results'> {
   facets?: ListFacets;
-}
-
-/**
- * The query string of a list request, e.g. '?limit=12&offset=0&brand=Canon%2CRicoh&sort=price-asc':
- * productListSearch() with one difference kept here. The shared builder leaves out offset=0; the
- * catalogue always sends limit and offset first (?limit&offset), so an API that wants both gets
- * both and the URL of a first page (a cache key) stays what it has always been.
- */
-export function listSearch(filters: ListFilters, limit: number, offset: number): string {
-  const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
-  for (const [name, value] of new URLSearchParams(productListSearch({ ...filters, limit, offset }))) {
-    if (name !== 'limit' && name !== 'offset') params.append(name, value);
-  }
-  return `?${params.toString()}`;
 }
 
 function isProductList(value: unknown): value is ProductListAnswer {

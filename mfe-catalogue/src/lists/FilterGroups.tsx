@@ -98,21 +98,26 @@ export function CheckboxGroup({ legend, name, options, isChecked, onToggle }: Ch
     <fieldset className={styles.group}>
       <legend>{legend}</legend>
       <ul className={styles.options}>
-        {options.map((option) => (
-          <li key={option.value}>
-            <label className={styles.option}>
-              <input
-                type="checkbox"
-                name={name}
-                value={option.value}
-                checked={isChecked(option.value)}
-                onChange={(e) => onToggle(option.value, e.target.checked)}
-              />
-              <span>{option.value}</span>
-              {option.count !== undefined ? <span className={styles.count}>({option.count})</span> : null}
-            </label>
-          </li>
-        ))}
+        {options.map((option) => {
+          const checked = isChecked(option.value);
+          return (
+            <li key={option.value}>
+              <label className={styles.option}>
+                <input
+                  type="checkbox"
+                  name={name}
+                  value={option.value}
+                  checked={checked}
+                  // With the other filters chosen, this option would give nothing: said, not offered.
+                  disabled={option.count === 0 && !checked}
+                  onChange={(e) => onToggle(option.value, e.target.checked)}
+                />
+                <span>{option.value}</span>
+                {option.count !== undefined ? <span className={styles.count}> ({option.count})</span> : null}
+              </label>
+            </li>
+          );
+        })}
       </ul>
     </fieldset>
   );
@@ -123,24 +128,38 @@ const COLOURS: Array<ColourFilter | undefined> = [undefined, 'colour', 'mono'];
 export function ColourGroup({
   name,
   colour,
+  counts,
   onChoose,
 }: {
   name: string;
   colour: ColourFilter | undefined;
+  /** products of each colour with the other filters applied, when the server sent them */
+  counts?: Partial<Record<ColourFilter, number>>;
   onChoose: (colour: ColourFilter | undefined) => void;
 }) {
   return (
     <fieldset className={styles.group}>
       <legend>Colour or mono</legend>
       <ul className={styles.options}>
-        {COLOURS.map((value) => (
-          <li key={value ?? 'any'}>
-            <label className={styles.option}>
-              <input type="radio" name={name} value={value ?? ''} checked={colour === value} onChange={() => onChoose(value)} />
-              <span>{value === 'colour' ? 'Colour' : value === 'mono' ? 'Mono' : 'Any'}</span>
-            </label>
-          </li>
-        ))}
+        {COLOURS.map((value) => {
+          const count = value ? counts?.[value] : undefined;
+          return (
+            <li key={value ?? 'any'}>
+              <label className={styles.option}>
+                <input
+                  type="radio"
+                  name={name}
+                  value={value ?? ''}
+                  checked={colour === value}
+                  disabled={count === 0 && colour !== value}
+                  onChange={() => onChoose(value)}
+                />
+                <span>{value === 'colour' ? 'Colour' : value === 'mono' ? 'Mono' : 'Any'}</span>
+                {count !== undefined ? <span className={styles.count}> ({count})</span> : null}
+              </label>
+            </li>
+          );
+        })}
       </ul>
     </fieldset>
   );

@@ -1,14 +1,15 @@
 /**
  * The results of a list page: the count (announced politely) with the sort, then the cards, or
  * skeleton cards while the first page loads, a failure with Retry, or an empty result that offers
- * to clear the filters; under the cards, "Load more" (a real ?page=N link) or its failure.
+ * to clear the filters; under the cards, "Load more" and the page links (ListPager), or a failure.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Link, type To } from 'react-router-dom';
-import { PRODUCT_SORTS, type ListDefinition, type ProductSort } from '@copytech/shared/domain';
+import { Link } from 'react-router-dom';
+import { PRODUCT_SORTS, pageCountOf, type ListDefinition, type ProductSort } from '@copytech/shared/domain';
 import { MAX_LIMIT, PAGE_SIZE } from '../api/catalogueApi';
 import { ProductGrid, ProductGridSkeleton } from '../cards/ProductGrid';
 import { SORT_LABELS } from './filterState';
+import { ListPager } from './ListPager';
 import type { ProductListView } from './useProductList';
 import styles from './ProductListPage.module.css';
 
@@ -20,7 +21,11 @@ export function listStatus(list: ProductListView, noun: ListDefinition['noun']):
   if (list.initialLoading) return `Loading ${noun.many}…`;
   if (list.error && list.items.length === 0) return `${noun.many.charAt(0).toUpperCase()}${noun.many.slice(1)} could not be loaded.`;
   if (list.count === 0) return `No ${noun.many} found`;
-  return `Showing ${list.items.length} of ${list.count ?? list.items.length} ${list.count === 1 ? noun.one : noun.many}`;
+  const total = list.count ?? list.items.length;
+  const what = `${total} ${total === 1 ? noun.one : noun.many}`;
+  if (list.firstPage === 1) return `Showing ${list.items.length} of ${what}`;
+  const from = (list.firstPage - 1) * PAGE_SIZE + 1;
+  return `Showing ${from} to ${from + list.items.length - 1} of ${what}`;
 }
 
 interface ResultsToolbarProps {
@@ -66,14 +71,17 @@ export function ResultsToolbar({ uid, status, sort, defaultSort, onSort }: Resul
 interface ListResultsBodyProps {
   definition: ListDefinition;
   list: ProductListView;
-  page: number;
+  /** pages asked for: the first shown and how many */
+  pages: number;
   filterCount: number;
   onClear: () => void;
-  /** where "Load more" goes: this list with the next page */
-  nextPage: To;
+  /** the path of a page of this list, with its filters and sort */
+  pathOf: (page: number) => string;
+  onLoadMore: () => void;
+  onPageLink: () => void;
 }
 
-export function ListResultsBody({ definition, list, page, filterCount, onClear, nextPage }: ListResultsBodyProps) {
+export function ListResultsBody({ definition, list, pages, filterCount, onClear, pathOf, onLoadMore, onPageLink }: ListResultsBodyProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const focusIndex = useRef<number | null>(null);
 
@@ -86,8 +94,8 @@ export function ListResultsBody({ definition, list, page, filterCount, onClear, 
   }, [list.items.length, list.loadingMore]);
 
   if (list.initialLoading) {
-    // As many as the URL asks for (?page=N), so Back to a long list can restore the scroll position.
-    return <ProductGridSkeleton count={Math.min(page * PAGE_SIZE, MAX_LIMIT)} />;
+    // As many as are asked for (pages added by "Load more" too), so Back to a long list can restore the scroll position.
+    return <ProductGridSkeleton count={Math.min(pages * PAGE_SIZE, MAX_LIMIT)} />;
   }
   if (list.error && list.items.length === 0) {
     return (
@@ -105,9 +113,7 @@ export function ListResultsBody({ definition, list, page, filterCount, onClear, 
     <>
       <ProductGrid products={list.items} headingLevel={3} eagerCount={EAGER_IMAGES} listRef={listRef} label={definition.heading} />
       <div className={styles.more}>
-        {list.loadingMore ? (
-          <ProductGridSkeleton count={Math.min(PAGE_SIZE, Math.max(0, (list.count ?? 0) - list.items.length)) || 3} />
-        ) : null}
+        {list.loadingMore ? <ProductGridSkeleton count={list.pending || 3} /> : null}
         {list.error ? (
           <div className={styles.inlineError} role="alert">
             <p>More {definition.noun.many} could not be loaded.</p>
@@ -115,19 +121,20 @@ export function ListResultsBody({ definition, list, page, filterCount, onClear, 
               Retry
             </button>
           </div>
-        ) : list.hasMore && !list.loadingMore ? (
-          <Link
-            className={styles.secondary}
-            to={nextPage}
-            replace
-            preventScrollReset
-            onClick={() => {
-              focusIndex.current = list.items.length;
-            }}
-          >
-            Load more {definition.noun.many}
-          </Link>
         ) : null}
+        <ListPager
+          noun={definition.noun.many}
+          firstPage={list.firstPage}
+          lastPage={list.lastPage}
+          pageCount={pageCountOf(list.count ?? list.items.length)}
+          pathOf={pathOf}
+          canLoadMore={list.hasMore && !list.loadingMore && !list.error}
+          onLoadMore={() => {
+            focusIndex.current = list.items.length;
+            onLoadMore();
+          }}
+          onPageLink={onPageLink}
+        />
       </div>
     </>
   );

@@ -57,7 +57,12 @@ export function ProductFilters({ definition, filters: urlFilters, facets, seenBr
       ) : null}
 
       {definition.colourFilter ? (
-        <ColourGroup name={`${uid}-colour`} colour={filters.colour} onChoose={(colour) => form.choose({ colour })} />
+        <ColourGroup
+          name={`${uid}-colour`}
+          colour={filters.colour}
+          counts={facets?.colours ? Object.fromEntries(facets.colours.map((c) => [c.colour, c.count])) : undefined}
+          onChoose={(colour) => form.choose({ colour })}
+        />
       ) : null}
 
       {/* Last, because its choices may arrive with the first answer: nothing above it moves. */}

@@ -50,31 +50,61 @@ describe('a list page', () => {
     expect(document.title).toBe('Multifunctional printers - Copytech');
   });
 
-  it('"Load more" appends the next page, keeps what is shown, and is a real ?page= link', async () => {
+  it('"Load more" appends the next page and keeps what is shown; the page links say where the list is', async () => {
     const user = userEvent.setup();
     const all = makeProducts(30);
     const api = fakeApi((url) => listAnswer(all, url));
     const site = renderCatalogue('/printers/multifunctionals');
     await waitFor(() => expect(cards()).toHaveLength(12));
     const firstCard = cards()[0];
-    const more = screen.getByRole('link', { name: 'Load more printers' });
-    expect(more).toHaveAttribute('href', '/printers/multifunctionals?page=2');
-    await user.click(more);
+    const pager = screen.getByRole('navigation', { name: 'Pages of printers' });
+    expect(within(pager).getByTestId('page-of')).toHaveTextContent('Page 1 of 3');
+    expect(within(pager).getByRole('link', { name: 'Next page' })).toHaveAttribute('href', '/printers/multifunctionals?page=2');
+    expect(within(pager).queryByRole('link', { name: /Previous/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Load more printers' }));
     await waitFor(() => expect(cards()).toHaveLength(24));
     expect(cards()[0]).toBe(firstCard);
     expect(api.requests[1]).toBe('/api/printers/multifunctionals?limit=12&offset=12');
-    expect(site.location().search).toBe('?page=2');
+    // The URL stays the list's first page; the pages shown are kept in the history entry.
+    expect(site.location().search).toBe('');
+    expect(site.location().state).toEqual({ listPages: 2 });
     expect(screen.getByTestId('result-count')).toHaveTextContent('Showing 24 of 30 printers');
+    expect(within(pager).getByTestId('page-of')).toHaveTextContent('Pages 1 to 2 of 3');
+    expect(within(pager).getByRole('link', { name: 'Next page' })).toHaveAttribute('href', '/printers/multifunctionals?page=3');
     // Focus carries on at the first new product.
     await waitFor(() => expect(within(cards()[12]!).getByRole('link', { name: all[12]!.brand + ' ' + all[12]!.model })).toHaveFocus());
-    await user.click(screen.getByRole('link', { name: 'Load more printers' }));
+    await user.click(screen.getByRole('button', { name: 'Load more printers' }));
     await waitFor(() => expect(cards()).toHaveLength(30));
-    expect(screen.queryByRole('link', { name: /Load more/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Load more/ })).toBeNull();
+    expect(within(pager).queryByRole('link', { name: 'Next page' })).toBeNull();
   });
 
-  it('a shared ?page=3 link shows the first three pages in one request', async () => {
-    const api = fakeApi((url) => listAnswer(makeProducts(40), url));
+  it('?page=3 is the third page alone, with Previous and Next; a page past the end is Not Found', async () => {
+    const user = userEvent.setup();
+    const all = makeProducts(40);
+    const api = fakeApi((url) => listAnswer(all, url));
     renderCatalogue('/printers/multifunctionals?page=3');
+    await waitFor(() => expect(cards()).toHaveLength(12));
+    expect(api.requests).toEqual(['/api/printers/multifunctionals?limit=12&offset=24']);
+    expect(within(cards()[0]!).getByRole('link', { name: `${all[24]!.brand} ${all[24]!.model}` })).toBeInTheDocument();
+    expect(screen.getByTestId('result-count')).toHaveTextContent('Showing 25 to 36 of 40 printers');
+    const pager = screen.getByRole('navigation', { name: 'Pages of printers' });
+    expect(within(pager).getByTestId('page-of')).toHaveTextContent('Page 3 of 4');
+    expect(within(pager).getByRole('link', { name: /Previous page/ })).toHaveAttribute('href', '/printers/multifunctionals?page=2');
+    await user.click(within(pager).getByRole('link', { name: /Next page/ }));
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    expect(api.requests.at(-1)).toBe('/api/printers/multifunctionals?limit=12&offset=36');
+  });
+
+  it.each(['?page=5', '?page=0', '?page=two'])('%s of a list of 40 is Not Found', async (search) => {
+    fakeApi((url) => listAnswer(makeProducts(40), url));
+    renderCatalogue(`/printers/multifunctionals${search}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('pages added by "Load more" come back with the history entry (Back, reload), read in one request', async () => {
+    const api = fakeApi((url) => listAnswer(makeProducts(40), url));
+    renderCatalogue({ pathname: '/printers/multifunctionals', state: { listPages: 3 } });
     // The space of three pages is held while they load, so Back can restore the scroll position.
     expect(screen.getAllByTestId('product-card-skeleton')).toHaveLength(36);
     await waitFor(() => expect(cards()).toHaveLength(36));
@@ -102,7 +132,7 @@ describe('a list page', () => {
     fakeApi((url): FakeAnswer => (++calls === 2 ? new TypeError('Failed to fetch') : listAnswer(makeProducts(20), url)));
     renderCatalogue('/printers/plotters');
     await waitFor(() => expect(cards()).toHaveLength(12));
-    await user.click(screen.getByRole('link', { name: 'Load more printers' }));
+    await user.click(screen.getByRole('button', { name: 'Load more printers' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('More printers could not be loaded.');
     expect(cards()).toHaveLength(12);
@@ -301,13 +331,11 @@ describe('which list each route shows', () => {
     await waitFor(() => expect(cards()).toHaveLength(12));
     expect(screen.getByTestId('result-count')).toHaveTextContent('Showing 12 of 30 finishers');
     expect(api.requests).toEqual(['/api/products/category/finishers/booklet?limit=12&offset=0']);
-    const more = screen.getByRole('link', { name: 'Load more finishers' });
-    expect(more).toHaveAttribute('href', '/finishers/booklet?page=2');
-    await user.click(more);
+    await user.click(screen.getByRole('button', { name: 'Load more finishers' }));
     await waitFor(() => expect(cards()).toHaveLength(24));
     expect(api.requests[1]).toBe('/api/products/category/finishers/booklet?limit=12&offset=12');
-    expect(site.location().search).toBe('?page=2');
-    await user.click(screen.getByRole('link', { name: 'Load more finishers' }));
+    expect(site.location().state).toEqual({ listPages: 2 });
+    await user.click(screen.getByRole('button', { name: 'Load more finishers' }));
     await waitFor(() => expect(cards()).toHaveLength(30));
     expect(api.requests).toEqual([
       '/api/products/category/finishers/booklet?limit=12&offset=0',
@@ -315,10 +343,10 @@ describe('which list each route shows', () => {
       '/api/products/category/finishers/booklet?limit=12&offset=24',
     ]);
     expect(screen.getByTestId('result-count')).toHaveTextContent('Showing 30 of 30 finishers');
-    expect(screen.queryByRole('link', { name: /Load more/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Load more/ })).toBeNull();
   });
 
-  it('a finisher category of more than 48 opens at ?page=5 in two requests; its brand filter goes to the server', async () => {
+  it('a finisher category of more than 48 loaded five pages deep comes back in two requests; its brand filter goes to the server', async () => {
     const user = userEvent.setup();
     const staplers = [
       ...makeProducts(50, 0, { productCategory: 'finisher', productSpecification: 'stapling' }),
@@ -328,7 +356,7 @@ describe('which list each route shows', () => {
       const brand = url.searchParams.get('brand');
       return listAnswer(brand ? staplers.filter((p) => p.brand === brand) : staplers, url, FACETS);
     });
-    renderCatalogue('/finishers/stapling?page=5');
+    renderCatalogue({ pathname: '/finishers/stapling', state: { listPages: 5 } });
     await waitFor(() => expect(cards()).toHaveLength(60));
     expect(api.requests).toEqual([
       '/api/products/category/finishers/stapling?limit=48&offset=0',

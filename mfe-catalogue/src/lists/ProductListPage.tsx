@@ -1,16 +1,18 @@
 /**
  * A list page: heading and intro, filters and sort held in the URL query, the result count
- * (announced politely), product cards, and "Load more" that appends the next page and is also a
- * real link (?page=N) for crawlers and for anyone without JavaScript. Loading shows skeleton cards
- * in the space the cards will take; an empty result offers to clear the filters; a failure offers
- * Retry.
+ * (announced politely), product cards, then "Load more" (appends the next page; how many pages it
+ * added is kept in the visit's history, so Back and a reload show them again) and the page links:
+ * ?page=N is one page, for crawlers and for anyone without JavaScript, with Previous and Next up
+ * to the last page. A page past the end, or a ?page that is not a page, is Not Found (the server
+ * answers it 404 by the same rules). Loading shows skeleton cards in the space the cards will
+ * take; an empty result offers to clear the filters; a failure offers Retry.
  */
 import { useId, useMemo } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
-import { useDocumentMeta } from '@copytech/shared';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { NotFoundPage, useDocumentMeta } from '@copytech/shared';
 import type { ListFilters } from '../api/catalogueApi';
-import type { ListDefinition } from '@copytech/shared/domain';
-import { activeFilterCount, listUrlParams, parseListUrl } from './filterState';
+import { listPageLinks, listPagePath, pageCountOf, type ListDefinition } from '@copytech/shared/domain';
+import { MAX_LOADED_PAGES, activeFilterCount, listUrlParams, parseListUrl } from './filterState';
 import { FiltersPanel } from './FiltersPanel';
 import { ListHeader } from './ListHeader';
 import { ListResultsBody, ResultsToolbar, listStatus } from './ListResults';
@@ -18,32 +20,59 @@ import { ProductFilters } from './ProductFilters';
 import { useProductList } from './useProductList';
 import styles from './ProductListPage.module.css';
 
+/** How many pages "Load more" has shown, from the history entry's state (1 when none). */
+function loadedPagesOf(state: unknown): number {
+  const pages = (state as { listPages?: unknown } | null)?.listPages;
+  return typeof pages === 'number' && Number.isInteger(pages) && pages >= 1 ? Math.min(pages, MAX_LOADED_PAGES) : 1;
+}
+
 export function ProductListPage({ definition }: { definition: ListDefinition }) {
-  const uid = useId();
-  const location = useLocation();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const { filters, page } = useMemo(
     () =>
       parseListUrl(searchParams, { speed: definition.speed, colourFilter: definition.colourFilter, defaultSort: definition.defaultSort }),
     [searchParams, definition.speed, definition.colourFilter, definition.defaultSort],
   );
-  const list = useProductList(definition, filters, page);
+  if (page === null) return <NotFoundPage />;
+  return <ListPage definition={definition} filters={filters} page={page} />;
+}
+
+function ListPage({ definition, filters, page }: { definition: ListDefinition; filters: ListFilters; page: number }) {
+  const uid = useId();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [, setSearchParams] = useSearchParams();
+  const pages = loadedPagesOf(location.state);
+  const list = useProductList(definition, filters, page, pages);
   const filterCount = activeFilterCount(filters);
+  const pageCount = pageCountOf(list.count ?? 0);
+  const links = listPageLinks(definition, filters, { first: page, last: list.lastPage, pageCount });
 
   useDocumentMeta({
     title: definition.metaTitle,
     description: definition.metaDescription,
-    canonicalPath: definition.path,
-    robots: filterCount ? 'noindex, follow' : null,
+    canonicalPath: links.canonicalPath,
+    prevPath: links.prevPath,
+    nextPath: links.nextPath,
+    robots: links.robots,
   });
 
-  function writeUrl(next: ListFilters, nextPage = 1, replace = false): void {
-    setSearchParams(listUrlParams({ filters: next, page: nextPage }, definition.defaultSort), { replace, preventScrollReset: true });
+  function writeUrl(next: ListFilters): void {
+    setSearchParams(listUrlParams({ filters: next, page: 1 }, definition.defaultSort), { preventScrollReset: true });
   }
   const clearFilters = () => writeUrl({ brand: [], maxPaperSize: [], q: '', sort: filters.sort });
+  // One more page, kept in this history entry (the URL stays the page the list starts at).
+  const loadMore = () =>
+    navigate(
+      { pathname: location.pathname, search: location.search },
+      { replace: true, state: { listPages: pages + 1 }, preventScrollReset: true },
+    );
+  const toResults = () => document.getElementById(`${uid}-results`)?.closest('section')?.scrollIntoView?.({ block: 'start' });
 
   const seenBrands = useMemo(() => Array.from(new Set(list.items.map((p) => p.brand).filter(Boolean))).sort(), [list.items]);
-  const nextPageSearch = `?${listUrlParams({ filters, page: page + 1 }, definition.defaultSort).toString()}`;
+
+  // A page past the end of the list (the server answers it 404).
+  if (list.count !== null && page > pageCountOf(list.count)) return <NotFoundPage />;
 
   return (
     <div className={styles.page} data-testid="product-list">
@@ -75,10 +104,12 @@ export function ProductListPage({ definition }: { definition: ListDefinition }) 
           <ListResultsBody
             definition={definition}
             list={list}
-            page={page}
+            pages={pages}
             filterCount={filterCount}
             onClear={clearFilters}
-            nextPage={{ pathname: location.pathname, search: nextPageSearch }}
+            pathOf={(n) => listPagePath(location.pathname, filters, n, definition.defaultSort)}
+            onLoadMore={loadMore}
+            onPageLink={toResults}
           />
         </section>
       </div>

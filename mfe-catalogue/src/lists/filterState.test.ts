@@ -18,15 +18,15 @@ describe('filter state in the URL query', () => {
       },
       page: 3,
     });
-    expect(listUrlParams(state).toString()).toBe(query);
+    expect(listUrlParams({ ...state, page: 3 }).toString()).toBe(query);
   });
 
   it('a plain list has a clean URL, and the default sort of a list is left out', () => {
-    expect(listUrlParams(parseListUrl(new URLSearchParams(''), office)).toString()).toBe('');
+    expect(listUrlParams({ ...parseListUrl(new URLSearchParams(''), office), page: 1 }).toString()).toBe('');
     const landing = parseListUrl(new URLSearchParams(''), { ...office, defaultSort: 'colour' });
     expect(landing.filters.sort).toBe('colour');
-    expect(listUrlParams(landing, 'colour').toString()).toBe('');
-    expect(listUrlParams({ ...landing, filters: { ...landing.filters, sort: 'name-asc' } }, 'colour').toString()).toBe('sort=name-asc');
+    expect(listUrlParams({ ...landing, page: 1 }, 'colour').toString()).toBe('');
+    expect(listUrlParams({ page: 1, filters: { ...landing.filters, sort: 'name-asc' } }, 'colour').toString()).toBe('sort=name-asc');
   });
 
   it('accepts repeated and comma-separated lists alike, without duplicates', () => {
@@ -52,7 +52,7 @@ describe('filter state in the URL query', () => {
 
   it('drops what the server would refuse from a hand-edited URL', () => {
     const { filters, page } = parseListUrl(
-      new URLSearchParams('brand=Canon,<script>&maxPaperSize=A3;drop&colour=purple&sort=cheapest&page=-4&q=C58%2340i%3C'),
+      new URLSearchParams('brand=Canon,<script>&maxPaperSize=A3;drop&colour=purple&sort=cheapest&q=C58%2340i%3C'),
       office,
     );
     expect(filters.brand).toEqual(['Canon']);
@@ -67,8 +67,18 @@ describe('filter state in the URL query', () => {
     expect(parseListUrl(new URLSearchParams('colour=mono'), { speed: 'office', colourFilter: false }).filters.colour).toBeUndefined();
   });
 
-  it('limits the pages a URL can ask for at once', () => {
-    expect(parseListUrl(new URLSearchParams('page=999'), office).page).toBe(20);
+  it.each([
+    ['', 1],
+    ['page=1', 1],
+    ['page=7', 7],
+    ['page=0', null],
+    ['page=-4', null],
+    ['page=2.5', null],
+    ['page=abc', null],
+    ['page=', null],
+    ['page=0002', null],
+  ])('?%s is page %p (null: no page, Not Found)', (query, page) => {
+    expect(parseListUrl(new URLSearchParams(query), office).page).toBe(page);
   });
 
   it('counts the active filters, not the sort', () => {

@@ -58,7 +58,10 @@ export interface SiteHandle {
 }
 
 /** The catalogue at a path, mounted like the shell mounts it. */
-export function renderCatalogue(path: string): SiteHandle & ReturnType<typeof render> {
+/** The catalogue at a path, or at a history entry with its state (pages added by "Load more"). */
+export function renderCatalogue(
+  path: string | { pathname: string; search?: string; state?: unknown },
+): SiteHandle & ReturnType<typeof render> {
   const handle = {} as SiteHandle;
   let current: Location;
   function Probe() {

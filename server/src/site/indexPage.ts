@@ -112,11 +112,16 @@ function pageRenderer(config: Config, host: FederationHost, app: FastifyInstance
   return { ...createPageRenderer(host, { budgetMs: config.renderBudgetMs, log: app.log }), close: async () => undefined };
 }
 
-/** The page of a content page or product, from the database, for the page's status and head. */
-function pageResolver(app: FastifyInstance) {
+/** The page of a content page, product or list, from the database and the API, for the page's status and head. */
+function pageResolver(app: FastifyInstance, readApi: ReturnType<typeof inProcessReader>) {
   return createPageResolver(
     {
       productByModelId: (modelId) => app.catalogue.byModelId(modelId),
+      listCount: async (apiUrl) => {
+        const answer = await readApi(apiUrl);
+        const count = answer.ok ? (answer.value as { count?: unknown }).count : null;
+        return typeof count === 'number' ? count : null;
+      },
       contentPage: async (slug) => {
         const row = await app.db.selectFrom('pages').where('slug', '=', slug).select('data').executeTakeFirst();
         return row ? (JSON.parse(row.data) as PageContent) : null;
@@ -167,7 +172,7 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
   if (renderer) app.addHook('onClose', () => renderer.close());
   const readApi = inProcessReader(app);
   const pages = new AnswerCache(PAGE_CACHE_LIMITS, PAGE_FORMAT);
-  const resolvePage = pageResolver(app);
+  const resolvePage = pageResolver(app, readApi);
   const { pageStart, pageEnd } = createPageParts({ config, localBuild, startupHints, resolvePage, renderer });
 
   /** The page's body rendered on the server, or null (then the browser renders it, as without server rendering). */

@@ -8,7 +8,10 @@
  * - a product page: the product by modelId, 404 when it does not exist, its type is unknown, its
  *   category does not belong at the path, or it is inactive;
  * - a content or service page: the CMS page by slug and kind, 404 when there is none;
- * - a list or landing page, the checker: their fixed titles and descriptions;
+ * - a list or landing page: its title and description, and for the page its URL names (?page=N)
+ *   its canonical, previous and next links; 404 when ?page is not a page or is past the list's end
+ *   (the list's count is read through the API, by the read the page renders with);
+ * - the checker: its fixed title and description;
  * - any other path: 404 with the Not Found title, never indexed.
  *
  * A failed read is logged and answered as Not Found, as a page fetch failure is in the browser.
@@ -20,6 +23,10 @@ import {
   NOT_FOUND_TITLE,
   applyTitleTemplate,
   jsonLdText,
+  listPageApiUrl,
+  listPageLinks,
+  pageCountOf,
+  parseListUrl,
   productDocumentMeta,
   productJsonLd,
   productRouteProblem,
@@ -39,6 +46,9 @@ export interface PageHead {
   image: string | null;
   card: string;
   robots: string | null;
+  /** a paged list's neighbours: link rel="prev" and rel="next" */
+  prevPath?: string | null;
+  nextPath?: string | null;
   /** schema.org data for the head, as the page itself renders it. */
   jsonLd: Record<string, unknown> | null;
 }
@@ -54,10 +64,9 @@ export interface PageAnswer {
 export interface PageSources {
   productByModelId(modelId: string): Promise<Product | null>;
   contentPage(slug: string): Promise<PageContent | null>;
+  /** How many products a list read (an API URL) counts; null when it cannot be read. */
+  listCount(apiUrl: string): Promise<number | null>;
 }
-
-/** List query parameters that filter (the catalogue marks a filtered list noindex, follow). */
-const FILTER_PARAMETERS = ['brand', 'maxPaperSize', 'minSpeed', 'maxSpeed', 'colour', 'q'];
 
 const head = (fields: Partial<PageHead>): PageHead => ({
   title: null,
@@ -84,16 +93,18 @@ export function createPageResolver(sources: PageSources, log: FastifyBaseLogger)
         return { status: 200, route, head: head(CHECKER_META) };
       case 'list': {
         const { list } = route;
-        const filtered = FILTER_PARAMETERS.some((name) => search.getAll(name).some((value) => value.trim() !== ''));
+        const { filters, page } = parseListUrl(search, list);
+        if (page === null) return notFound(route);
+        const count = await sources.listCount(listPageApiUrl(list.endpoint, filters, page)).catch((error: Error) => {
+          log.error({ err: error.message, path: pathname }, 'page head: list could not be read');
+          return null;
+        });
+        if (count !== null && page > pageCountOf(count)) return notFound(route);
+        const links = listPageLinks(list, filters, { first: page, last: page, pageCount: count === null ? page : pageCountOf(count) });
         return {
           status: 200,
           route,
-          head: head({
-            title: list.metaTitle,
-            description: list.metaDescription,
-            canonicalPath: list.path,
-            robots: filtered ? 'noindex, follow' : null,
-          }),
+          head: head({ title: list.metaTitle, description: list.metaDescription, ...links }),
         };
       }
       case 'content': {
@@ -165,6 +176,8 @@ export function withPageHead(html: string, page: PageHead, origin: string): stri
     meta('name', 'twitter:card', page.card),
     ...(page.robots ? [meta('name', 'robots', page.robots)] : []),
     ...(page.canonicalPath ? [`<link rel="canonical" href="${escapeAttribute(absolute(page.canonicalPath))}">`] : []),
+    ...(page.prevPath ? [`<link rel="prev" href="${escapeAttribute(absolute(page.prevPath))}">`] : []),
+    ...(page.nextPath ? [`<link rel="next" href="${escapeAttribute(absolute(page.nextPath))}">`] : []),
     ...(page.jsonLd ? [`<script type="application/ld+json" data-server-head>${jsonLdText(page.jsonLd)}</script>`] : []),
   ].join('');
   // The built page's default title and description (minified or not) give way to this page's.

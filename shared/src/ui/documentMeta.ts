@@ -16,6 +16,9 @@ export interface DocumentMeta {
   image?: string | null;
   card?: string | null;
   robots?: string | null;
+  /** a paged list's neighbours (link rel="prev" and rel="next") */
+  prevPath?: string | null;
+  nextPath?: string | null;
 }
 
 function setMeta(attribute: 'name' | 'property', key: string, value: string | null | undefined): void {
@@ -32,15 +35,15 @@ function setMeta(attribute: 'name' | 'property', key: string, value: string | nu
   element.content = value;
 }
 
-function setCanonical(path: string | null | undefined): void {
-  let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+function setLink(rel: 'canonical' | 'prev' | 'next', path: string | null | undefined): void {
+  let link = document.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);
   if (!path) {
     link?.remove();
     return;
   }
   if (!link) {
     link = document.createElement('link');
-    link.rel = 'canonical';
+    link.rel = rel;
     document.head.appendChild(link);
   }
   link.href = new URL(path, window.location.origin).href;
@@ -60,7 +63,9 @@ export function applyDocumentMeta(meta: DocumentMeta): void {
   setMeta('property', 'og:image', meta.image ? new URL(meta.image, window.location.origin).href : null);
   setMeta('name', 'twitter:card', meta.card || 'summary');
   setMeta('name', 'robots', meta.robots ?? null);
-  setCanonical(meta.canonicalPath);
+  setLink('canonical', meta.canonicalPath);
+  setLink('prev', meta.prevPath);
+  setLink('next', meta.nextPath);
 }
 
 /**
@@ -68,9 +73,9 @@ export function applyDocumentMeta(meta: DocumentMeta): void {
  * change, because the shell resets the defaults when the path changes even if this page stays.
  */
 export function useDocumentMeta(meta: DocumentMeta): void {
-  const { title, description, canonicalPath, ogType, image, card, robots } = meta;
+  const { title, description, canonicalPath, ogType, image, card, robots, prevPath, nextPath } = meta;
   const { pathname } = useLocation();
   useEffect(() => {
-    applyDocumentMeta({ title, description, canonicalPath, ogType, image, card, robots });
-  }, [pathname, title, description, canonicalPath, ogType, image, card, robots]);
+    applyDocumentMeta({ title, description, canonicalPath, ogType, image, card, robots, prevPath, nextPath });
+  }, [pathname, title, description, canonicalPath, ogType, image, card, robots, prevPath, nextPath]);
 }

@@ -111,9 +111,12 @@ export function ScrollManager() {
     const key = location.key;
     const positions = savedPositions.current;
     const record = () => positions.set(key, window.scrollY);
+    // An entry replaced in place ("Load more" keeps its pages in the entry) starts where the visitor
+    // is, so Back to it returns there even if they did not scroll after.
+    if (navigationType === 'REPLACE') record();
     window.addEventListener('scroll', record, { passive: true });
     return () => window.removeEventListener('scroll', record);
-  }, [location.key]);
+  }, [location.key, navigationType]);
 
   const previous = useRef<{ pathname: string; hash: string } | null>(null);
   useEffect(() => {
