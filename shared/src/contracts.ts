@@ -21,9 +21,10 @@ export type BasketDrawerProps = Record<string, never>;
 export type InstantQuoteProps = Record<string, never>;
 export type SavingsCheckerProps = Record<string, never>;
 export interface ContentPageProps {
+  /** the CMS page's slug; for the blog, the post's ('' for the blog's own pages, /blog?page=N) */
   slug: string;
-  /** 'service' for /services/{slug}: a page of another kind at that path is Not Found. */
-  kind?: 'page' | 'service';
+  /** 'service' for /services/{slug}: a page of another kind at that path is Not Found. 'blog': /blog and its posts. */
+  kind?: 'page' | 'service' | 'blog';
 }
 
 /** Every exposed module: remote name, expose key and the props of its default export. */

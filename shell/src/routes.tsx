@@ -9,7 +9,7 @@ import { useLocation } from 'react-router-dom';
 import { NotFoundPage, RemoteSlot, type CatalogueSection } from '@copytech/shared';
 import { catalogueSectionOf, matchSitePath } from '@copytech/shared/domain';
 
-function Content({ slug, kind }: { slug: string; kind: 'page' | 'service' }) {
+function Content({ slug, kind }: { slug: string; kind: 'page' | 'service' | 'blog' }) {
   return <RemoteSlot key={`${kind}:${slug}`} id="content/ContentPage" props={{ slug, kind }} label="This page" />;
 }
 
@@ -22,6 +22,8 @@ export function SiteRoutes() {
   switch (route.kind) {
     case 'content':
       return <Content slug={route.slug} kind={route.contentKind} />;
+    case 'blog':
+      return <Content slug={route.slug ?? ''} kind="blog" />;
     case 'checker':
       return <RemoteSlot id="checker/SavingsChecker" props={{}} label="The print savings checker" />;
     case 'list':

@@ -1,27 +1,19 @@
 /**
- * The latest articles from the blog (/api/blog/recent). While they load the space is held; if they
- * cannot be loaded a short note says so and the rest of the page is unaffected.
+ * The latest articles from the blog (/api/blog/recent), each card a link to its post, and a link
+ * to the whole blog. While they load the space is held; if they cannot be loaded a short note says
+ * so and the rest of the page is unaffected.
  */
+import { Link } from 'react-router-dom';
 import { usePageResource } from '@copytech/shared/pageResource';
-import type { BlogPost } from '@copytech/shared/domain';
+import { BLOG_PATH, type BlogPost } from '@copytech/shared/domain';
+import { PostCard, isBlogPost } from '../blog/PostCard';
 import type { BlockProps } from './types';
 import layout from './layout.module.css';
 import styles from './RecentPosts.module.css';
 
 export const DEFAULT_POST_LIMIT = 3;
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** '2026-10-14' as '14 October 2026'; an unreadable date gives null (the card shows no date). */
-export function formatPostDate(iso: string): string | null {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
-}
-
-function isBlogPost(value: unknown): value is BlogPost {
-  const post = value as Partial<BlogPost> | null;
-  return typeof post === 'object' && post !== null && typeof post.slug === 'string' && typeof post.title === 'string';
-}
+export { formatPostDate } from '../blog/PostCard';
 
 const recentPostsUrl = (limit: number) => `/api/blog/recent?limit=${limit}`;
 
@@ -55,25 +47,18 @@ export function RecentPosts({ block }: BlockProps<'recentPosts'>) {
                     <span className={styles.barShort} />
                   </li>
                 ))
-              : state.value.map((post) => {
-                  const date = formatPostDate(post.publishedAt);
-                  return (
-                    <li key={post.slug}>
-                      <article className={styles.card}>
-                        <p className={styles.meta}>
-                          {date ? <time dateTime={post.publishedAt}>{date}</time> : null}
-                          {date && post.readingMinutes ? ' · ' : null}
-                          {post.readingMinutes ? `${post.readingMinutes} min read` : null}
-                        </p>
-                        <h3 className={styles.title}>{post.title}</h3>
-                        <p className={styles.excerpt}>{post.excerpt}</p>
-                        {post.author ? <p className={styles.author}>By {post.author}</p> : null}
-                      </article>
-                    </li>
-                  );
-                })}
+              : state.value.map((post) => (
+                  <li key={post.slug}>
+                    <PostCard post={post} />
+                  </li>
+                ))}
           </ul>
         )}
+        <p className={styles.all}>
+          <Link to={BLOG_PATH}>
+            All articles on the blog<span aria-hidden="true"> →</span>
+          </Link>
+        </p>
       </div>
     </section>
   );

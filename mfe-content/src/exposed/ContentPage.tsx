@@ -1,6 +1,7 @@
 /**
  * content/ContentPage: a CMS page by slug
- * (docs/product-rules.md "Content and service pages" and "CMS pages"). The page comes from the
+ * (docs/product-rules.md "Content and service pages" and "CMS pages"), or the blog (kind 'blog':
+ * /blog and its posts, blog/BlogPages.tsx). The page comes from the
  * remote's cache or /api/pages/slug/{slug}; while it loads, its space is held by a skeleton. Its
  * meta sets the document's title, description and Open Graph tags. A page that is missing or fails
  * to load, or a page of one kind asked for at another kind's path (/services/contact-us), is the
@@ -10,6 +11,7 @@ import { useEffect } from 'react';
 import { NotFoundPage, useDocumentMeta, type ContentPageProps } from '@copytech/shared';
 import { SERVICES, type PageContent } from '@copytech/shared/domain';
 import { BlockRenderer } from '../blocks/BlockRenderer';
+import { BlogPages } from '../blog/BlogPages';
 import { PageContext } from '../pages/PageContext';
 import { PageSkeleton } from '../pages/PageSkeleton';
 import { MoreServices, ServiceBreadcrumb } from '../pages/ServiceExtras';
@@ -53,6 +55,17 @@ function MissingPage({ slug, reason }: { slug: string; reason: string }) {
 }
 
 export default function ContentPage({ slug, kind = 'page' }: ContentPageProps) {
+  if (kind === 'blog') {
+    return (
+      <div className={styles.page} data-release={CONTENT_RELEASE} data-team="content" data-page={slug ? `blog/${slug}` : 'blog'}>
+        <BlogPages slug={slug} />
+      </div>
+    );
+  }
+  return <CmsPage slug={slug} kind={kind} />;
+}
+
+function CmsPage({ slug, kind }: { slug: string; kind: 'page' | 'service' }) {
   const state = usePage(slug);
   let view;
   if (state.status === 'loading') view = <PageSkeleton />;

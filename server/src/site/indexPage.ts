@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CAMPAIGN_KEYS, type PageContent } from '@copytech/shared/domain';
+import { CAMPAIGN_KEYS, type BlogArticle, type PageContent } from '@copytech/shared/domain';
 import type { Config } from '../config';
 import { AnswerCache, type AnswerFormat } from '../catalogue/answerCache';
 import { BROTLI_OPTIONS, GZIP_OPTIONS, preferredEncoding } from '../http/compression';
@@ -121,6 +121,10 @@ function pageResolver(app: FastifyInstance, readApi: ReturnType<typeof inProcess
         const answer = await readApi(apiUrl);
         const count = answer.ok ? (answer.value as { count?: unknown }).count : null;
         return typeof count === 'number' ? count : null;
+      },
+      blogPost: async (slug) => {
+        const row = await app.db.selectFrom('blog_posts').where('slug', '=', slug).select('data').executeTakeFirst();
+        return row ? (JSON.parse(row.data) as BlogArticle) : null;
       },
       contentPage: async (slug) => {
         const row = await app.db.selectFrom('pages').where('slug', '=', slug).select('data').executeTakeFirst();

@@ -11,6 +11,8 @@
  * - a list or landing page: its title and description, and for the page its URL names (?page=N)
  *   its canonical, previous and next links; 404 when ?page is not a page or is past the list's end
  *   (the list's count is read through the API, by the read the page renders with);
+ * - the blog: /blog with the page its URL names (404 past the last page), and a post by slug (404
+ *   when there is none), with its BlogPosting data;
  * - the checker: its fixed title and description;
  * - any other path: 404 with the Not Found title, never indexed.
  *
@@ -18,7 +20,15 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  API_PATHS,
+  BLOG_META,
+  BLOG_PAGE_SIZE,
   CHECKER_META,
+  COMPANY,
+  blogPageOf,
+  blogPagePath,
+  blogPostPath,
+  blogPostingJsonLd,
   DEFAULT_DESCRIPTION,
   NOT_FOUND_TITLE,
   applyTitleTemplate,
@@ -32,6 +42,7 @@ import {
   productRouteProblem,
   productTypeExists,
   resolveSiteRoute,
+  type BlogArticle,
   type PageContent,
   type Product,
   type SiteRoute,
@@ -64,8 +75,9 @@ export interface PageAnswer {
 export interface PageSources {
   productByModelId(modelId: string): Promise<Product | null>;
   contentPage(slug: string): Promise<PageContent | null>;
-  /** How many products a list read (an API URL) counts; null when it cannot be read. */
+  /** How many products or posts a list read (an API URL) counts; null when it cannot be read. */
   listCount(apiUrl: string): Promise<number | null>;
+  blogPost(slug: string): Promise<BlogArticle | null>;
 }
 
 const head = (fields: Partial<PageHead>): PageHead => ({
@@ -81,6 +93,52 @@ const head = (fields: Partial<PageHead>): PageHead => ({
 });
 
 const notFound = (route: SiteRoute): PageAnswer => ({ status: 404, route, head: head({ title: NOT_FOUND_TITLE, robots: 'noindex' }) });
+
+/** /blog?page=N: Not Found when N is not a page or past the last one. */
+async function blogIndex(sources: PageSources, log: FastifyBaseLogger, route: SiteRoute, search: URLSearchParams): Promise<PageAnswer> {
+  const page = blogPageOf(search);
+  if (page === null) return notFound(route);
+  const count = await sources.listCount(API_PATHS.blogPage(BLOG_PAGE_SIZE, (page - 1) * BLOG_PAGE_SIZE)).catch((error: Error) => {
+    log.error({ err: error.message }, 'page head: the blog could not be read');
+    return null;
+  });
+  const pageCount = count === null ? page : Math.max(1, Math.ceil(count / BLOG_PAGE_SIZE));
+  if (page > pageCount) return notFound(route);
+  return {
+    status: 200,
+    route,
+    head: head({
+      title: BLOG_META.title,
+      description: BLOG_META.description,
+      canonicalPath: blogPagePath(page),
+      prevPath: page > 1 ? blogPagePath(page - 1) : null,
+      nextPath: page < pageCount ? blogPagePath(page + 1) : null,
+    }),
+  };
+}
+
+async function blogPost(sources: PageSources, log: FastifyBaseLogger, route: SiteRoute, slug: string, origin: string): Promise<PageAnswer> {
+  let post: BlogArticle | null;
+  try {
+    post = await sources.blogPost(slug);
+  } catch (error) {
+    log.error({ err: (error as Error).message, slug }, 'page head: blog post could not be read');
+    return notFound(route);
+  }
+  if (!post) return notFound(route);
+  return {
+    status: 200,
+    route,
+    head: head({
+      title: post.title,
+      description: post.excerpt,
+      canonicalPath: blogPostPath(post.slug),
+      ogType: 'article',
+      image: post.image ?? null,
+      jsonLd: blogPostingJsonLd(post, origin, COMPANY.name),
+    }),
+  };
+}
 
 export function createPageResolver(sources: PageSources, log: FastifyBaseLogger) {
   /** The page at a path (and its query string, for a list's filters), with its status and head. */
@@ -107,6 +165,8 @@ export function createPageResolver(sources: PageSources, log: FastifyBaseLogger)
           head: head({ title: list.metaTitle, description: list.metaDescription, ...links }),
         };
       }
+      case 'blog':
+        return route.slug === null ? blogIndex(sources, log, route, search) : blogPost(sources, log, route, route.slug, origin);
       case 'content': {
         let page: PageContent | null;
         try {

@@ -3,7 +3,8 @@
  * change is listed without a rebuild.
  *
  * The sitemap lists every page a search engine should index, by its canonical URL: the content and
- * service pages (with the date their content last changed), the checker, every list and landing
+ * service pages (with the date their content last changed), the checker, the blog and each post
+ * (with its date), every list and landing
  * page the route rules define, and every active product's page (with its last change). Inactive and
  * unknown products, filtered lists and Not Found pages are absent. Each URL is checked against the
  * route rules before it is listed, so the sitemap never names a page the site would answer 404.
@@ -14,7 +15,9 @@
  * the API.
  */
 import {
+  BLOG_PATH,
   CHECKER_META,
+  blogPostPath,
   FINISHER_CATEGORIES,
   LANDING_PAGES,
   PRINTER_TYPES,
@@ -58,8 +61,9 @@ export function listPaths(): string[] {
 const day = (iso: string | null | undefined) => (iso && /^\d{4}-\d{2}-\d{2}/.test(iso) ? iso.slice(0, 10) : null);
 
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
-  const [pages, products] = await Promise.all([
+  const [pages, posts, products] = await Promise.all([
     db.selectFrom('pages').select(['slug', 'kind', 'data', 'updated_at']).orderBy('slug').execute(),
+    db.selectFrom('blog_posts').select(['slug', 'published_at']).orderBy('published_at', 'desc').orderBy('slug').execute(),
     db.selectFrom('products').where('is_active', '=', 1).select(['data', 'is_active', 'updated_at']).orderBy('model_id').execute(),
   ]);
   const entries: SitemapEntry[] = [];
@@ -71,6 +75,11 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
       entries.push({ path: page.meta?.url || path, lastmod: day(row.updated_at) });
   }
   entries.push({ path: CHECKER_META.canonicalPath, lastmod: null });
+  entries.push({ path: BLOG_PATH, lastmod: day(posts[0]?.published_at) });
+  for (const post of posts) {
+    const path = blogPostPath(post.slug);
+    if (resolveSiteRoute(path).kind === 'blog') entries.push({ path, lastmod: day(post.published_at) });
+  }
   for (const path of listPaths()) entries.push({ path, lastmod: null });
   for (const row of products) {
     const path = productPath(productFromRow(row));

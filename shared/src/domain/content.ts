@@ -94,3 +94,36 @@ export const BLOG_MAX_LIMIT = 12;
 /** The blog's path, and a post's. */
 export const BLOG_PATH = '/blog';
 export const blogPostPath = (slug: string) => `${BLOG_PATH}/${slug}`;
+
+/** ?page of /blog: absent is page 1, a whole number from 1 is that page, anything else no page (null: Not Found). */
+export function blogPageOf(params: URLSearchParams): number | null {
+  const raw = params.get('page');
+  if (raw === null) return 1;
+  return /^[1-9][0-9]{0,5}$/.test(raw) ? Number(raw) : null;
+}
+
+/** /blog's head: its title and description, and the path of its page N (page 1 is the bare path). */
+export const BLOG_META = {
+  title: 'Blog',
+  heading: 'The Copytech blog',
+  description:
+    'Plain advice for UK businesses that buy and run printers and photocopiers: contracts, costs per page, leasing, security and service.',
+} as const;
+export const blogPagePath = (page: number) => (page > 1 ? `${BLOG_PATH}?page=${page}` : BLOG_PATH);
+
+/** schema.org BlogPosting data for a post: the post's page renders it, and the server puts it in the head. */
+export function blogPostingJsonLd(post: BlogPost, origin: string, publisher: string): Record<string, unknown> {
+  const url = new URL(blogPostPath(post.slug), origin).href;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.excerpt,
+    datePublished: post.publishedAt,
+    author: { '@type': 'Organization', name: post.author || publisher },
+    publisher: { '@type': 'Organization', name: publisher },
+    url,
+    mainEntityOfPage: url,
+    inLanguage: 'en-GB',
+  };
+}

@@ -5,6 +5,7 @@ import {
   pageSections,
   productRouteProblem,
   productTypeExists,
+  NOT_FOUND,
   remoteOfRoute,
   type SiteRoute,
 } from './siteRoutes';
@@ -92,6 +93,7 @@ describe('resolveSiteRoute', () => {
       '/contact-us',
       '/services/print-audit',
       '/discover-print-savings',
+      '/blog',
       '/photocopiers',
       '/printers',
       '/printers/multifunctionals/a3-colour',
@@ -130,12 +132,22 @@ describe('resolveSiteRoute', () => {
     expect(section('/nowhere')).toBeNull();
   });
 
+  it('routes the blog and its posts to the content room; a malformed or nested post path is Not Found', () => {
+    expect(resolveSiteRoute('/blog')).toEqual({ kind: 'blog', slug: null });
+    expect(resolveSiteRoute('/blog/')).toEqual({ kind: 'blog', slug: null });
+    expect(resolveSiteRoute('/blog/lease-or-buy-a-photocopier')).toEqual({ kind: 'blog', slug: 'lease-or-buy-a-photocopier' });
+    for (const path of ['/blog/Lease_Or_Buy', '/blog/a/b', '/blog/-x', '/blog/toString%2F'])
+      expect(resolveSiteRoute(path)).toEqual(NOT_FOUND);
+    expect(remoteOfRoute(resolveSiteRoute('/blog/x'))).toBe('content');
+  });
+
   it('knows the first segment of every page but home', () => {
     const pages = [
       '/contact-us',
       '/customer-support',
       '/services/print-audit',
       '/discover-print-savings',
+      '/blog',
       '/photocopiers',
       '/commercial-printers',
       '/office-printers',

@@ -8,6 +8,7 @@
  *   /contact-us, /customer-support     content pages
  *   /services/{slug}                   service pages (content of kind 'service')
  *   /discover-print-savings            the print-savings checker
+ *   /blog, /blog/{slug}                the blog (paged by ?page=N) and a post
  *   /printers, /printers/{type}[/{subcategory}], /scanners[/{class}], /finishers[/{category}]
  *                                      lists (listPages.ts decides which segments exist)
  *   /photocopiers, /commercial-printers, /office-printers
@@ -46,6 +47,7 @@ export type ProductSection = 'printers' | 'scanners' | 'finishers';
 export type SiteRoute =
   | { kind: 'content'; slug: string; contentKind: 'page' | 'service' }
   | { kind: 'checker' }
+  | { kind: 'blog'; slug: string | null }
   | { kind: 'list'; list: ListDefinition }
   | { kind: 'product'; section: ProductSection; type: string | null; modelId: string }
   | { kind: 'not-found' };
@@ -74,6 +76,7 @@ export function pageSections(): string[] {
     ...Object.keys(CONTENT_PAGES).filter(Boolean),
     'services',
     'discover-print-savings',
+    'blog',
     ...LANDING_SECTIONS,
     'printers',
     'scanners',
@@ -124,6 +127,10 @@ export function matchSitePath(pathname: string): SitePath {
   if (section === 'services' && rest.length === 1)
     return CONTENT_SLUG.test(rest[0]!) ? { kind: 'content', slug: rest[0]!, contentKind: 'service' } : NOT_FOUND;
   if (section === 'discover-print-savings' && rest.length === 0) return { kind: 'checker' };
+  if (section === 'blog' && rest.length <= 1) {
+    if (rest.length === 0) return { kind: 'blog', slug: null };
+    return CONTENT_SLUG.test(rest[0]!) ? { kind: 'blog', slug: rest[0]! } : NOT_FOUND;
+  }
   if (rest.length === 0 && (LANDING_SECTIONS as readonly string[]).includes(section)) return list(section as LandingSection);
 
   switch (section) {
@@ -188,6 +195,7 @@ export function catalogueSectionOf(match: SitePath): CatalogueSection | null {
 export function remoteOfRoute(route: SiteRoute | SitePath): RemoteName | null {
   switch (route.kind) {
     case 'content':
+    case 'blog':
       return 'content';
     case 'checker':
       return 'checker';

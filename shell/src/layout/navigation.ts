@@ -3,7 +3,7 @@
  * Products mega-menu, the Services menu and the top links. One source for the desktop menus, the
  * mobile drawer and the footer, so they never disagree.
  */
-import { SERVICES } from '@copytech/shared/domain';
+import { FINISHER_CATEGORIES, FINISHER_CATEGORY_HEADINGS, SERVICES } from '@copytech/shared/domain';
 
 /** Hover menus close this long after the pointer leaves (docs/product-rules.md "Navigation"). */
 export const HOVER_CLOSE_DELAY_MS = 40;
@@ -93,7 +93,8 @@ export const PRODUCT_GROUPS: readonly ProductGroup[] = [
     id: 'finishers',
     label: 'Finishers',
     href: '/finishers',
-    items: [],
+    // Every finisher category (listPages.ts), as the other groups list their sub-categories.
+    items: FINISHER_CATEGORIES.map((category) => ({ label: FINISHER_CATEGORY_HEADINGS[category], href: `/finishers/${category}` })),
   },
 ];
 

@@ -11,6 +11,7 @@ import styles from './SiteFooter.module.css';
 const COMPANY_LINKS: readonly NavLinkItem[] = [
   ...TOP_LINKS.filter((link) => link.href !== '/customer-support'),
   { label: 'Support', href: '/customer-support' },
+  { label: 'Blog', href: '/blog' },
   { label: 'Privacy policy', href: PRIVACY_POLICY_HREF },
 ];
 
