@@ -17,7 +17,9 @@ module.exports = createAppConfigs({
     // which both kinds of page need); each kind of page is a lazy chunk of its own (a product page
     // does not download the list definitions and filters, nor a list the product page until idle).
     'expose:./CatalogueRoutes': 3_700,
-    'lazy:product-list': 13_400,
+    // 13.1 KB measured once lists gained their page links (Page N of M, Previous, Next), the
+    // pages kept in history for Back, and the list URL rules shared with the server (listUrl.ts).
+    'lazy:product-list': 14_500,
     'lazy:product-page': 8_500,
     'expose:./FeaturedProducts': 6_900,
   },

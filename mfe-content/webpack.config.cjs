@@ -19,11 +19,15 @@ module.exports = createAppConfigs({
   budgets: {
     firstLoad: 154_900,
     remoteEntry: 4_700,
-    'expose:./ContentPage': 10_200,
+    // 10.5 KB measured once the blog cards became links to their posts (PostCard) and the page
+    // learnt to load the blog's own chunk.
+    'expose:./ContentPage': 11_600,
     'lazy:enquiry-form': 5_550,
     'lazy:service-request-form': 5_850,
     'lazy:newsletter-signup': 1_850,
     'lazy:newsletter': 900,
     'lazy:forms': 18_400,
+    // The blog's pages (/blog, /blog/{slug}): the posts' list, the article, the page links.
+    'lazy:blog': 2_700,
   },
 });

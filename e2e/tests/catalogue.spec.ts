@@ -41,15 +41,19 @@ test.describe('lists', () => {
     await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
     const firstName = await cards(page).first().getByRole('heading').textContent();
-    await page.getByRole('link', { name: 'Load more printers' }).click();
+    await page.getByRole('button', { name: 'Load more printers' }).click();
     await expect(cards(page)).toHaveCount(24);
-    await expect(page).toHaveURL(/\/printers\/multifunctionals\?page=2$/);
+    // The URL stays the list's first page; the pages shown live in the history entry.
+    await expect(page).toHaveURL(/\/printers\/multifunctionals$/);
     await expect(count).toHaveText(`Showing 24 of ${total} printers`);
     await expect(cards(page).first().getByRole('heading')).toHaveText(firstName ?? '');
 
-    // The ?page= link works on its own (shared, reloaded).
+    // A reload keeps what was loaded; ?page=2 on its own is the second page alone.
     await page.reload();
     await expect(cards(page)).toHaveCount(24);
+    await page.goto('/printers/multifunctionals?page=2');
+    await expect(cards(page)).toHaveCount(12);
+    await expect(count).toHaveText(`Showing 13 to 24 of ${total} printers`);
   });
 
   test('a card links to its product page by the detail path rules', async ({ page }) => {

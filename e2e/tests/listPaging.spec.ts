@@ -22,6 +22,8 @@ async function hrefsOf(page: Page): Promise<string[]> {
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+  // Every page of the largest list, each one a navigation of its own.
+  test.setTimeout(180_000);
 
   test('"Next" walks the largest list from its first page to its last: every page different, every product once, then no "Next"', async ({
     page,

@@ -7,11 +7,10 @@
  * to load, or a page of one kind asked for at another kind's path (/services/contact-us), is the
  * site's one Not Found page.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { NotFoundPage, useDocumentMeta, type ContentPageProps } from '@copytech/shared';
 import { SERVICES, type PageContent } from '@copytech/shared/domain';
 import { BlockRenderer } from '../blocks/BlockRenderer';
-import { BlogPages } from '../blog/BlogPages';
 import { PageContext } from '../pages/PageContext';
 import { PageSkeleton } from '../pages/PageSkeleton';
 import { MoreServices, ServiceBreadcrumb } from '../pages/ServiceExtras';
@@ -20,6 +19,9 @@ import { CONTENT_RELEASE } from '../release';
 import styles from './ContentPage.module.css';
 
 export { prefetchPage } from '../pages/pageCache';
+
+// The blog's pages are a chunk of their own: CMS pages do not download them.
+const BlogPages = lazy(() => import(/* webpackChunkName: "blog" */ '../blog/BlogPages').then((m) => ({ default: m.BlogPages })));
 
 function PageView({ page }: { page: PageContent }) {
   const { meta } = page;
@@ -58,7 +60,9 @@ export default function ContentPage({ slug, kind = 'page' }: ContentPageProps) {
   if (kind === 'blog') {
     return (
       <div className={styles.page} data-release={CONTENT_RELEASE} data-team="content" data-page={slug ? `blog/${slug}` : 'blog'}>
-        <BlogPages slug={slug} />
+        <Suspense fallback={<PageSkeleton />}>
+          <BlogPages slug={slug} />
+        </Suspense>
       </div>
     );
   }

@@ -12,3 +12,8 @@ export const NOT_FOUND_TITLE = 'Page not found';
 export function applyTitleTemplate(title?: string | null): string {
   return TITLE_TEMPLATE.replace('%s', title && title.trim() ? title.trim() : DEFAULT_TITLE);
 }
+
+/** JSON for a <script type="application/ld+json">: '<' escaped so no text can close the element. */
+export function jsonLdText(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}

@@ -7,10 +7,9 @@
  * from 1 is no page at all (Not Found).
  */
 import { SPEED_BOUNDS, type SpeedBoundsKey } from './catalogue';
-import { PRODUCT_SORTS, productListSearch, type ProductListQuery, type ProductSort } from './productListing';
+import { LIST_PAGE_SIZE, PRODUCT_SORTS, listSearch, type ProductListQuery, type ProductSort } from './productListing';
 
-/** Products on one page of a list; "Load more" adds this many. */
-export const LIST_PAGE_SIZE = 12;
+
 /** Pages "Load more" may hold at once (kept with the visit's history, so Back shows them again). */
 export const MAX_LOADED_PAGES = 20;
 export const MAX_SEARCH_LENGTH = 60;
@@ -109,18 +108,6 @@ export function listUrlParams(state: { filters: ListFilters; page: number }, def
 export function listPagePath(path: string, filters: ListFilters, page: number, defaultSort?: ProductSort): string {
   const query = listUrlParams({ filters, page }, defaultSort).toString();
   return query ? `${path}?${query}` : path;
-}
-
-/**
- * The query string of a list request, e.g. '?limit=12&offset=0&brand=Canon%2CRicoh&sort=price-asc':
- * limit and offset always first (?limit&offset), then productListSearch()'s filters.
- */
-export function listSearch(filters: ListFilters, limit: number, offset: number): string {
-  const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
-  for (const [name, value] of new URLSearchParams(productListSearch({ ...filters, limit, offset }))) {
-    if (name !== 'limit' && name !== 'offset') params.append(name, value);
-  }
-  return `?${params.toString()}`;
 }
 
 /** The API read of one page of a list: the read the server renders the page with, and the browser's first. */

@@ -48,7 +48,3 @@ export function productJsonLd(product: Product, origin: string): Record<string, 
   return data;
 }
 
-/** JSON for a <script type="application/ld+json">: '<' escaped so no text can close the element. */
-export function jsonLdText(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c');
-}

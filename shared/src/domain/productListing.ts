@@ -140,3 +140,21 @@ export function productListSearch(query: ProductListQuery): string {
 
 /** Paper sizes from largest to smallest, for ordering the facet. */
 export const PAPER_SIZE_ORDER = ['B0', 'A0', 'A1', 'A2', 'SRA3+', 'SRA3', 'A3+', 'A3', 'A4'] as const;
+
+/**
+ * Products on one page of a list; "Load more" adds this many (docs/product-rules.md "Lists:
+ * filters, sorting and paging"; the page rules are in listUrl.ts).
+ */
+export const LIST_PAGE_SIZE = 12;
+
+/**
+ * The query string of a list request, e.g. '?limit=12&offset=0&brand=Canon%2CRicoh&sort=price-asc':
+ * limit and offset always first (?limit&offset), then productListSearch()'s filters.
+ */
+export function listSearch(filters: Omit<ProductListQuery, 'limit' | 'offset'>, limit: number, offset: number): string {
+  const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  for (const [name, value] of new URLSearchParams(productListSearch({ ...filters, limit, offset }))) {
+    if (name !== 'limit' && name !== 'offset') params.append(name, value);
+  }
+  return `?${params.toString()}`;
+}

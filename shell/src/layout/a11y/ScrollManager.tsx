@@ -58,16 +58,14 @@ function scrollToHashTarget(hash: string, moveFocus: boolean): () => void {
 
 /**
  * Back/Forward: return to the saved position. A remote may still be loading the page's content,
- * so keep trying while the page grows, for a short while, until the position can be reached.
+ * in steps (a list shows skeleton cards, then its products, whose height differs), so keep
+ * returning there as the page changes size, for a short while, unless the visitor scrolls.
  */
 function restoreScroll(top: number): () => void {
   const jump = () => window.scrollTo({ top, left: 0, behavior: 'instant' as ScrollBehavior });
   jump();
-  if (Math.abs(window.scrollY - top) < 2 || typeof ResizeObserver === 'undefined') return () => undefined;
-  const observer = new ResizeObserver(() => {
-    jump();
-    if (Math.abs(window.scrollY - top) < 2) stop();
-  });
+  if (typeof ResizeObserver === 'undefined') return () => undefined;
+  const observer = new ResizeObserver(() => jump());
   const timer = setTimeout(() => stop(), HASH_TARGET_WAIT_MS);
   const onUserScroll = () => stop();
   function stop() {
@@ -75,11 +73,13 @@ function restoreScroll(top: number): () => void {
     clearTimeout(timer);
     window.removeEventListener('wheel', onUserScroll);
     window.removeEventListener('touchmove', onUserScroll);
+    window.removeEventListener('keydown', onUserScroll);
   }
   observer.observe(document.body);
   // The visitor scrolling themselves wins over restoration.
   window.addEventListener('wheel', onUserScroll, { passive: true });
   window.addEventListener('touchmove', onUserScroll, { passive: true });
+  window.addEventListener('keydown', onUserScroll, { passive: true });
   return stop;
 }
 
