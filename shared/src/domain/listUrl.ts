@@ -9,7 +9,6 @@
 import { SPEED_BOUNDS, type SpeedBoundsKey } from './catalogue';
 import { LIST_PAGE_SIZE, PRODUCT_SORTS, listSearch, type ProductListQuery, type ProductSort } from './productListing';
 
-
 /** Pages "Load more" may hold at once (kept with the visit's history, so Back shows them again). */
 export const MAX_LOADED_PAGES = 20;
 export const MAX_SEARCH_LENGTH = 60;

@@ -47,4 +47,3 @@ export function productJsonLd(product: Product, origin: string): Record<string, 
   }
   return data;
 }
-
