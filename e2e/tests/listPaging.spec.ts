@@ -104,8 +104,16 @@ test('with JavaScript: "Load more" twice, open a product, Back: the same product
   const chosen = cardLinks(page).nth(30);
   await chosen.scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 40);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
-  const scrolled = await page.evaluate(() => window.scrollY);
+  // Where the visitor is once the page has stopped scrolling (a wheel scrolls smoothly).
+  let scrolled = -1;
+  await expect
+    .poll(async () => {
+      const now = await page.evaluate(() => window.scrollY);
+      const settled = now === scrolled;
+      scrolled = now;
+      return settled && now > 1000;
+    })
+    .toBe(true);
   const href = await chosen.getAttribute('href');
   await chosen.click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));

@@ -37,7 +37,7 @@ export function ListPager({ noun, firstPage, lastPage, pageCount, pathOf, canLoa
         <nav className={styles.pager} aria-label={`Pages of ${noun}`}>
           {firstPage > 1 ? (
             <Link to={pathOf(firstPage - 1)} rel="prev" className={styles.pageLink} onClick={onPageLink}>
-              <span aria-hidden="true">← </span>Previous page
+              <span aria-hidden="true">←</span>Previous page
             </Link>
           ) : null}
           <span className={styles.pageOf} data-testid="page-of">
@@ -45,7 +45,7 @@ export function ListPager({ noun, firstPage, lastPage, pageCount, pathOf, canLoa
           </span>
           {lastPage < pageCount ? (
             <Link to={pathOf(lastPage + 1)} rel="next" className={styles.pageLink} onClick={onPageLink}>
-              Next page<span aria-hidden="true"> →</span>
+              Next page<span aria-hidden="true">→</span>
             </Link>
           ) : null}
         </nav>

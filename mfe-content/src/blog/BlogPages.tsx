@@ -56,13 +56,13 @@ function Pager({ page, pageCount }: { page: number; pageCount: number }) {
     <nav className={styles.pager} aria-label="Pages of posts">
       {page > 1 ? (
         <Link to={blogPagePath(page - 1)} rel="prev">
-          <span aria-hidden="true">← </span>Previous page
+          <span aria-hidden="true">←</span>Previous page
         </Link>
       ) : null}
       <span data-testid="page-of">{`Page ${page} of ${pageCount}`}</span>
       {page < pageCount ? (
         <Link to={blogPagePath(page + 1)} rel="next">
-          Next page<span aria-hidden="true"> →</span>
+          Next page<span aria-hidden="true">→</span>
         </Link>
       ) : null}
     </nav>
@@ -135,7 +135,7 @@ function Article({ post }: { post: BlogArticle }) {
       <RichText block={{ type: 'richText', html: post.body }} primary={false} slug={`blog/${post.slug}`} />
       <p className={styles.back}>
         <Link to={BLOG_PATH}>
-          <span aria-hidden="true">← </span>All posts
+          <span aria-hidden="true">←</span>All posts
         </Link>
       </p>
       {/* The server's head carries the same data for the first answer; the page keeps its own once live. */}

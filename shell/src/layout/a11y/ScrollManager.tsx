@@ -106,8 +106,11 @@ export function ScrollManager() {
   }, [location.pathname]);
 
   // Remember where the visitor is on this page as they scroll. (Reading scrollY when the page is
-  // left is too late: the next page has already rendered and the browser has clamped it.)
-  useEffect(() => {
+  // left is too late: the next page has already rendered and the browser has clamped it.) A layout
+  // effect, so the listener of the page being left is gone in the same commit as its content: the
+  // scroll event of that clamp, fired before passive effects run, would otherwise overwrite the
+  // position (Back would then land near the top of a long list).
+  useLayoutEffect(() => {
     const key = location.key;
     const positions = savedPositions.current;
     const record = () => positions.set(key, window.scrollY);
