@@ -19,6 +19,7 @@ import { databasePlugin } from './plugins/database';
 import { httpPlugin } from './plugins/http';
 import { lifecyclePlugin } from './plugins/lifecycle';
 import { outboxPlugin } from './plugins/outbox';
+import { retentionPlugin } from './plugins/retention';
 import { captchaPlugin } from './routes/captcha';
 import { cataloguePlugin } from './routes/catalogue';
 import { contentPlugin } from './routes/content';
@@ -43,6 +44,10 @@ export interface BuildOptions {
     /** false: the worker does not run by itself; call app.outbox.runDue() (tests) */
     autoStart?: boolean;
     pollMs?: number;
+  };
+  retention?: {
+    /** false: the retention job does not run by itself; call app.retention.runNow() (tests) */
+    autoStart?: boolean;
   };
 }
 
@@ -69,6 +74,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(lifecyclePlugin);
   await app.register(databasePlugin, { config, clock });
   await app.register(outboxPlugin, { config, clock, autoStart: options.outbox?.autoStart, pollMs: options.outbox?.pollMs });
+  await app.register(retentionPlugin, { config, clock, autoStart: options.retention?.autoStart });
   await app.register(httpPlugin, { config });
 
   // Routes (routes/), each group in its own encapsulated plugin.

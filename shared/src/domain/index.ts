@@ -27,4 +27,5 @@ export * from './campaign';
 export { COMPANY } from '../company';
 export * from './savings';
 export * from './loadOnce';
+export * from './retention';
 export type { ContactDetails, QuoteRequest, EnquiryRequest, ServiceRequest, EnquiriesSendRequest, NewsletterSignup } from '../forms';
