@@ -45,6 +45,10 @@ test('the page frame has every part of the global layout around the page', () =>
   expect(footer.getByText('Unit 4, Meridian Business Park')).toBeInTheDocument();
   expect(footer.getByRole('link', { name: /support 0330 058 0595/i })).toHaveAttribute('href', 'tel:+443300580595');
   expect(footer.getAllByRole('link', { name: 'Privacy policy' })[0]).toHaveAttribute('href', '/privacy-policy');
+  expect(footer.getAllByRole('link', { name: 'Cookie policy' })[0]).toHaveAttribute('href', '/cookie-policy');
+  expect(footer.getAllByRole('link', { name: 'Terms' })[0]).toHaveAttribute('href', '/terms');
+  // Cookie settings reopens the choice: a button, in the footer's last line
+  expect(footer.getByRole('button', { name: 'Cookie settings' })).toHaveAttribute('aria-expanded', 'false');
   expect(footer.getByText(`© ${new Date().getFullYear()} Copytech (UK) Ltd`)).toBeInTheDocument();
   expect(footer.getByRole('textbox', { name: /email/i })).toBeRequired();
   expect(footer.getByRole('textbox', { name: /first name/i })).not.toBeRequired();

@@ -28,4 +28,5 @@ export { COMPANY } from '../company';
 export * from './savings';
 export * from './loadOnce';
 export * from './retention';
+export * from './browserStorage';
 export type { ContactDetails, QuoteRequest, EnquiryRequest, ServiceRequest, EnquiriesSendRequest, NewsletterSignup } from '../forms';
