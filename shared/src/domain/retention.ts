@@ -63,6 +63,6 @@ export const RETENTION_SCHEDULE: ReadonlyArray<{ record: RetentionRecord; what: 
   {
     record: 'deliveryCopies',
     what: 'Copies of the e-mails and forwards a form sends, kept to deliver them and to retry a failure',
-    from: 'the form was sent',
+    from: 'when the form was sent',
   },
 ];

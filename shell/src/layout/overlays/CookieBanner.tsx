@@ -44,7 +44,7 @@ const PURPOSES: ReadonlyArray<{ id: keyof ConsentChoice; label: string; text: st
   {
     id: 'analytics',
     label: 'Analytics',
-    text: 'Anonymous events (a page viewed, a machine added to the basket, a form sent: ids and counts, never your details) for our analytics, to see what helps buyers.',
+    text: 'Anonymous events (a machine added to the basket, a form sent: ids and counts, never your details) for our analytics, to see what helps buyers.',
   },
   {
     id: 'marketing',
