@@ -19,7 +19,9 @@ module.exports = createAppConfigs({
   budgets: {
     firstLoad: 154_900,
     remoteEntry: 4_700,
-    'expose:./ContentPage': 10_200,
+    // 11.1 KB (11,380 B) since the legal pages' tables (retentionTable, storageTable) and their
+    // data (RETENTION_SCHEDULE, BROWSER_STORAGE) joined the block renderer: +1.6 KB, budget +10%.
+    'expose:./ContentPage': 12_500,
     'lazy:enquiry-form': 5_550,
     'lazy:service-request-form': 5_850,
     'lazy:newsletter-signup': 1_850,
