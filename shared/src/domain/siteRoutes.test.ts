@@ -134,6 +134,9 @@ describe('resolveSiteRoute', () => {
     const pages = [
       '/contact-us',
       '/customer-support',
+      '/privacy-policy',
+      '/cookie-policy',
+      '/terms',
       '/services/print-audit',
       '/discover-print-savings',
       '/photocopiers',
