@@ -99,6 +99,21 @@ export class CatalogueRepository {
     this.facetsCache.clear();
   }
 
+  /**
+   * How a product read for the site is finished before it is answered (lists, single products,
+   * similar and featured): the app sets the images it shows (server/src/images/shownImages.ts),
+   * which depend on the photos on disk, not on the database. As stored until then.
+   */
+  presentWith(present: (product: Product) => Promise<Product>): void {
+    this.present = present;
+  }
+
+  private present: (product: Product) => Promise<Product> = async (product) => product;
+
+  private presentAll(products: Product[]): Promise<Product[]> {
+    return Promise.all(products.map((product) => this.present(product)));
+  }
+
   async list(scope: ListScope, filters: ListFilters): Promise<ProductListResponse> {
     const where = all([...scopeConditions(scope), ...filterConditions(filters)]);
     const [countRow, rows, facets] = await Promise.all([
@@ -113,7 +128,8 @@ export class CatalogueRepository {
         .execute(),
       this.facets(scope),
     ]);
-    return { count: Number(countRow?.count ?? 0), results: rows.map(productFromRow), limit: filters.limit, offset: filters.offset, facets };
+    const results = await this.presentAll(rows.map(productFromRow));
+    return { count: Number(countRow?.count ?? 0), results, limit: filters.limit, offset: filters.offset, facets };
   }
 
   private sorted(query: ProductPageQuery, sort: ProductSort): ProductPageQuery {
@@ -196,7 +212,7 @@ export class CatalogueRepository {
   async byModelId(modelId: string): Promise<Product | null> {
     if (!canMatch(modelId)) return null;
     const row = await this.db.selectFrom('products').where('model_id', '=', modelId).select(['data', 'is_active']).executeTakeFirst();
-    return row ? productFromRow(row) : null;
+    return row ? this.present(productFromRow(row)) : null;
   }
 
   /** The product an image URL names (brand and model slugs), for its kind illustration. */
@@ -232,7 +248,7 @@ export class CatalogueRepository {
       .where('model_id', '<>', modelId)
       .select(SIMILAR_COLUMNS)
       .execute();
-    return rankSimilar(target, candidates, limit);
+    return this.presentAll(rankSimilar(target, candidates, limit));
   }
 
   async featured(limit: number, offset: number): Promise<{ count: number; results: Product[] }> {
@@ -253,6 +269,6 @@ export class CatalogueRepository {
         .offset(offset)
         .execute(),
     ]);
-    return { count: Number(countRow?.count ?? 0), results: rows.map(productFromRow) };
+    return { count: Number(countRow?.count ?? 0), results: await this.presentAll(rows.map(productFromRow)) };
   }
 }
