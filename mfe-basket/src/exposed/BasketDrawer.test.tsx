@@ -443,7 +443,9 @@ describe('submitting', () => {
     await fillDetails(user, { firstName: 'Joe' });
     await user.click(screen.getByRole('button', { name: 'Send my quote' }));
     await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent('We could not quote for everything in your basket: This product is no longer available.'),
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'We could not quote for everything in your basket: This product is no longer available.',
+      ),
     );
   });
 
