@@ -15,6 +15,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config';
 import { installNotFound } from './http/errors';
 import { ProductImages } from './images/productImages';
+import { withShownImages } from './images/shownImages';
 import { databasePlugin } from './plugins/database';
 import { httpPlugin } from './plugins/http';
 import { lifecyclePlugin } from './plugins/lifecycle';
@@ -86,6 +87,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     (message) => app.log.warn(message),
   );
   await images.probeCache();
+  // A gallery lists each picture once: only the images that resolve to distinct sources.
+  app.catalogue.presentWith((product) => withShownImages(product, images.hasPhoto));
   const health = { sharedRateLimits: app.sharedRateLimits, draining: () => app.lifecycle.draining };
   await app.register(healthPlugin, { db: app.db, config, images, clock, ...health });
   await app.register(cataloguePlugin, { catalogue: app.catalogue });

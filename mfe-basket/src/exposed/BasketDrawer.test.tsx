@@ -58,12 +58,12 @@ describe('Basket view', () => {
     renderFragment(<BasketDrawer />);
     expect(screen.getByRole('heading', { level: 2, name: 'Comparison basket' })).toBeInTheDocument();
     expect(screen.getByText('Your basket is empty.')).toBeInTheDocument();
-    expect(screen.getByTestId('basket-count')).toHaveTextContent('0 of 5 printers');
+    expect(screen.getByTestId('basket-count')).toHaveTextContent('0 of 5 items');
     expect(screen.getByRole('link', { name: 'Multifunctional printers' })).toHaveAttribute('href', '/printers/multifunctionals');
     expect(screen.getByRole('link', { name: 'Scanners' })).toHaveAttribute('href', '/scanners');
     const instant = screen.getByRole('button', { name: 'Instant quote' });
     expect(instant).toBeDisabled();
-    expect(instant).toHaveAccessibleDescription('Add at least one printer to request a quote.');
+    expect(instant).toHaveAccessibleDescription('Add at least one product to request a quote.');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
@@ -438,12 +438,14 @@ describe('submitting', () => {
     await goToQuoteDetails(user);
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Send my quote' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not quote for these printers: Unknown product id.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not quote for everything in your basket: Unknown product id.');
     // The server names the position of the product in the list.
     await fillDetails(user, { firstName: 'Joe' });
     await user.click(screen.getByRole('button', { name: 'Send my quote' }));
     await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent('We could not quote for these printers: This product is no longer available.'),
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'We could not quote for everything in your basket: This product is no longer available.',
+      ),
     );
   });
 

@@ -13,6 +13,7 @@ export { REMOTE_NAMES } from '../contracts';
 export type { RemoteName, RemotesManifest } from '../contracts';
 export * from './quote';
 export * from './catalogue';
+export * from './productKind';
 export * from './productListing';
 export * from './sectionLabels';
 export * from './listPages';
