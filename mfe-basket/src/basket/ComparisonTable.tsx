@@ -6,14 +6,16 @@
 import { useId } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { BasketItem } from '@copytech/shared';
-import { RENTAL_TERMS_SUMMARY } from '@copytech/shared/domain';
+import { rentalTermsSummary } from '@copytech/shared/domain';
+import { useTerms } from '@copytech/shared/terms';
 import { productDetailsOf, reloadFailedProductDetails } from '../products/productDetails';
 import { buildComparison, type ComparisonCell, type ComparisonRow } from './comparison';
 import styles from './ComparisonTable.module.css';
 
 export const ComparisonTable = observer(function ComparisonTable({ items }: { items: readonly BasketItem[] }) {
   const headingId = useId();
-  const rows = buildComparison(items, productDetailsOf);
+  const terms = useTerms();
+  const rows = buildComparison(items, productDetailsOf, terms?.lease ?? null);
   const failed = items.filter((item) => productDetailsOf(item.modelId)?.status === 'failed');
   const several = items.length >= 2;
 
@@ -73,7 +75,7 @@ export const ComparisonTable = observer(function ComparisonTable({ items }: { it
           </tbody>
         </table>
       </div>
-      <p className={styles.terms}>{RENTAL_TERMS_SUMMARY}</p>
+      {terms ? <p className={styles.terms}>{rentalTermsSummary(terms)}</p> : null}
       {failed.length > 0 ? (
         <p className={styles.failed} role="alert">
           We could not load the details of {failed.map((item) => `${item.brand} ${item.model}`).join(', ')}.{' '}

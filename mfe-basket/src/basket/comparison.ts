@@ -5,7 +5,7 @@
  * product details have arrived.
  */
 import { type BasketItem } from '@copytech/shared';
-import { formatPence, isColourProduct, rentalPerMonthPence, startingFromPence, type Product } from '@copytech/shared/domain';
+import { formatPence, isColourProduct, leaseOffer, startingFromPence, type LeaseTerms, type Product } from '@copytech/shared/domain';
 import type { ProductDetails } from '../products/productDetails';
 
 export type ComparisonRowId = 'printSpeed' | 'scanSpeed' | 'paperSize' | 'colour' | 'technology' | 'startingPrice' | 'rentalPerMonth';
@@ -94,20 +94,37 @@ export const COMPARISON_ROWS: readonly RowRule[] = [
     higherIsBetter: false,
     bestMeans: 'lowest',
   },
-  {
-    id: 'rentalPerMonth',
-    label: 'Rental per month (ex VAT)',
-    number: (p) => rentalPerMonthPence(p),
-    text: (p) => formatPence(rentalPerMonthPence(p)),
-    higherIsBetter: false,
-    bestMeans: 'lowest',
-  },
 ];
 
-export function buildComparison(items: readonly BasketItem[], detailsOf: (modelId: string) => ProductDetails | undefined): ComparisonRow[] {
+/**
+ * The rental row: a machine's rental per month where a lease is offered (`leaseOffer`), and
+ * `Purchase only` for a priced machine below the lease minimum (never a best value). Without the
+ * terms (not yet loaded) nothing is known.
+ */
+function rentalRow(lease: LeaseTerms | null): RowRule {
+  return {
+    id: 'rentalPerMonth',
+    label: 'Rental per month (ex VAT)',
+    number: (p) => (lease ? (leaseOffer(p, lease)?.perMonthPence ?? null) : null),
+    text: (p) => {
+      if (!lease) return null;
+      const offer = leaseOffer(p, lease);
+      if (offer) return formatPence(offer.perMonthPence);
+      return startingFromPence(p) === null ? null : 'Purchase only';
+    },
+    higherIsBetter: false,
+    bestMeans: 'lowest',
+  };
+}
+
+export function buildComparison(
+  items: readonly BasketItem[],
+  detailsOf: (modelId: string) => ProductDetails | undefined,
+  lease: LeaseTerms | null,
+): ComparisonRow[] {
   const details = items.map((item) => detailsOf(item.modelId));
   const rows: ComparisonRow[] = [];
-  for (const rule of COMPARISON_ROWS) {
+  for (const rule of [...COMPARISON_ROWS, rentalRow(lease)]) {
     const values = details.map((entry) => (entry?.status === 'loaded' ? rule.text(entry.product) : null));
     const numbers = details.map((entry) => (entry?.status === 'loaded' && rule.number ? rule.number(entry.product) : null));
     if (rule.optional && values.every((value) => value === null)) continue;

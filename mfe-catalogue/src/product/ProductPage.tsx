@@ -16,6 +16,7 @@ import {
   type Crumb,
   type Product,
 } from '@copytech/shared/domain';
+import { useTerms } from '@copytech/shared/terms';
 import { AddToBasketButton } from '../cards/AddToBasketButton';
 import { PriceSummary } from '../cards/PriceSummary';
 import { PrintingIcon } from '../cards/PrintingIcon';
@@ -61,7 +62,8 @@ const InstantQuoteButton = observer(function InstantQuoteButton({ product }: { p
 
 export function ProductPage({ product, crumbs }: { product: Product; crumbs: Crumb[] }) {
   const name = productName(product);
-  useDocumentMeta(productDocumentMeta(product));
+  const terms = useTerms();
+  useDocumentMeta(productDocumentMeta(product, terms?.lease ?? null));
   const features = (product.productFeatures ?? []).filter((f) => f && f.featureName && f.featureValue);
   // The server puts the product's JSON-LD in the page's head; this copy is for a page reached in the
   // browser, so it is written after hydration (its absolute URLs name the browser's origin).

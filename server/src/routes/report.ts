@@ -89,8 +89,8 @@ async function validateReport(body: ReportBody): Promise<{ answers: SavingsAnswe
   return { answers, contact };
 }
 
-export const reportPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outbox, config, clock }) => {
-  const mailContext: MailContext = { from: config.mailFrom, salesEmail: config.salesEmail, publicUrl: config.publicUrl };
+export const reportPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outbox, config, clock, terms }) => {
+  const mailContext: MailContext = { from: config.mailFrom, salesEmail: config.salesEmail, publicUrl: config.publicUrl, terms };
   const secrets = captchaSecrets();
   const checkerDb = db.withTables<SavingsCheckerTables>();
 

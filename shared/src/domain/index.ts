@@ -28,3 +28,4 @@ export { COMPANY } from '../company';
 export * from './savings';
 export * from './loadOnce';
 export type { ContactDetails, QuoteRequest, EnquiryRequest, ServiceRequest, EnquiriesSendRequest, NewsletterSignup } from '../forms';
+export * from './terms';
