@@ -106,7 +106,7 @@ export const reportPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, out
       if (!check.ok) throw badRequest({ captcha: check.message }, check.message);
 
       // The browser's figures, if it sent any, are not even read: these are the report's.
-      const result = calculateSavings(answers);
+      const result = calculateSavings(answers, terms);
       const reference = newReference();
       const now = clock();
       const createdAt = new Date(now).toISOString();
