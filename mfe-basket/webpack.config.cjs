@@ -16,7 +16,8 @@ module.exports = createAppConfigs({
   budgets: {
     firstLoad: 158_000,
     remoteEntry: 4_700,
-    'expose:./BasketDrawer': 11_600,
+    // The comparison reads the commercial terms (useTerms, leaseOffer, rentalTermsSummary): measured 12,357 B.
+    'expose:./BasketDrawer': 13_600,
     'expose:./InstantQuote': 8_500,
     'lazy:forms': 17_800,
   },

@@ -21,7 +21,8 @@ module.exports = createAppConfigs({
     remoteEntry: 4_700,
     'expose:./ContentPage': 10_200,
     'lazy:enquiry-form': 5_550,
-    'lazy:service-request-form': 5_850,
+    // Each urgency's standard from the commercial terms (useTerms, urgencyLabel): measured 6,137 B.
+    'lazy:service-request-form': 6_750,
     'lazy:newsletter-signup': 1_850,
     'lazy:newsletter': 900,
     'lazy:forms': 18_400,
