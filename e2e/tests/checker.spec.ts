@@ -89,7 +89,12 @@ test('walks the wizard to the results, solves the human check in the browser, e-
   await expect(perYear.getByRole('cell')).toHaveText(['£2,880.00', '£1,710.00', '£1,170.00']);
   await expect(wizard.getByRole('row', { name: /^Per colour page/ }).getByRole('cell')).toHaveText(['15.09p', '8.96p', '6.13p']);
   await expect(wizard.getByRole('img', { name: /Cost per year today and with Copytech/ })).toBeVisible();
-  await expect(wizard.getByText(/0\.39p per mono page and 3\.3p per colour page \(A4, excluding VAT\)/)).toBeVisible();
+  // Prices per page are "from" prices, and presses and plotters are quoted per machine (the commercial terms).
+  await expect(
+    wizard.getByText(
+      /^Copytech's prices per page are from 0\.39p a mono page and from 3\.3p a colour page \(A4, ex VAT\) on office machines/,
+    ),
+  ).toBeVisible();
 
   // E-mail me this report: sent with the human check's solution; the server mails it.
   await fillQuoteForm(wizard, 'jo.bloggs@example.co.uk');

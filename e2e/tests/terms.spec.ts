@@ -62,7 +62,7 @@ export function contradictions(text: string, terms: CommercialTerms, phones: str
   }
   // The minimum is a charge, stated; there is no other minimum.
   inSentences('the minimum service charge is stated, and there is no minimum volume', (s) =>
-    /\bno (?:hidden )?minimum\b|\bminimum (?:monthly )?volume\b|\bagree any minimum\b/i.test(s),
+    /\bno (?:hidden )?minimum (?:bills?|charges?)\b|(?<!\bno )\bminimum (?:monthly )?volume\b|\bagree any minimum\b/i.test(s),
   );
   // Engineer response: next business day only for a machine that is down.
   inSentences('next business day is the standard for a machine that is down only', (s) => {

@@ -7,7 +7,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useDocumentMeta } from '@copytech/shared';
-import { CHECKER_META, pricePerPageWords } from '@copytech/shared/domain';
+import { CHECKER_META, minimumChargeWords, pricePerPageWords } from '@copytech/shared/domain';
 import { useTerms } from '@copytech/shared/terms';
 import type { SavingsCheckerStore } from './checker/SavingsCheckerStore';
 import { LazyResults, preloadResults } from './results/LazyResults';
@@ -68,10 +68,15 @@ export const CheckerPage = observer(function CheckerPage({ store }: { store: Sav
               <li>Colour billed per colour used rather than per page</li>
               <li>A3 pages billed as two A4 clicks</li>
               <li>Yearly price rises written into the contract</li>
-              <li>A minimum bill each quarter, whether you print or not</li>
+              <li>A minimum bill set well above what you print</li>
               <li>Extra charges for pages with more than 5% coverage</li>
             </ul>
-            <p className={styles.asideNote}>Copytech charges a flat 0.39p per mono page and 3.3p per colour page, excluding VAT.</p>
+            {terms ? (
+              <p className={styles.asideNote}>
+                Copytech charges per page, {pricePerPageWords(terms)}. The minimum charge is {minimumChargeWords(terms)} ex VAT, and the
+                pages it buys are included.
+              </p>
+            ) : null}
           </aside>
         </div>
       )}
