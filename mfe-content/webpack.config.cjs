@@ -23,7 +23,8 @@ module.exports = createAppConfigs({
     // data (RETENTION_SCHEDULE, BROWSER_STORAGE) joined the block renderer: +1.6 KB, budget +10%.
     'expose:./ContentPage': 12_500,
     'lazy:enquiry-form': 5_550,
-    'lazy:service-request-form': 5_850,
+    // Each urgency's standard from the commercial terms (useTerms, urgencyLabel): measured 6,137 B.
+    'lazy:service-request-form': 6_750,
     'lazy:newsletter-signup': 1_850,
     'lazy:newsletter': 900,
     'lazy:forms': 18_400,

@@ -143,7 +143,7 @@ const PAGES: PageCase[] = [
   {
     name: 'the checker, first step',
     path: '/discover-print-savings',
-    prepare: async (page) => expect(page.getByText('Step 1 of 7')).toBeVisible(),
+    prepare: async (page) => expect(page.getByText('Step 1 of 4')).toBeVisible(),
   },
   {
     name: 'the checker, first step with its error',

@@ -27,7 +27,8 @@ test('the page frame has every part of the global layout around the page', () =>
   const hub = screen.getByRole('navigation', { name: 'Hub' });
   expect(within(hub).getByRole('link', { name: 'Office printers' })).toHaveAttribute('aria-current', 'page');
   expect(within(hub).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
-  expect(screen.getByRole('link', { name: /0330 058 0599/ })).toHaveAttribute('href', 'tel:+443300580599');
+  // One number per purpose: the hub bar's "Talk to an expert" is the sales number.
+  expect(within(hub).getByRole('link', { name: /Talk to an expert 0330 058 0590/ })).toHaveAttribute('href', 'tel:+443300580590');
 
   const banner = screen.getByRole('banner');
   expect(within(banner).getByRole('link', { name: 'Copytech home' })).toHaveAttribute('href', '/');

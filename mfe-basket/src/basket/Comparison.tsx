@@ -7,7 +7,8 @@
 import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { BasketItem } from '@copytech/shared';
-import { RENTAL_TERMS_SUMMARY } from '@copytech/shared/domain';
+import { rentalTermsSummary } from '@copytech/shared/domain';
+import { useTerms } from '@copytech/shared/terms';
 import { productDetailsOf, reloadFailedProductDetails } from '../products/productDetails';
 import { kindNoun } from './basketWords';
 import { buildComparisonGroups, type ComparisonGroup } from './comparison';
@@ -47,7 +48,8 @@ export const Comparison = observer(function Comparison({ items }: { items: reado
   const headingId = useId();
   const root = useRef<HTMLDivElement>(null);
   const width = useWidth(root);
-  const groups = buildComparisonGroups(items, productDetailsOf);
+  const terms = useTerms();
+  const groups = buildComparisonGroups(items, productDetailsOf, terms?.lease ?? null);
   const failed = items.filter((item) => productDetailsOf(item.modelId)?.status === 'failed');
   const several = groups.some((group) => group.items.length >= 2);
 
@@ -66,7 +68,7 @@ export const Comparison = observer(function Comparison({ items }: { items: reado
           asTable={width === null || width >= tableWidthPx(group.items.length, remPx())}
         />
       ))}
-      <p className={styles.terms}>{RENTAL_TERMS_SUMMARY}</p>
+      {terms ? <p className={styles.terms}>{rentalTermsSummary(terms)}</p> : null}
       {failed.length > 0 ? (
         <p className={styles.failed} role="alert">
           We could not load the details of {failed.map((item) => `${item.brand} ${item.model}`).join(', ')}.{' '}

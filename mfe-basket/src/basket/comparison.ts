@@ -10,8 +10,9 @@ import {
   COMPATIBLE_WITH_FEATURE,
   formatPence,
   isColourProduct,
-  rentalPerMonthPence,
+  leaseOffer,
   startingFromPence,
+  type LeaseTerms,
   type Product,
 } from '@copytech/shared/domain';
 import type { ProductDetails } from '../products/productDetails';
@@ -138,16 +139,29 @@ export const COMPARISON_ROWS: readonly RowRule[] = [
     higherIsBetter: false,
     bestMeans: 'lowest',
   },
-  {
+];
+
+/**
+ * The rental row: a machine's rental per month where a lease is offered (`leaseOffer`), and
+ * `Purchase only` for a priced machine below the lease minimum (never a best value). Without the
+ * terms (not yet loaded) nothing is known.
+ */
+function rentalRow(lease: LeaseTerms | null): RowRule {
+  return {
     id: 'rentalPerMonth',
     label: 'Rental per month (ex VAT)',
     kinds: BASKET_KIND_ORDER,
-    number: (p) => rentalPerMonthPence(p),
-    text: (p) => formatPence(rentalPerMonthPence(p)),
+    number: (p) => (lease ? (leaseOffer(p, lease)?.perMonthPence ?? null) : null),
+    text: (p) => {
+      if (!lease) return null;
+      const offer = leaseOffer(p, lease);
+      if (offer) return formatPence(offer.perMonthPence);
+      return startingFromPence(p) === null ? null : 'Purchase only';
+    },
     higherIsBetter: false,
     bestMeans: 'lowest',
-  },
-];
+  };
+}
 
 /** One row of one group; null when the row is optional for the group's kind and nobody has a value. */
 function buildRow(rule: RowRule, kind: BasketKind, details: ReadonlyArray<ProductDetails | undefined>): ComparisonRow | null {
@@ -186,10 +200,12 @@ function buildRow(rule: RowRule, kind: BasketKind, details: ReadonlyArray<Produc
 export function buildComparison(
   items: readonly BasketItem[],
   detailsOf: (modelId: string) => ProductDetails | undefined,
+  lease: LeaseTerms | null,
   kind: BasketKind = 'printer',
 ): ComparisonRow[] {
   const details = items.map((item) => detailsOf(item.modelId));
-  return COMPARISON_ROWS.filter((rule) => rule.kinds.includes(kind))
+  return [...COMPARISON_ROWS, rentalRow(lease)]
+    .filter((rule) => rule.kinds.includes(kind))
     .map((rule) => buildRow(rule, kind, details))
     .filter((row): row is ComparisonRow => row !== null);
 }
@@ -198,9 +214,10 @@ export function buildComparison(
 export function buildComparisonGroups(
   items: readonly BasketItem[],
   detailsOf: (modelId: string) => ProductDetails | undefined,
+  lease: LeaseTerms | null,
 ): ComparisonGroup[] {
   return BASKET_KIND_ORDER.map((kind) => {
     const members = items.filter((item) => basketKindOf(item) === kind);
-    return { kind, items: members, rows: buildComparison(members, detailsOf, kind) };
+    return { kind, items: members, rows: buildComparison(members, detailsOf, lease, kind) };
   }).filter((group) => group.items.length > 0);
 }

@@ -150,12 +150,16 @@ describe('Basket view', () => {
     expect(cells('scanSpeed')).toEqual(['190 ppm', '240 ppmBest: fastest', '–Not known']);
     expect(cells('colour')).toEqual(['Colour', 'Colour', 'Mono']);
     expect(cells('startingPrice')).toEqual(['£3,100.00', '£4,200.00', '£900.00Best: lowest']);
-    expect(cells('rentalPerMonth')).toEqual(['£75.00', '£90.00', '£24.00Best: lowest']);
+    // The Brother starts under the lease minimum (£1,000): it is sold outright only, never "best" for rental.
+    expect(await within(row('rentalPerMonth')).findByText('Purchase only')).toBeInTheDocument();
+    expect(cells('rentalPerMonth')).toEqual(['£75.00Best: lowest', '£90.00', 'Purchase only']);
     // Every price in the table is said to be ex VAT, and what the monthly figure is, under it.
     expect(within(row('startingPrice')).getByRole('rowheader')).toHaveTextContent('Starting price (ex VAT)');
     expect(within(row('rentalPerMonth')).getByRole('rowheader')).toHaveTextContent('Rental per month (ex VAT)');
     expect(
-      screen.getByText(/^Prices exclude VAT\. Rental per month is a third of the quarterly payment on a 60-month lease/),
+      screen.getByText(
+        /^Prices exclude VAT\. A lease is offered on machines from £1,000 over 36, 48 or 60 months; rental per month is a third of the quarterly payment on a 60-month lease/,
+      ),
     ).toBeInTheDocument();
     expect(row('technology').querySelector('[data-best]')).toBeNull();
   });

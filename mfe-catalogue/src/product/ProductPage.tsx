@@ -15,6 +15,7 @@ import {
   type Crumb,
   type Product,
 } from '@copytech/shared/domain';
+import { useTerms } from '@copytech/shared/terms';
 import { AddToBasketButton } from '../cards/AddToBasketButton';
 import { PriceSummary } from '../cards/PriceSummary';
 import { productName } from '../cards/productFacts';
@@ -34,7 +35,8 @@ const InstantQuoteButton = observer(function InstantQuoteButton({ product }: { p
 
 export function ProductPage({ product, crumbs }: { product: Product; crumbs: Crumb[] }) {
   const name = productName(product);
-  useDocumentMeta(productDocumentMeta(product));
+  const terms = useTerms();
+  useDocumentMeta(productDocumentMeta(product, terms?.lease ?? null));
   // The Features table adds what the tiles do not say.
   const tiles = productTiles(product);
   const features = featuresBeyondTiles(product, tiles);

@@ -1,4 +1,7 @@
-/** CMS reads: /api/pages/slug/{slug} (PageContent) and /api/blog/recent ({ results: BlogPost[] }, newest first). */
+/**
+ * CMS reads: /api/pages/slug/{slug} (PageContent) and /api/blog/recent ({ results: BlogPost[] }, newest first),
+ * their `{{terms.…}}` placeholders filled from the commercial terms (plugins/terms.ts).
+ */
 import type { FastifyPluginAsync } from 'fastify';
 import type { BlogPost, PageContent } from '@copytech/shared/domain';
 import type { Db } from '../db/database';
@@ -6,7 +9,7 @@ import { HttpError } from '../http/errors';
 
 export const BLOG_LIMITS = { defaultLimit: 3, maxLimit: 12 } as const;
 
-export const contentPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const contentPlugin: FastifyPluginAsync<{ db: Db; fill: <T>(value: T) => T }> = async (app, { db, fill }) => {
   app.get<{ Params: { slug: string } }>(
     '/api/pages/slug/:slug',
     { schema: { params: { type: 'object', properties: { slug: { type: 'string', maxLength: 100, pattern: '^[a-z0-9][a-z0-9-]*$' } } } } },
@@ -14,7 +17,7 @@ export const contentPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       const row = await db.selectFrom('pages').where('slug', '=', request.params.slug).select('data').executeTakeFirst();
       if (!row) throw new HttpError(404, 'Page not found');
       reply.header('Cache-Control', 'public, max-age=60');
-      return JSON.parse(row.data) as PageContent;
+      return fill(JSON.parse(row.data) as PageContent);
     },
   );
 
@@ -38,7 +41,7 @@ export const contentPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db })
         .limit(request.query.limit)
         .execute();
       reply.header('Cache-Control', 'public, max-age=60');
-      return { results: rows.map((row) => JSON.parse(row.data) as BlogPost) };
+      return { results: rows.map((row) => fill(JSON.parse(row.data) as BlogPost)) };
     },
   );
 };

@@ -119,9 +119,10 @@ function pageResolver(app: FastifyInstance) {
       productByModelId: (modelId) => app.catalogue.byModelId(modelId),
       contentPage: async (slug) => {
         const row = await app.db.selectFrom('pages').where('slug', '=', slug).select('data').executeTakeFirst();
-        return row ? (JSON.parse(row.data) as PageContent) : null;
+        return row ? app.terms.fill(JSON.parse(row.data) as PageContent) : null;
       },
     },
+    app.terms.terms,
     app.log,
   );
 }

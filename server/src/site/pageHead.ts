@@ -25,6 +25,7 @@ import {
   productRouteProblem,
   productTypeExists,
   resolveSiteRoute,
+  type CommercialTerms,
   type PageContent,
   type Product,
   type SiteRoute,
@@ -73,7 +74,7 @@ const head = (fields: Partial<PageHead>): PageHead => ({
 
 const notFound = (route: SiteRoute): PageAnswer => ({ status: 404, route, head: head({ title: NOT_FOUND_TITLE, robots: 'noindex' }) });
 
-export function createPageResolver(sources: PageSources, log: FastifyBaseLogger) {
+export function createPageResolver(sources: PageSources, terms: CommercialTerms, log: FastifyBaseLogger) {
   /** The page at a path (and its query string, for a list's filters), with its status and head. */
   return async function resolvePage(pathname: string, search: URLSearchParams, origin: string): Promise<PageAnswer> {
     const route = resolveSiteRoute(pathname);
@@ -134,7 +135,12 @@ export function createPageResolver(sources: PageSources, log: FastifyBaseLogger)
           log.info({ modelId: route.modelId, path: pathname }, problem);
           return notFound(route);
         }
-        return { status: 200, route, product, head: head({ ...productDocumentMeta(product), jsonLd: productJsonLd(product, origin) }) };
+        return {
+          status: 200,
+          route,
+          product,
+          head: head({ ...productDocumentMeta(product, terms.lease), jsonLd: productJsonLd(product, origin) }),
+        };
       }
     }
   };

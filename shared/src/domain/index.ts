@@ -31,3 +31,4 @@ export * from './loadOnce';
 export * from './retention';
 export * from './browserStorage';
 export type { ContactDetails, QuoteRequest, EnquiryRequest, ServiceRequest, EnquiriesSendRequest, NewsletterSignup } from '../forms';
+export * from './terms';
