@@ -114,7 +114,9 @@ describe('the basket compares like with like', () => {
     ]);
     // The scanner is the cheapest item in the basket, but alone in its group.
     expect(bestCells(groupOf(container, 'scanner'))).toEqual([]);
-    expect(bestCells(groupOf(container, 'finisher'))).toEqual(['startingPrice: £950.00Best: lowest', 'rentalPerMonth: £20.00Best: lowest']);
+    // The £950 finisher is under the lease minimum (£1,000): purchase only, so no rental to be best at.
+    expect(bestCells(groupOf(container, 'finisher'))).toEqual(['startingPrice: £950.00Best: lowest']);
+    expect(groupOf(container, 'finisher').querySelector('[data-row="rentalPerMonth"]')).toHaveTextContent('Purchase only');
     expect(groupOf(container, 'finisher')).toHaveTextContent('Best marks the lowest price among them.');
     expect(groupOf(container, 'printer')).toHaveTextContent('Best marks the fastest speed and the lowest price among them.');
 
