@@ -23,7 +23,7 @@ const importsOf = (rooms, message) => ({ regex: `^(?:\\.\\./)*(?:${rooms.join('|
 const SHARED_BY_PATH = {
   regex: '(?:^|/)(?:shared|@copytech/shared)/src(?:/|$)',
   message:
-    'Import shared code by its package name: @copytech/shared or one of its entries (/domain, /forms, /formRules, /write, /contactForm, /newsletter, /ssr, /standalone).',
+    'Import shared code by its package name: @copytech/shared or one of its entries (/domain, /forms, /formRules, /write, /contactForm, /newsletter, /ssr, /standalone, /terms).',
 };
 const SERVER = importsOf(['server'], 'Browser code never imports the server: what both sides need belongs in @copytech/shared.');
 

@@ -12,12 +12,14 @@ module.exports = createAppConfigs({
   // a build over budget fails. See the figures with BUDGET_REPORT=1 npm run build -w mfe-basket.
   // The write client left every page's first load for the chunks of the forms that write (with the
   // one contact form and the one newsletter form): those chunks' budgets grew by what moved, and the
-  // first loads' shrank by what left them.
+  // first loads' shrank by what left them. The comparison by kind (groups, cards on phones, the
+  // words that follow the basket's contents) added 1.7 KB to BasketDrawer and 0.5 KB to InstantQuote.
   budgets: {
     firstLoad: 158_000,
     remoteEntry: 4_700,
-    'expose:./BasketDrawer': 11_600,
-    'expose:./InstantQuote': 8_500,
+    // Measured after merging the groups by kind and the commercial terms; set at BUDGET_REPORT's figure + ~10%.
+    'expose:./BasketDrawer': 14_500,
+    'expose:./InstantQuote': 9_400,
     'lazy:forms': 17_800,
   },
 });

@@ -16,7 +16,8 @@ module.exports = createAppConfigs({
   budgets: {
     firstLoad: 162_200,
     remoteEntry: 4_700,
-    'expose:./SavingsChecker': 15_900,
+    // The checker reads the commercial terms (useTerms, the prices' words, the sections): measured 16,318 B.
+    'expose:./SavingsChecker': 17_950,
     'lazy:checker-results': 8_400,
     'lazy:altcha': 33_000,
     'lazy:altcha-pbkdf2-worker': 2_100,

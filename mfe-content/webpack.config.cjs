@@ -19,11 +19,12 @@ module.exports = createAppConfigs({
   budgets: {
     firstLoad: 154_900,
     remoteEntry: 4_700,
-    // 10.5 KB measured once the blog cards became links to their posts (PostCard) and the page
-    // learnt to load the blog's own chunk.
-    'expose:./ContentPage': 11_600,
+    // 11.1 KB (11,380 B) since the legal pages' tables (retentionTable, storageTable) and their
+    // data (RETENTION_SCHEDULE, BROWSER_STORAGE) joined the block renderer: +1.6 KB, budget +10%.
+    'expose:./ContentPage': 12_500,
     'lazy:enquiry-form': 5_550,
-    'lazy:service-request-form': 5_850,
+    // Each urgency's standard from the commercial terms (useTerms, urgencyLabel): measured 6,137 B.
+    'lazy:service-request-form': 6_750,
     'lazy:newsletter-signup': 1_850,
     'lazy:newsletter': 900,
     'lazy:forms': 18_400,

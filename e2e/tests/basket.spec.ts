@@ -3,6 +3,7 @@
  * list to the quote e-mail in the server's outbox, and a failed submit that keeps the form and, on
  * Retry, stores exactly one quote.
  */
+import type { Locator, Page } from '@playwright/test';
 import { addFromList, fillQuoteForm, openBasket, uniqueEmail } from '../support/flows';
 import { outboxMails, type Mail } from '../support/outbox';
 import { expect, test } from '../support/test';
@@ -118,4 +119,80 @@ test('a failed submit keeps the form, and Retry stores exactly one quote', async
   expect(attempts).toBe(2);
   expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   expect(keys[1]).toBe(keys[0]);
+});
+
+test.describe('like with like, on a phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  /** Adds the product of this page from its page; the basket then holds `count` items. */
+  async function addFromPage(page: Page, path: string, count: number): Promise<void> {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle'); // hydrated
+    // The page's own button comes first; the similar products' cards below have theirs.
+    await page.getByTestId('product-page').getByRole('button', { name: 'Add to basket' }).first().click();
+    await expect(page.getByRole('button', { name: new RegExp(`^Comparison basket, ${count}\\b`) })).toBeVisible();
+  }
+
+  /** Neither the page nor the drawer scrolls sideways, nor any comparison table in it. */
+  async function expectNoSidewaysScroll(page: Page, drawer: Locator): Promise<void> {
+    const pageWidths = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
+    expect(pageWidths[0], 'the page scrolls sideways').toBeLessThanOrEqual(pageWidths[1]!);
+    const drawerWidths = await drawer.evaluate((element) => [element.scrollWidth, element.clientWidth]);
+    expect(drawerWidths[0], 'the drawer scrolls sideways').toBeLessThanOrEqual(drawerWidths[1]!);
+    const regions = await drawer
+      .locator('[role="region"]')
+      .evaluateAll((all) => all.map((region) => [region.scrollWidth, region.clientWidth]));
+    for (const [scrollWidth, clientWidth] of regions)
+      expect(scrollWidth, 'a comparison table scrolls sideways').toBeLessThanOrEqual(clientWidth!);
+  }
+
+  /** "row: value" of every cell marked Best in a group. */
+  const bestIn = (group: Locator) =>
+    group
+      .locator('[data-best]')
+      .evaluateAll((cells) => cells.map((cell) => `${cell.closest('[data-row]')!.getAttribute('data-row')}: ${cell.textContent}`));
+
+  test('a printer, a scanner and a finisher are compared in groups of their own, then five of mixed kinds', async ({ page }) => {
+    await addFromPage(page, '/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i', 1);
+    await addFromPage(page, '/scanners/kodak-alaris/s2070', 2);
+    await addFromPage(page, '/finishers/ricoh/finisher-sr3260', 3);
+    let drawer = await openBasket(page);
+    await expect(drawer.getByTestId('basket-count')).toHaveText('3 of 5 items');
+    const groups = drawer.locator('[data-kind]');
+    await expect(groups).toHaveCount(3);
+    expect(await groups.evaluateAll((all) => all.map((g) => g.getAttribute('data-kind')))).toEqual(['printer', 'scanner', 'finisher']);
+    await expect(drawer.locator('[data-row="startingPrice"] :is(td, dd)')).toHaveCount(3);
+    await expect(drawer.getByText('Loading', { exact: true })).toHaveCount(0);
+    // Only the rows that apply: no print speed or colour for the finisher, a scan speed for the scanner.
+    await expect(groups.nth(2).locator('[data-row="printSpeed"], [data-row="colour"]')).toHaveCount(0);
+    await expect(groups.nth(2).locator('[data-row="compatibleWith"]')).toContainText('Ricoh IM series A3 multifunctionals');
+    await expect(groups.nth(1).locator('[data-row="scanSpeed"]')).toContainText('ppm');
+    expect(await drawer.innerText()).not.toContain('Not known');
+    // One of each kind: nothing to be best against.
+    await expect(drawer.locator('[data-best]')).toHaveCount(0);
+    await expectNoSidewaysScroll(page, drawer);
+    await page.screenshot({ path: test.info().outputPath('basket-three-375.png'), fullPage: true });
+    await page.keyboard.press('Escape');
+
+    // A second printer (a plotter) and a second finisher: five items, "Best" only within a group.
+    await addFromPage(page, '/printers/plotters/canon/imageprograf-tm-200', 4);
+    await addFromPage(page, '/finishers/ricoh/booklet-finisher-sr3270', 5);
+    drawer = await openBasket(page);
+    await expect(drawer.getByTestId('basket-count')).toHaveText('5 of 5 items');
+    await expect(drawer.locator('[data-row="startingPrice"] :is(td, dd)')).toHaveCount(5);
+    await expect(drawer.getByText('Loading', { exact: true })).toHaveCount(0);
+    await expect(groups.nth(0).getByRole('heading', { name: 'Printers' })).toBeVisible();
+    // The plotter (£1,400) is the cheaper printer; the scanner (£1,150) is cheaper still, but alone in its group.
+    expect(await bestIn(groups.nth(0))).toEqual(['startingPrice: £1,400.00Best: lowest', 'rentalPerMonth: £29.00Best: lowest']);
+    expect(await bestIn(groups.nth(1))).toEqual([]);
+    expect(await bestIn(groups.nth(2))).toEqual(['startingPrice: £1,600.00Best: lowest', 'rentalPerMonth: £32.00Best: lowest']);
+    await expect(groups.nth(0).locator('[data-row="printSpeed"]').last()).toContainText('Not rated in ppm');
+    expect(await drawer.innerText()).not.toContain('Not known');
+    await expectNoSidewaysScroll(page, drawer);
+    await page.screenshot({ path: test.info().outputPath('basket-five-375.png'), fullPage: true });
+
+    // The quote is still for everything in the basket.
+    await drawer.getByRole('button', { name: 'Instant quote' }).click();
+    await expect(drawer.getByText('Your instant quote for these 5 items will be e-mailed to you:')).toBeVisible();
+  });
 });

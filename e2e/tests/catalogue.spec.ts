@@ -192,12 +192,7 @@ test.describe('product pages', () => {
 
   test('monthly prices: a third of the quarterly lease, 1.5% to 3% of the price, and said what they are', async ({ page }) => {
     const pounds = (text: string) => Number(text.replace(/[£,]/g, ''));
-    for (const path of [
-      MFP_PATH,
-      '/printers/multifunctionals/brother/mfc-l8900cdw',
-      '/printers/production/sharp/bp-90c70',
-      '/scanners/epson/es-60w',
-    ]) {
+    for (const path of [MFP_PATH, '/printers/production/sharp/bp-90c70']) {
       await page.goto(path);
       const product = page.getByTestId('product-page');
       const text = (await product.textContent()) ?? '';
@@ -209,14 +204,24 @@ test.describe('product pages', () => {
       expect(share, `${path}: ${monthly![1]} a month on ${from![1]}`).toBeGreaterThanOrEqual(0.015);
       expect(share, `${path}: ${monthly![1]} a month on ${from![1]}`).toBeLessThanOrEqual(0.03);
       expect(Math.abs(pounds(quarterly![1]!) / 3 - pounds(monthly![1]!))).toBeLessThanOrEqual(0.005);
-      await expect(product).toContainText('It covers the machine only');
+      await expect(product).toContainText('It covers the machine, financed over the term, delivery, installation, network set-up');
       await expect(page.locator('meta[name="description"]')).toHaveAttribute(
         'content',
         new RegExp(`rent from ${monthly![1]!.replace('.', '\\.')} per month on a 60-month lease`),
       );
     }
-    // A card says it in short.
-    await page.goto('/printers/multifunctionals');
+    // A machine under the lease minimum (£1,000) is sold outright only: no rental on its page or in its description.
+    for (const path of ['/printers/multifunctionals/brother/mfc-l8900cdw', '/scanners/epson/es-60w']) {
+      await page.goto(path);
+      const product = page.getByTestId('product-page');
+      await expect(product).toContainText('To buy outright: a lease is offered on machines from £1,000.');
+      // Its own prices (the similar products below may be leased).
+      const own = ((await product.textContent()) ?? '').split('Similar products')[0]!;
+      expect(own, path).not.toMatch(/per month|rent from/);
+      await expect(page.locator('meta[name="description"]')).not.toHaveAttribute('content', /rent|lease/);
+    }
+    // A card says it in short (A3 colour machines all start above the £1,000 lease minimum).
+    await page.goto('/printers/multifunctionals/a3-colour');
     await expect(cards(page).first()).toContainText(/or rent from £[\d,]+\.\d\d per month \(ex VAT, 60-month lease\)/);
   });
 

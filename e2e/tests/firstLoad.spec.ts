@@ -84,7 +84,7 @@ test.describe('no yup before the visitor uses a form', () => {
     const reloaded = recordScripts(page);
     await page.reload();
     await expect(page.locator('#checker-step-heading')).toHaveText('Your equipment');
-    await expect(wizard.getByText('Step 2 of 7')).toBeVisible();
+    await expect(wizard.getByText('Step 2 of 4')).toBeVisible();
     expect((await reloaded.withYup()).length).toBeGreaterThan(0);
   });
 

@@ -370,7 +370,7 @@ for (const size of [
       }
       await page.keyboard.press('Enter');
       const drawer = page.getByRole('dialog', { name: 'Comparison basket' });
-      await expect(drawer.locator('tr[data-row="startingPrice"] td').first()).toHaveText(/£/);
+      await expect(drawer.locator('[data-row="startingPrice"] :is(td, dd)').first()).toHaveText(/£/);
       await expectEveryFocusSeen(page, 16, 'Tab');
       await expectEveryFocusSeen(page, 16, 'Shift+Tab');
       await tabTo(page, drawer.getByRole('button', { name: 'Instant quote' }), { limit: 30 });

@@ -6,6 +6,7 @@
  * again, the focus following the visitor.
  */
 import { act, render, screen } from '@testing-library/react';
+import { TEST_TERMS } from '@copytech/shared/testing';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import * as forms from '@copytech/shared/forms';
@@ -70,6 +71,7 @@ afterEach(() => {
 /** Progress saved at a step (walked through a store on the same storage, as a previous page view would). */
 function saveProgress(at: 'volumes' | 'results') {
   const store = new SavingsCheckerStore(storage, () => Promise.resolve(forms));
+  store.setTerms(TEST_TERMS);
   store.setEntryMode('itemised');
   store.setPurchaseMethod('lease');
   store.setPrice('leasePricePerPeriod', { value: 27_000, periodInMonths: 3 });
@@ -89,6 +91,7 @@ function saveProgress(at: 'volumes' | 'results') {
 
 function renderPage(load: () => Promise<Rules>) {
   const store = new SavingsCheckerStore(storage, load);
+  store.setTerms(TEST_TERMS);
   stores.push(store);
   render(
     <MemoryRouter initialEntries={['/discover-print-savings']}>
@@ -104,7 +107,7 @@ describe('without saved progress', () => {
   it('shows step 1 at once and loads no schema', () => {
     const { load } = controlledLoad();
     renderPage(load);
-    expect(screen.getByText('Step 1 of 7')).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
     expect(document.getElementById('checker-step-heading')).toHaveTextContent(STEP_1_HEADING);
     expect(screen.getByRole('radio', { name: /Item by item/ })).toBeEnabled();
     expect(frame()).toBeNull();
@@ -131,7 +134,7 @@ describe('with saved progress', () => {
     await act(async () => attempts[0]!.resolve(forms));
     expect(frame()).toBeNull();
     expect(document.getElementById('checker-step-heading')).toHaveTextContent('How much you print');
-    expect(screen.getByText('Step 7 of 8')).toBeInTheDocument();
+    expect(screen.getByText('Step 3 of 4')).toBeInTheDocument();
     expect(screen.getByLabelText('Mono (black and white) pages')).toHaveValue('15000');
     expect(document.getElementById('checker-step-heading')).not.toHaveFocus(); // a first load: no scroll to it
     expect(headingsSeen).toEqual(['How much you print']);
@@ -155,9 +158,9 @@ describe('with saved progress', () => {
     storage.setItem(CHECKER_STORAGE_KEY, JSON.stringify(saved));
     const { load, attempts } = controlledLoad();
     renderPage(load);
-    expect(screen.queryByText('Step 1 of 7')).not.toBeInTheDocument();
+    expect(screen.queryByText('Step 1 of 4')).not.toBeInTheDocument();
     await act(async () => attempts[0]!.resolve(forms));
-    expect(screen.getByText('Step 1 of 7')).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
     expect(storage.getItem(CHECKER_STORAGE_KEY)).toBeNull();
   });
 });
@@ -202,7 +205,7 @@ describe('when the schema cannot load', () => {
   it('lets the visitor start again instead: step 1, focused, the saved answers cleared', async () => {
     const { load, user } = await failedFirstLoad();
     await user.click(screen.getByRole('button', { name: 'start again' }));
-    expect(screen.getByText('Step 1 of 7')).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
     expect(document.getElementById('checker-step-heading')).toHaveFocus();
     expect(storage.getItem(CHECKER_STORAGE_KEY)).toBeNull();
     expect(load).toHaveBeenCalledTimes(1);

@@ -5,9 +5,10 @@
  * page's first view is the visitor's own step (or their results) once it is checked.
  */
 import { observer } from 'mobx-react-lite';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useDocumentMeta } from '@copytech/shared';
-import { CHECKER_META } from '@copytech/shared/domain';
+import { CHECKER_META, minimumChargeWords, pricePerPageWords } from '@copytech/shared/domain';
+import { useTerms } from '@copytech/shared/terms';
 import type { SavingsCheckerStore } from './checker/SavingsCheckerStore';
 import { LazyResults, preloadResults } from './results/LazyResults';
 import { SavedProgressFrame } from './wizard/SavedProgressFrame';
@@ -17,6 +18,11 @@ import styles from './CheckerPage.module.css';
 export const CHECKER_TITLE = 'Discover your print savings';
 
 export const CheckerPage = observer(function CheckerPage({ store }: { store: SavingsCheckerStore }) {
+  // The commercial terms: the prices in the lead, and the prices and minimum the results use.
+  const terms = useTerms();
+  useEffect(() => {
+    if (terms) store.setTerms(terms);
+  }, [store, terms]);
   useDocumentMeta(CHECKER_META);
   const restoring = store.restoreStatus !== 'done';
   // Saved progress that ends on the results: fetch them while the answers are checked.
@@ -41,8 +47,8 @@ export const CheckerPage = observer(function CheckerPage({ store }: { store: Sav
       <header className={styles.intro}>
         <h1 className={styles.title}>{CHECKER_TITLE}</h1>
         <p className={styles.lead}>
-          Find out what you really pay for every page you print, and what you would pay at Copytech’s prices of 0.39p per mono page and 3.3p
-          per colour page. It takes about three minutes and the figures are yours to keep.
+          Find out what you really pay for every page you print, and what you would pay at Copytech’s prices
+          {terms ? `: ${pricePerPageWords(terms)}` : ''}. It takes about three minutes and the figures are yours to keep.
         </p>
       </header>
       {store.isResults && !restoring ? (
@@ -62,10 +68,15 @@ export const CheckerPage = observer(function CheckerPage({ store }: { store: Sav
               <li>Colour billed per colour used rather than per page</li>
               <li>A3 pages billed as two A4 clicks</li>
               <li>Yearly price rises written into the contract</li>
-              <li>A minimum bill each quarter, whether you print or not</li>
+              <li>A minimum bill set well above what you print</li>
               <li>Extra charges for pages with more than 5% coverage</li>
             </ul>
-            <p className={styles.asideNote}>Copytech charges a flat 0.39p per mono page and 3.3p per colour page, excluding VAT.</p>
+            {terms ? (
+              <p className={styles.asideNote}>
+                Copytech charges per page, {pricePerPageWords(terms)}. The minimum charge is {minimumChargeWords(terms)} ex VAT, and the
+                pages it buys are included.
+              </p>
+            ) : null}
           </aside>
         </div>
       )}

@@ -35,7 +35,15 @@ it('offers every CMS page in its picker and shows the one picked', async () => {
   const values = within(picker)
     .getAllByRole('option')
     .map((option) => (option as HTMLOptionElement).value);
-  expect(values).toEqual(['/', '/contact-us', '/customer-support', ...SERVICES.map((service) => `/services/${service.slug}`)]);
+  expect(values).toEqual([
+    '/',
+    '/contact-us',
+    '/customer-support',
+    '/privacy-policy',
+    '/cookie-policy',
+    '/terms',
+    ...SERVICES.map((service) => `/services/${service.slug}`),
+  ]);
   expect(picker).toHaveValue('/services/print-audit');
 
   await user.selectOptions(picker, '/services/papercut');

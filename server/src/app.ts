@@ -15,10 +15,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config';
 import { installNotFound } from './http/errors';
 import { ProductImages } from './images/productImages';
+import { withShownImages } from './images/shownImages';
 import { databasePlugin } from './plugins/database';
 import { httpPlugin } from './plugins/http';
 import { lifecyclePlugin } from './plugins/lifecycle';
 import { outboxPlugin } from './plugins/outbox';
+import { retentionPlugin } from './plugins/retention';
+import { termsPlugin } from './plugins/terms';
 import { captchaPlugin } from './routes/captcha';
 import { cataloguePlugin } from './routes/catalogue';
 import { contentPlugin } from './routes/content';
@@ -44,6 +47,10 @@ export interface BuildOptions {
     autoStart?: boolean;
     pollMs?: number;
   };
+  retention?: {
+    /** false: the retention job does not run by itself; call app.retention.runNow() (tests) */
+    autoStart?: boolean;
+  };
 }
 
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -68,11 +75,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // Infrastructure (plugins/): decorations and hooks every route shares.
   await app.register(lifecyclePlugin);
   await app.register(databasePlugin, { config, clock });
+  await app.register(termsPlugin, { dataDir: config.dataDir });
   await app.register(outboxPlugin, { config, clock, autoStart: options.outbox?.autoStart, pollMs: options.outbox?.pollMs });
+  await app.register(retentionPlugin, { config, clock, autoStart: options.retention?.autoStart });
   await app.register(httpPlugin, { config });
 
   // Routes (routes/), each group in its own encapsulated plugin.
-  const writeDeps = { db: app.db, outbox: app.outbox, config, clock };
+  const writeDeps = { db: app.db, outbox: app.outbox, config, clock, terms: app.terms.terms };
   const images = new ProductImages(
     path.join(config.dataDir, 'images'),
     path.join(config.varDir, 'image-cache'),
@@ -80,10 +89,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     (message) => app.log.warn(message),
   );
   await images.probeCache();
+  // A gallery lists each picture once: only the images that resolve to distinct sources.
+  app.catalogue.presentWith((product) => withShownImages(product, images.hasPhoto));
   const health = { sharedRateLimits: app.sharedRateLimits, draining: () => app.lifecycle.draining };
   await app.register(healthPlugin, { db: app.db, config, images, clock, ...health });
   await app.register(cataloguePlugin, { catalogue: app.catalogue });
-  await app.register(contentPlugin, { db: app.db });
+  await app.register(contentPlugin, { db: app.db, fill: app.terms.fill });
   await app.register(quotePlugin, writeDeps);
   await app.register(enquiriesPlugin, writeDeps);
   await app.register(newsletterPlugin, writeDeps);

@@ -410,10 +410,10 @@ describe.each(databases())('on %s', (database) => {
   });
 
   describe('similar and featured', () => {
-    it('gives up to four active products of the same category, nearest in speed and price', async () => {
+    it('gives up to four active products of the same class, nearest in colour, paper, speed and price (similar.test.ts)', async () => {
       const res = await app.inject({ method: 'GET', url: `/api/printers/similiar?id=${C5840I}` });
       expect(res.statusCode).toBe(200);
-      expect(ids(res.json())).toEqual([C5850I, 'kyoceraecosysma4500ifx', 'ricohim3000', IMC2010]);
+      expect(ids(res.json())).toEqual([C5850I, IMC2010, 'ricohim3000', 'kyoceraecosysma4500ifx']);
     });
     it('never includes the product itself or an inactive one', async () => {
       const res = await app.inject({ method: 'GET', url: `/api/printers/similiar?id=${IMC2010}` });

@@ -53,7 +53,7 @@ export function manualClock(start = Date.parse('2026-11-20T09:00:00Z')) {
 }
 
 export async function testApp(config: Config = testConfig(), options: Omit<BuildOptions, 'config'> = {}): Promise<FastifyInstance> {
-  const app = await buildApp({ logger: false, outbox: { autoStart: false }, ...options, config });
+  const app = await buildApp({ logger: false, outbox: { autoStart: false }, retention: { autoStart: false }, ...options, config });
   await app.ready();
   return app;
 }

@@ -75,13 +75,18 @@ describe('with a real SMTP server', () => {
       expect(mail.headers).toContain(`Subject: Your Copytech quote ${reference}`);
       expect(mail.text).toContain(reference);
       expect(mail.text).toMatch(
-        /1\. Canon imageRUNNER ADVANCE DX C5840i[\s\S]*Starting at: £6,900\.00 ex VAT\n\s+Rental per month: £138\.00\n\s+Ex VAT, on a 60-month lease billed quarterly \(£414\.00 a quarter plus VAT\)\. It covers the machine only: toner, parts and servicing are charged per page printed/,
+        /1\. Canon imageRUNNER ADVANCE DX C5840i[\s\S]*Starting at: £6,900\.00 ex VAT\n\s+Rental per month: £138\.00\n\s+Ex VAT, on a 60-month lease billed quarterly \(£414\.00 a quarter plus VAT\)\. Terms of 36 or 48 months are quoted on request\. It covers the machine, financed over the term, delivery, installation, network set-up and a handover for your team: toner, parts and servicing are charged per page printed/,
       );
       expect(mail.text).toMatch(/2\. Ricoh IM C2010[\s\S]*Starting at: £3,500\.00 ex VAT\n\s+Rental per month: £70\.00/);
       expect(mail.html).toContain('£6,900.00');
       expect(mail.html).toContain('£70.00');
       expect(mail.html).toContain('>Ex VAT, on a 60-month lease billed quarterly (£210.00 a quarter plus VAT).');
-      expect(mail.text).toContain('Prices exclude VAT. Rental per month is a third of the quarterly payment on a 60-month lease');
+      expect(mail.text).toContain(
+        'Prices exclude VAT. A lease is offered on machines from £1,000 over 36, 48 or 60 months; rental per month is a third of the quarterly payment on a 60-month lease',
+      );
+      // Prices per page are "from", and nothing says toner and service come in one plan with the machine.
+      expect(mail.text).toContain('from 0.39p a mono page and from 3.3p a colour page (A4, ex VAT)');
+      expect(mail.text).not.toMatch(/one plan|covers the machine only/);
       expect(mail.text).toContain('junk or spam folder');
 
       const sales = receiver.messages.find((m) => m.to.includes('sales@copytech.co.uk'))!;

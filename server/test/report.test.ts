@@ -9,7 +9,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { REFERENCE_PATTERN, SAVINGS_MESSAGES, QUOTE_MESSAGES, calculateSavings } from '@copytech/shared/domain';
+import { REFERENCE_PATTERN, SAVINGS_MESSAGES, QUOTE_MESSAGES, calculateSavings, defaultSavingsAnswers } from '@copytech/shared/domain';
 import type { CheckerDb } from '../src/db/savingsCheckerMigration';
 import { CAPTCHA_MESSAGES } from '../src/routes/captcha';
 import { CONTACT, configOn, mimeParts, testApp } from './helpers';
@@ -88,7 +88,7 @@ describe.each(databases())('on %s', (database) => {
       expect(visitor.text).toMatch(/Per year\s+£2,880\.00\s+£1,710\.00\s+£1,170\.00/);
       expect(visitor.text).toMatch(/Per mono page\s+1\.78p\s+1\.06p\s+0\.72p/);
       expect(visitor.text).toContain('- Your equipment: Leased (a finance agreement with a fixed payment): £270.00 per quarter');
-      expect(visitor.text).toContain('0.39p per mono page and 3.3p per colour page');
+      expect(visitor.text).toContain('from 0.39p a mono page and from 3.3p a colour page');
       expect(visitor.text).toContain('junk or spam folder');
       expect(visitor.html).toContain('£1,170.00');
       const sales = mail(reference, 'report-sales');
@@ -114,9 +114,30 @@ describe.each(databases())('on %s', (database) => {
       const { reference } = res.json();
       const row = await db().selectFrom('savings_reports').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
       expect(JSON.parse(row.answers).copytechPricePerPage).toEqual({ mono: 0.39, colour: 3.3 });
-      expect(JSON.parse(row.figures)).toEqual(calculateSavings(leaseAnswers()));
+      expect(JSON.parse(row.figures)).toEqual(calculateSavings(leaseAnswers(), app.terms.terms));
       await app.outbox.runDue();
       expect(mail(reference, 'report-visitor').text).toContain('£1,170.00 a year');
+    });
+
+    // docs/product-rules.md "Calculation": the e-mailed report says what the checker says, reasons and minimum included.
+    it("says a large saving with its reasons, at the minimum charge: the issue's £300 bill for 2,000 pages a quarter", async () => {
+      // £300 a quarter = 10,000p a month; 1,400 mono + 600 colour a quarter at 0.39p / 3.3p = £25.26 a quarter,
+      // under the £45 minimum: Copytech 1,500p a month. Saving 8,500p a month = £1,020 a year (85%).
+      const answers = {
+        ...defaultSavingsAnswers(),
+        entryMode: 'bill' as const,
+        bill: { ...defaultSavingsAnswers().bill, cost: 30_000, pages: 2_000 },
+      };
+      const res = await send({ answers, contactDetails: CONTACT, captcha: await solvedPayload(app) });
+      expect(res.statusCode).toBe(201);
+      const { reference } = res.json();
+      await app.outbox.runDue();
+      const text = mail(reference, 'report-visitor').text.replace(/\s+/g, ' ');
+      expect(text).toContain("At Copytech's prices you could save £1,020.00 a year (85%), £5,100.00 over 60 months.");
+      expect(text).toContain('A saving this large needs a word of explanation: Your bill may include the lease or rental of your machine');
+      expect(text).toContain("Copytech's minimum charge of £45 a quarter applies");
+      expect(text).toContain('from 0.39p a mono page and from 3.3p a colour page (A4, ex VAT) on office machines');
+      expect(text).not.toMatch(/flat|91\.6%|1,099/);
     });
 
     it('reports honestly when Copytech would not be cheaper', async () => {

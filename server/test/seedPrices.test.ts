@@ -7,7 +7,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { rentalPerMonthPence, startingFromPence, type Product } from '@copytech/shared/domain';
+import { leaseQuarterlyPence, startingFromPence, type Product } from '@copytech/shared/domain';
+
+/** The data's monthly figure (its quarterly lease payment / 3), whether or not the site offers that lease. */
+const rentalPerMonthPence = (p: Product) => {
+  const quarterly = leaseQuarterlyPence(p);
+  return quarterly === null ? null : quarterly / 3;
+};
 import { REAL_DATA } from './helpers';
 
 const catalogueDir = path.join(REAL_DATA, 'catalogue');

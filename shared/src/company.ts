@@ -1,4 +1,8 @@
-/** Company facts shown in the header strip, footer and contact pages (one source for every room). */
+/**
+ * Company facts shown in the header strip, footer and contact pages (one source for every room).
+ * One phone number per purpose (docs/product-rules.md "Commercial terms"): sales (also the header's
+ * "Talk to an expert" and the hub bar) and support (faults, toner, meter readings). No other number.
+ */
 export const COMPANY = {
   name: 'Copytech',
   legalName: 'Copytech (UK) Ltd',
@@ -6,7 +10,6 @@ export const COMPANY = {
   groupUrl: 'https://www.copytechgroup.co.uk/',
   salesPhone: '0330 058 0590',
   supportPhone: '0330 058 0595',
-  hubPhone: '0330 058 0599',
   email: 'sales@copytech.co.uk',
   address: ['Unit 4, Meridian Business Park', 'Leicester', 'LE19 1WX'],
   averageDeliveryTime: 'Average delivery time 2 minutes',

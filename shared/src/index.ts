@@ -21,7 +21,14 @@ export * from './stores/BasketStore';
 export * from './stores/UiStore';
 export { basketStore, uiStore } from './stores';
 export * from './tracking/analytics';
-export { captureFirstTouch, readFirstTouch, campaignFromSearch, FIRST_TOUCH_STORAGE_KEY } from './tracking/campaign';
+export {
+  applyCampaignConsent,
+  captureFirstTouch,
+  holdFirstTouch,
+  readFirstTouch,
+  campaignFromSearch,
+  FIRST_TOUCH_STORAGE_KEY,
+} from './tracking/campaign';
 export * from './ui/documentMeta';
 export { NotFoundPage } from './ui/NotFoundPage';
 export * from './federation/resiliencePlugin';

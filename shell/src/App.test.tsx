@@ -27,7 +27,8 @@ test('the page frame has every part of the global layout around the page', () =>
   const hub = screen.getByRole('navigation', { name: 'Hub' });
   expect(within(hub).getByRole('link', { name: 'Office printers' })).toHaveAttribute('aria-current', 'page');
   expect(within(hub).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
-  expect(screen.getByRole('link', { name: /0330 058 0599/ })).toHaveAttribute('href', 'tel:+443300580599');
+  // One number per purpose: the hub bar's "Talk to an expert" is the sales number.
+  expect(within(hub).getByRole('link', { name: /Talk to an expert 0330 058 0590/ })).toHaveAttribute('href', 'tel:+443300580590');
 
   const banner = screen.getByRole('banner');
   expect(within(banner).getByRole('link', { name: 'Copytech home' })).toHaveAttribute('href', '/');
@@ -45,6 +46,10 @@ test('the page frame has every part of the global layout around the page', () =>
   expect(footer.getByText('Unit 4, Meridian Business Park')).toBeInTheDocument();
   expect(footer.getByRole('link', { name: /support 0330 058 0595/i })).toHaveAttribute('href', 'tel:+443300580595');
   expect(footer.getAllByRole('link', { name: 'Privacy policy' })[0]).toHaveAttribute('href', '/privacy-policy');
+  expect(footer.getAllByRole('link', { name: 'Cookie policy' })[0]).toHaveAttribute('href', '/cookie-policy');
+  expect(footer.getAllByRole('link', { name: 'Terms' })[0]).toHaveAttribute('href', '/terms');
+  // Cookie settings reopens the choice: a button, in the footer's last line
+  expect(footer.getByRole('button', { name: 'Cookie settings' })).toHaveAttribute('aria-expanded', 'false');
   expect(footer.getByText(`© ${new Date().getFullYear()} Copytech (UK) Ltd`)).toBeInTheDocument();
   expect(footer.getByRole('textbox', { name: /email/i })).toBeRequired();
   expect(footer.getByRole('textbox', { name: /first name/i })).not.toBeRequired();

@@ -3,6 +3,9 @@
  * the sticky main navigation, the page itself, the footer, and the overlays (drawers, modal,
  * cookie banner), plus what every navigation does (scroll, focus, default meta).
  */
+import { Suspense } from 'react';
+import { usePageData } from '@copytech/shared';
+import { TERMS_URL } from '@copytech/shared/domain';
 import { SiteRoutes } from './routes';
 import { TopStrip } from './layout/header/TopStrip';
 import { HubLinks } from './layout/header/HubLinks';
@@ -14,10 +17,22 @@ import { CookieBanner } from './layout/overlays/CookieBanner';
 import { ScrollManager } from './layout/a11y/ScrollManager';
 import styles from './App.module.css';
 
+/**
+ * Reads the commercial terms on every server render, so every page's data block holds them and
+ * every room's useTerms() has them at once, on this page and the next ones of the visit.
+ */
+function ReadTerms() {
+  usePageData(TERMS_URL);
+  return null;
+}
+
 export function App() {
   return (
     <div className={styles.app}>
       <ScrollManager />
+      <Suspense fallback={null}>
+        <ReadTerms />
+      </Suspense>
       {/* The page under the drawers and the modal: inert while one is open (useDialogFocus). */}
       <div className={styles.page} data-under-overlays="">
         <a className={styles.skipLink} href="#main">

@@ -6,12 +6,12 @@ import '@copytech/shared/tokens.css';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { captureFirstTouch, readPageDataFromDocument, startFederation } from '@copytech/shared';
+import { readPageDataFromDocument, startFederation } from '@copytech/shared';
 import { Root } from './Root';
 import { startConsentedTracking } from './tracking';
 
-captureFirstTouch(window.location.search);
 startFederation().catch((error: Error) => console.error('[shell] remotes manifest unavailable:', error.message));
+// Holds the landing page's campaign and applies the visitor's cookie choice (./tracking.ts).
 startConsentedTracking();
 
 const root = document.getElementById('root');

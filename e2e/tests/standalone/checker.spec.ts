@@ -13,7 +13,7 @@ test('the checker alone: the wizard checks, moves on, and keeps its progress acr
   await expect(page.getByRole('banner')).toHaveText(/^Copytech · checker \(standalone\)/);
   const wizard = page.locator('[data-team="checker"]');
   const heading = page.locator('#checker-step-heading');
-  await expect(wizard.getByText('Step 1 of 7')).toBeVisible();
+  await expect(wizard.getByText('Step 1 of 4')).toBeVisible();
 
   await wizard.getByRole('button', { name: 'Next' }).click();
   await expect(wizard.getByText('Please choose how you would like to tell us your costs.')).toBeVisible();
@@ -24,7 +24,7 @@ test('the checker alone: the wizard checks, moves on, and keeps its progress acr
   await wizard.getByRole('radio', { name: /^Leased/ }).check();
   await wizard.getByRole('button', { name: 'Next' }).click();
   await expect(heading).toHaveText('Your lease or rental payment');
-  await expect(wizard.getByText('Step 3 of 8')).toBeVisible();
+  await expect(wizard.getByText('Step 2 of 4')).toBeVisible();
 
   await page.reload();
   await expect(heading).toHaveText('Your lease or rental payment');

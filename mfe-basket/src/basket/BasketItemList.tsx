@@ -1,10 +1,11 @@
-/** The printers in the basket: image, brand, model (a link to its page) and Remove. */
+/** The products in the basket: image, brand, model (a link to its page) and Remove. */
 import type { RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import type { BasketItem } from '@copytech/shared';
 import { productPath } from '@copytech/shared/domain';
 import { ProductThumb } from '../products/ProductThumb';
+import { itemsNoun } from './basketWords';
 import styles from './BasketView.module.css';
 
 interface BasketItemListProps {
@@ -16,7 +17,7 @@ interface BasketItemListProps {
 
 export const BasketItemList = observer(function BasketItemList({ items, removeButtons, onRemove }: BasketItemListProps) {
   return (
-    <ul className={styles.items} aria-label="Printers in your basket">
+    <ul className={styles.items} aria-label={`${capitalised(itemsNoun(items))} in your basket`}>
       {items.map((item) => {
         const path = productPath(item);
         return (
@@ -50,3 +51,7 @@ export const BasketItemList = observer(function BasketItemList({ items, removeBu
     </ul>
   );
 });
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,6 +1,7 @@
 /**
- * The Basket view of the drawer: the printers (image, brand, model, link, Remove), how many of
- * five, a clear action with Undo, the side-by-side comparison, and "Instant quote".
+ * The Basket view of the drawer: the products (image, brand, model, link, Remove), how many of
+ * five, a clear action with Undo, the comparison by kind, and "Instant quote". Its words follow
+ * what is in it (basketWords.ts).
  */
 import { useId, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
@@ -8,7 +9,8 @@ import { MAX_BASKET_ITEMS, basketStore, type BasketItem } from '@copytech/shared
 import { useProductDetails } from '../products/useProductDetails';
 import { announce } from '../ui/announcer';
 import { BasketItemList } from './BasketItemList';
-import { ComparisonTable } from './ComparisonTable';
+import { countedItems, itemsNoun, theseItems } from './basketWords';
+import { Comparison } from './Comparison';
 import { drawerView } from './drawerView';
 import { EmptyBasket } from './EmptyBasket';
 import styles from './BasketView.module.css';
@@ -57,13 +59,13 @@ export const BasketView = observer(function BasketView() {
           Comparison basket
         </h2>
         <p className={styles.count} data-testid="basket-count">
-          <strong>{count}</strong> of {MAX_BASKET_ITEMS} printers
+          <strong>{count}</strong> of {MAX_BASKET_ITEMS} {itemsNoun(items, count)}
         </p>
       </div>
 
       {cleared && basketStore.isEmpty ? (
         <div className={styles.undo}>
-          <p>Basket cleared ({cleared.length === 1 ? '1 printer' : `${cleared.length} printers`}).</p>
+          <p>Basket cleared ({countedItems(cleared)}).</p>
           <button ref={undoRef} type="button" className={styles.secondary} onClick={undo}>
             Undo
           </button>
@@ -74,10 +76,10 @@ export const BasketView = observer(function BasketView() {
         <EmptyBasket />
       ) : (
         <>
-          {basketStore.isFull ? <p className={styles.full}>Your basket is full: remove a printer to add another.</p> : null}
+          {basketStore.isFull ? <p className={styles.full}>{fullNotice(items)}</p> : null}
           <BasketItemList items={items} removeButtons={removeButtons} onRemove={remove} />
 
-          <ComparisonTable items={items} />
+          <Comparison items={items} />
 
           <div className={styles.clearRow}>
             <button type="button" className={styles.textButton} onClick={clear}>
@@ -87,13 +89,17 @@ export const BasketView = observer(function BasketView() {
         </>
       )}
 
-      <QuoteFooter count={count} isEmpty={basketStore.isEmpty} reasonId={reasonId} />
+      <QuoteFooter items={items} isEmpty={basketStore.isEmpty} reasonId={reasonId} />
     </section>
   );
 });
 
+function fullNotice(items: readonly BasketItem[]): string {
+  return `Your basket is full (${MAX_BASKET_ITEMS} ${itemsNoun(items)}): remove one to add another.`;
+}
+
 /** "Instant quote", with why it is off (an empty basket) or what it sends. */
-function QuoteFooter({ count, isEmpty, reasonId }: { count: number; isEmpty: boolean; reasonId: string }) {
+function QuoteFooter({ items, isEmpty, reasonId }: { items: readonly BasketItem[]; isEmpty: boolean; reasonId: string }) {
   return (
     <div className={styles.footer}>
       <button
@@ -107,12 +113,10 @@ function QuoteFooter({ count, isEmpty, reasonId }: { count: number; isEmpty: boo
       </button>
       {isEmpty ? (
         <p id={reasonId} className={styles.reason}>
-          Add at least one printer to request a quote.
+          Add at least one product to request a quote.
         </p>
       ) : (
-        <p className={styles.reason}>
-          One quote for {count === 1 ? 'this printer' : `these ${count} printers`}, by e-mail in about 2 minutes.
-        </p>
+        <p className={styles.reason}>One quote for {theseItems(items)}, by e-mail in about 2 minutes.</p>
       )}
     </div>
   );

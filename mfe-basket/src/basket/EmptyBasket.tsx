@@ -15,7 +15,10 @@ export function EmptyBasket() {
   return (
     <div className={styles.empty}>
       <p className={styles.emptyTitle}>Your basket is empty.</p>
-      <p>Add up to {MAX_BASKET_ITEMS} printers to compare them side by side, then get one instant quote for them all by e-mail.</p>
+      <p>
+        Add up to {MAX_BASKET_ITEMS} printers, scanners or finishers to compare them like with like, then get one instant quote for them all
+        by e-mail.
+      </p>
       <h3 className={styles.browseHeading}>Browse the range</h3>
       <ul className={styles.browse}>
         {BROWSE_LINKS.map((link) => (

@@ -2,6 +2,9 @@ import type { BasketItem } from '@copytech/shared';
 import type { Product } from '@copytech/shared/domain';
 import { buildComparison } from './comparison';
 import type { ProductDetails } from '../products/productDetails';
+import { TEST_TERMS } from '@copytech/shared/testing';
+
+const lease = TEST_TERMS.lease;
 
 function item(id: string): BasketItem {
   return { modelId: id, brand: 'B', model: id, productCategory: 'multifunctional-printer', productSpecification: null };
@@ -15,11 +18,11 @@ function loaded(id: string, extra: Partial<Product>): ProductDetails {
 
 it('marks every printer that shares the best value, and none when all are equal', () => {
   const details: Record<string, ProductDetails> = {
-    a: loaded('a', { productAttributes: { printSpeedPpm: 40 }, price: { startingFrom: 1000, '60MonthLeasePrice': 300 } }),
-    b: loaded('b', { productAttributes: { printSpeedPpm: 40 }, price: { startingFrom: 1000, '60MonthLeasePrice': 300 } }),
-    c: loaded('c', { productAttributes: { printSpeedPpm: 20 }, price: { startingFrom: 1000, '60MonthLeasePrice': 300 } }),
+    a: loaded('a', { productAttributes: { printSpeedPpm: 40 }, price: { startingFrom: 100000, '60MonthLeasePrice': 6000 } }),
+    b: loaded('b', { productAttributes: { printSpeedPpm: 40 }, price: { startingFrom: 100000, '60MonthLeasePrice': 6000 } }),
+    c: loaded('c', { productAttributes: { printSpeedPpm: 20 }, price: { startingFrom: 100000, '60MonthLeasePrice': 6000 } }),
   };
-  const rows = buildComparison([item('a'), item('b'), item('c')], (id) => details[id]);
+  const rows = buildComparison([item('a'), item('b'), item('c')], (id) => details[id], lease);
   const speed = rows.find((r) => r.id === 'printSpeed')!;
   expect(speed.differs).toBe(true);
   expect(speed.cells.map((c) => c.best)).toEqual([true, true, false]);
@@ -34,7 +37,7 @@ it('shows scan speed only when a product has one, and loading or unknown cells a
     b: { status: 'loading' },
     c: { status: 'failed' },
   };
-  const rows = buildComparison([item('a'), item('b'), item('c')], (id) => details[id]);
+  const rows = buildComparison([item('a'), item('b'), item('c')], (id) => details[id], lease);
   expect(rows.map((r) => r.id)).toEqual(['printSpeed', 'paperSize', 'colour', 'technology', 'startingPrice', 'rentalPerMonth']);
   const paper = rows.find((r) => r.id === 'paperSize')!;
   expect(paper.cells.map((c) => c.state)).toEqual(['value', 'loading', 'unknown']);
@@ -51,8 +54,25 @@ it('compares text case-insensitively and prefers maxPaperSize over paperSize', (
       productFeatures: [{ featureName: 'technology', featureValue: 'led' }],
     }),
   };
-  const rows = buildComparison([item('a'), item('b')], (id) => details[id]);
+  const rows = buildComparison([item('a'), item('b')], (id) => details[id], lease);
   expect(rows.find((r) => r.id === 'paperSize')!.differs).toBe(false);
   expect(rows.find((r) => r.id === 'technology')!.differs).toBe(false);
   expect(rows.find((r) => r.id === 'rentalPerMonth')!.cells.map((c) => c.state)).toEqual(['unknown', 'unknown']);
+});
+
+// docs/product-rules.md "Prices and monthly rental": no lease below the minimum starting price.
+it('shows a rental only where a lease is offered, and "Purchase only" (never best) below the lease minimum', () => {
+  const details: Record<string, ProductDetails> = {
+    scanner: loaded('scanner', { productCategory: 'personal-scanners', price: { startingFrom: 18000, '60MonthLeasePrice': 1068 } }),
+    mfp: loaded('mfp', { price: { startingFrom: 250000, '60MonthLeasePrice': 15000 } }),
+    mfp2: loaded('mfp2', { price: { startingFrom: 300000, '60MonthLeasePrice': 18000 } }),
+  };
+  const rental = buildComparison([item('scanner'), item('mfp'), item('mfp2')], (id) => details[id], lease).find(
+    (r) => r.id === 'rentalPerMonth',
+  )!;
+  expect(rental.cells.map((c) => c.text)).toEqual(['Purchase only', '£50.00', '£60.00']);
+  expect(rental.cells.map((c) => c.best)).toEqual([false, true, false]);
+  // Without the terms (still loading) no rental is claimed.
+  const unknown = buildComparison([item('scanner')], (id) => details[id], null).find((r) => r.id === 'rentalPerMonth')!;
+  expect(unknown.cells[0]!.state).toBe('unknown');
 });

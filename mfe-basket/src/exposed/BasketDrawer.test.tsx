@@ -58,12 +58,12 @@ describe('Basket view', () => {
     renderFragment(<BasketDrawer />);
     expect(screen.getByRole('heading', { level: 2, name: 'Comparison basket' })).toBeInTheDocument();
     expect(screen.getByText('Your basket is empty.')).toBeInTheDocument();
-    expect(screen.getByTestId('basket-count')).toHaveTextContent('0 of 5 printers');
+    expect(screen.getByTestId('basket-count')).toHaveTextContent('0 of 5 items');
     expect(screen.getByRole('link', { name: 'Multifunctional printers' })).toHaveAttribute('href', '/printers/multifunctionals');
     expect(screen.getByRole('link', { name: 'Scanners' })).toHaveAttribute('href', '/scanners');
     const instant = screen.getByRole('button', { name: 'Instant quote' });
     expect(instant).toBeDisabled();
-    expect(instant).toHaveAccessibleDescription('Add at least one printer to request a quote.');
+    expect(instant).toHaveAccessibleDescription('Add at least one product to request a quote.');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
@@ -150,12 +150,16 @@ describe('Basket view', () => {
     expect(cells('scanSpeed')).toEqual(['190 ppm', '240 ppmBest: fastest', '–Not known']);
     expect(cells('colour')).toEqual(['Colour', 'Colour', 'Mono']);
     expect(cells('startingPrice')).toEqual(['£3,100.00', '£4,200.00', '£900.00Best: lowest']);
-    expect(cells('rentalPerMonth')).toEqual(['£75.00', '£90.00', '£24.00Best: lowest']);
+    // The Brother starts under the lease minimum (£1,000): it is sold outright only, never "best" for rental.
+    expect(await within(row('rentalPerMonth')).findByText('Purchase only')).toBeInTheDocument();
+    expect(cells('rentalPerMonth')).toEqual(['£75.00Best: lowest', '£90.00', 'Purchase only']);
     // Every price in the table is said to be ex VAT, and what the monthly figure is, under it.
     expect(within(row('startingPrice')).getByRole('rowheader')).toHaveTextContent('Starting price (ex VAT)');
     expect(within(row('rentalPerMonth')).getByRole('rowheader')).toHaveTextContent('Rental per month (ex VAT)');
     expect(
-      screen.getByText(/^Prices exclude VAT\. Rental per month is a third of the quarterly payment on a 60-month lease/),
+      screen.getByText(
+        /^Prices exclude VAT\. A lease is offered on machines from £1,000 over 36, 48 or 60 months; rental per month is a third of the quarterly payment on a 60-month lease/,
+      ),
     ).toBeInTheDocument();
     expect(row('technology').querySelector('[data-best]')).toBeNull();
   });
@@ -438,12 +442,14 @@ describe('submitting', () => {
     await goToQuoteDetails(user);
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Send my quote' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not quote for these printers: Unknown product id.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not quote for everything in your basket: Unknown product id.');
     // The server names the position of the product in the list.
     await fillDetails(user, { firstName: 'Joe' });
     await user.click(screen.getByRole('button', { name: 'Send my quote' }));
     await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent('We could not quote for these printers: This product is no longer available.'),
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'We could not quote for everything in your basket: This product is no longer available.',
+      ),
     );
   });
 

@@ -7,6 +7,7 @@ import { useEffect, useId, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import { basketStore, type InstantQuoteProps } from '@copytech/shared';
 import { formatPence, startingFromPence } from '@copytech/shared/domain';
+import { countedItems, theseItems } from '../basket/basketWords';
 import { productDetailsOf } from '../products/productDetails';
 import { ProductThumb } from '../products/ProductThumb';
 import { useProductDetails } from '../products/useProductDetails';
@@ -47,7 +48,7 @@ function InstantQuote(_props: InstantQuoteProps) {
   return (
     <div ref={container} className={fragment.fragment} data-team="basket" data-view={confirmed ? 'Confirmation' : 'QuoteDetails'}>
       {confirmed && sent ? (
-        <ConfirmationMessage reference={sent.reference} count={1} email={sent.email} onOk={close} />
+        <ConfirmationMessage reference={sent.reference} what={countedItems([item])} email={sent.email} onOk={close} />
       ) : (
         <section className={styles.view} aria-labelledby={headingId}>
           <h2 id={headingId} tabIndex={-1} className={styles.heading} data-view-heading>
@@ -63,11 +64,11 @@ function InstantQuote(_props: InstantQuoteProps) {
                   {from ? <span className={styles.productPrice}>From {from} ex VAT</span> : null}
                 </span>
               </div>
-              <p>Tell us where to send it: your quote for this printer arrives by e-mail, on average in 2 minutes.</p>
+              <p>Tell us where to send it: your quote for {theseItems([item])} arrives by e-mail, on average in 2 minutes.</p>
               <QuoteForm model={instantQuoteForm} productIds={productIds} submitLabel="Send my instant quote" onSent={() => undefined} />
             </>
           ) : (
-            <p>Choose a printer on its product page to get an instant quote for it.</p>
+            <p>Choose a product on its page to get an instant quote for it.</p>
           )}
           <button type="button" className={styles.cancel} onClick={close}>
             Cancel

@@ -4,13 +4,14 @@ import styles from './QuoteViews.module.css';
 
 export interface ConfirmationMessageProps {
   reference: string;
-  count: number;
+  /** what the quote is for: "one printer", "3 machines" */
+  what: string;
   email: string | null;
   onOk: () => void;
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
-export function ConfirmationMessage({ reference, count, email, onOk, headingRef }: ConfirmationMessageProps) {
+export function ConfirmationMessage({ reference, what, email, onOk, headingRef }: ConfirmationMessageProps) {
   const headingId = useId();
   return (
     <section className={styles.confirmation} aria-labelledby={headingId}>
@@ -22,7 +23,7 @@ export function ConfirmationMessage({ reference, count, email, onOk, headingRef 
         Your quote is on its way
       </h2>
       <p>
-        We are e-mailing your quote for {count === 1 ? 'one printer' : `${count} printers`}
+        We are e-mailing your quote for {what}
         {email ? (
           <>
             {' '}

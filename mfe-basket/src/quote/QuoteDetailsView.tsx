@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import { observer } from 'mobx-react-lite';
 import { basketStore } from '@copytech/shared';
+import { countedItems, theseItems } from '../basket/basketWords';
 import { drawerView } from '../basket/drawerView';
 import { ConfirmationMessage } from './ConfirmationMessage';
 import { QuoteForm } from './QuoteForm';
@@ -21,7 +22,7 @@ export const QuoteDetailsView = observer(function QuoteDetailsView() {
         Your details
       </h2>
       <div className={styles.summary}>
-        <p>Your instant quote for {items.length === 1 ? 'this printer' : `these ${items.length} printers`} will be e-mailed to you:</p>
+        <p>Your instant quote for {theseItems(items)} will be e-mailed to you:</p>
         <ul>
           {items.map((item) => (
             <li key={item.modelId}>
@@ -46,7 +47,7 @@ export const ConfirmationView = observer(function ConfirmationView() {
   return (
     <ConfirmationMessage
       reference={reference}
-      count={sent?.count ?? basketStore.count}
+      what={countedItems(basketStore.list, sent?.count ?? basketStore.count)}
       email={sent?.email ?? null}
       onOk={() => {
         basketQuoteForm.acknowledge();

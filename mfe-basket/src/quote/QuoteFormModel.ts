@@ -54,7 +54,8 @@ function invalidMessage(result: Extract<WriteResult, { outcome: 'invalid' }>, fi
         .map(([, message]) => message),
     ),
   );
-  if (products.length) return `We could not quote for these printers: ${products.join(' ')} Please change your basket and try again.`;
+  if (products.length)
+    return `We could not quote for everything in your basket: ${products.join(' ')} Please change your basket and try again.`;
   if (fieldsWithErrors > 0) return 'Please check the highlighted details and send again.';
   return result.message
     ? `Your request was not accepted: ${result.message}`

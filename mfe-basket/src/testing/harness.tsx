@@ -7,7 +7,8 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { runInAction } from 'mobx';
 import { basketStore, uiStore, type BasketItem } from '@copytech/shared';
-import { type Product } from '@copytech/shared/domain';
+import { TERMS_URL, type Product } from '@copytech/shared/domain';
+import { TEST_TERMS } from '@copytech/shared/testing';
 import { drawerView } from '../basket/drawerView';
 import { basketQuoteForm, instantQuoteForm } from '../quote/QuoteFormModel';
 import { forgetProductDetails } from '../products/productDetails';
@@ -62,6 +63,8 @@ export function fakeApi(products: Product[] = []) {
     const url = String(input);
     const headers = Object.fromEntries(Object.entries((init.headers as Record<string, string>) ?? {}));
     const method = init.method ?? 'GET';
+    // The commercial terms (useTerms) are the server's, the same on every page: answered, not recorded.
+    if (url === TERMS_URL) return respond({ status: 200, body: TEST_TERMS });
     requests.push({ url, method, headers, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
     const productMatch = /^\/api\/v3\/products\/(.+)$/.exec(url);
     if (productMatch) {

@@ -1,15 +1,20 @@
 /**
- * 'Starting at' price and rental per month (a third of the quarterly 60-month lease payment), in
- * GBP from pence, each said to be ex VAT. A card carries the short note; the product page (large)
- * the full one: quarterly billing and what the payment does not cover.
+ * 'Starting at' price and, where a lease is offered (`leaseOffer`: from the lease minimum of the
+ * commercial terms), the rental per month (a third of the quarterly 60-month lease payment), in GBP
+ * from pence, each said to be ex VAT. A machine below the minimum shows its purchase price only. A
+ * card carries the short note; the product page (large) the full one: quarterly billing, the other
+ * terms, and what the payment covers and does not.
  */
-import { formatPence, rentalNote, rentalPerMonthPence, startingFromPence, type Product } from '@copytech/shared/domain';
+import { formatPence, leaseOffer, rentalNote, startingFromPence, type Product } from '@copytech/shared/domain';
+import { useTerms } from '@copytech/shared/terms';
 import styles from './PriceSummary.module.css';
 
 export function PriceSummary({ product, large = false }: { product: Pick<Product, 'price' | 'productCategory'>; large?: boolean }) {
+  const terms = useTerms();
   const from = formatPence(startingFromPence(product));
-  const rental = formatPence(rentalPerMonthPence(product));
-  const note = rentalNote(product);
+  const offer = terms ? leaseOffer(product, terms.lease) : null;
+  const rental = formatPence(offer?.perMonthPence);
+  const note = terms ? rentalNote(product, terms) : null;
   if (!from && !rental) {
     return (
       <div className={large ? `${styles.price} ${styles.large}` : styles.price}>
@@ -31,6 +36,11 @@ export function PriceSummary({ product, large = false }: { product: Pick<Product
         </p>
       ) : null}
       {rental && note && large ? <p className={styles.leaseTerms}>{note.full}</p> : null}
+      {large && from && terms && !offer ? (
+        <p className={styles.leaseTerms}>
+          To buy outright: a lease is offered on machines from {formatPence(terms.lease.minimumStartingPricePence)?.replace(/\.00$/, '')}.
+        </p>
+      ) : null}
     </div>
   );
 }

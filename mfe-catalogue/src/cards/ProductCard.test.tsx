@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { basketStore, uiStore } from '@copytech/shared';
 import { type Product } from '@copytech/shared/domain';
-import { makeProduct, makeProducts } from '../testing/catalogueTestKit';
+import { fakeApi, makeProduct, makeProducts } from '../testing/catalogueTestKit';
 import { ProductCard } from './ProductCard';
 
 function renderCard(product: Product) {
@@ -22,7 +22,8 @@ beforeEach(() => {
 });
 
 describe('ProductCard', () => {
-  it('shows brand and model linking to the product page, key facts, price and rental per month', () => {
+  it('shows brand and model linking to the product page, key facts, price and rental per month', async () => {
+    fakeApi(() => ({ status: 404, body: {} }));
     const product = makeProduct(40, { model: 'imageRUNNER ADVANCE DX C5840i' });
     renderCard(product);
     const card = screen.getByRole('article', { name: 'Canon imageRUNNER ADVANCE DX C5840i' });
@@ -35,9 +36,19 @@ describe('ProductCard', () => {
         .map((li) => li.textContent),
     ).toEqual(['40 ppm', 'Up to SRA3', 'Colour']);
     expect(card).toHaveTextContent('Starting at £6,900.00 ex VAT');
-    expect(card).toHaveTextContent('or rent from £138.00 per month (ex VAT, 60-month lease)');
+    expect(await within(card).findByText(/or rent from/)).toHaveTextContent('or rent from £138.00 per month (ex VAT, 60-month lease)');
     // The card keeps it short: the quarterly billing and what the payment covers are on the product page.
     expect(card).not.toHaveTextContent('quarter');
+  });
+
+  // docs/product-rules.md "Prices and monthly rental": a machine under the lease minimum is sold outright only.
+  it('shows a machine under the lease minimum with its purchase price only', async () => {
+    fakeApi(() => ({ status: 404, body: {} }));
+    renderCard(makeProduct(2, { model: 'ADS-1800W', price: { startingFrom: 18000, '60MonthLeasePrice': 1068 } }));
+    const card = screen.getByRole('article', { name: /ADS-1800W/ });
+    expect(card).toHaveTextContent('Starting at £180.00 ex VAT');
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(card).not.toHaveTextContent(/rent|lease|per month/);
   });
 
   it('links a production-spec MFP to the production path and says mono for a mono machine', () => {

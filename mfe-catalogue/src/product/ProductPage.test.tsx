@@ -47,9 +47,11 @@ describe('printer product page', () => {
 
     const page = screen.getByTestId('product-page');
     expect(page).toHaveTextContent('Starting at £6,900.00 ex VAT');
-    expect(page).toHaveTextContent('or rent from £138.00 per month');
+    expect(await within(page).findByText(/or rent from/)).toHaveTextContent('or rent from £138.00 per month');
     expect(page).toHaveTextContent(
-      'Ex VAT, on a 60-month lease billed quarterly (£414.00 a quarter plus VAT). It covers the machine only: toner, parts and servicing are charged per page printed, under a separate service agreement.',
+      'Ex VAT, on a 60-month lease billed quarterly (£414.00 a quarter plus VAT). Terms of 36 or 48 months are quoted on request. ' +
+        'It covers the machine, financed over the term, delivery, installation, network set-up and a handover for your team: ' +
+        'toner, parts and servicing are charged per page printed, under a separate service agreement.',
     );
     const features = screen.getByRole('table', { name: /Features of/ });
     expect(within(features).getByRole('rowheader', { name: 'Technology' })).toBeInTheDocument();

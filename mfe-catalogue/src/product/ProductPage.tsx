@@ -4,7 +4,6 @@
  * similar products. Title and meta (docs/product-rules.md "Page head and search engines"), the
  * canonical URL and schema.org data.
  */
-import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { basketStore, useDocumentMeta, useHydrated } from '@copytech/shared';
 import {
@@ -16,40 +15,15 @@ import {
   type Crumb,
   type Product,
 } from '@copytech/shared/domain';
+import { useTerms } from '@copytech/shared/terms';
 import { AddToBasketButton } from '../cards/AddToBasketButton';
 import { PriceSummary } from '../cards/PriceSummary';
-import { PrintingIcon } from '../cards/PrintingIcon';
-import { printingOf, productName, specificationText } from '../cards/productFacts';
+import { productName } from '../cards/productFacts';
 import { Breadcrumbs } from '../layout/Breadcrumbs';
 import { Gallery } from './Gallery';
+import { featuresBeyondTiles, productTiles } from './productTiles';
 import { SimilarProducts } from './SimilarProducts';
 import styles from './ProductPage.module.css';
-
-function attributeRows(product: Product): Array<{ name: string; value: ReactNode }> {
-  const a = product.productAttributes ?? {};
-  const printing = printingOf(product);
-  const rows: Array<{ name: string; value: ReactNode }> = [{ name: 'Type', value: categoryLabel(String(product.productCategory)) }];
-  if (product.productSpecification)
-    rows.push({
-      name: product.productCategory === 'finisher' ? 'Finishing' : 'Class',
-      value: specificationText(product.productSpecification),
-    });
-  if (a.printSpeedPpm) rows.push({ name: 'Print speed', value: `${a.printSpeedPpm} pages per minute` });
-  if (a.scanSpeedPpm) rows.push({ name: 'Scan speed', value: `${a.scanSpeedPpm} pages per minute` });
-  if (printing)
-    rows.push({
-      name: 'Printing',
-      value: (
-        <span className={styles.printing}>
-          <PrintingIcon printing={printing} />
-          {printing === 'colour' ? 'Colour' : 'Mono'}
-        </span>
-      ),
-    });
-  if (product.paperSize) rows.push({ name: 'Paper size', value: product.paperSize });
-  if (a.maxPaperSize && a.maxPaperSize !== product.paperSize) rows.push({ name: 'Maximum paper size', value: a.maxPaperSize });
-  return rows;
-}
 
 const InstantQuoteButton = observer(function InstantQuoteButton({ product }: { product: Product }) {
   return (
@@ -61,8 +35,11 @@ const InstantQuoteButton = observer(function InstantQuoteButton({ product }: { p
 
 export function ProductPage({ product, crumbs }: { product: Product; crumbs: Crumb[] }) {
   const name = productName(product);
-  useDocumentMeta(productDocumentMeta(product));
-  const features = (product.productFeatures ?? []).filter((f) => f && f.featureName && f.featureValue);
+  const terms = useTerms();
+  useDocumentMeta(productDocumentMeta(product, terms?.lease ?? null));
+  // The Features table adds what the tiles do not say.
+  const tiles = productTiles(product);
+  const features = featuresBeyondTiles(product, tiles);
   // The server puts the product's JSON-LD in the page's head; this copy is for a page reached in the
   // browser, so it is written after hydration (its absolute URLs name the browser's origin).
   const hydrated = useHydrated();
@@ -80,7 +57,7 @@ export function ProductPage({ product, crumbs }: { product: Product; crumbs: Cru
             {productPageTitle(product).slice(name.length).trim() || categoryLabel(String(product.productCategory))}
           </p>
           <dl className={styles.attributes}>
-            {attributeRows(product).map((row) => (
+            {tiles.map((row) => (
               <div key={row.name}>
                 <dt>{row.name}</dt>
                 <dd>{row.value}</dd>

@@ -5,7 +5,8 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
 import type { CatalogueSection } from '@copytech/shared';
-import type { Product } from '@copytech/shared/domain';
+import { TERMS_URL, type Product } from '@copytech/shared/domain';
+import { TEST_TERMS } from '@copytech/shared/testing';
 import CatalogueRoutes from '../exposed/CatalogueRoutes';
 
 export { makeProduct, makeProducts } from './products';
@@ -25,6 +26,8 @@ export function fakeApi(handler: (url: URL) => FakeAnswer | Promise<FakeAnswer>)
   const urls: URL[] = [];
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
+    // The commercial terms (useTerms) are the server's, the same on every page: answered, not recorded.
+    if (url.pathname === TERMS_URL) return { ok: true, status: 200, json: async () => TEST_TERMS } as Response;
     requests.push(`${url.pathname}${url.search}`);
     urls.push(url);
     const answer = await handler(url);

@@ -3,6 +3,7 @@
  * the relevant steps, and progress that survives a reload (and corrupt storage that does not).
  */
 import { COPYTECH_PRICE_PER_PAGE, SAVINGS_MESSAGES } from '@copytech/shared/domain';
+import { TEST_TERMS } from '@copytech/shared/testing';
 import * as forms from '@copytech/shared/forms';
 import { SavingsCheckerStore } from './SavingsCheckerStore';
 import { CHECKER_STORAGE_KEY } from './savedProgress';
@@ -34,6 +35,7 @@ let storage: MemoryStorage;
 const stores: SavingsCheckerStore[] = [];
 function newStore() {
   const store = new SavingsCheckerStore(storage);
+  store.setTerms(TEST_TERMS);
   stores.push(store);
   return store;
 }
@@ -99,7 +101,7 @@ describe('relevant steps', () => {
   it('asks only for the bill on the bill-only path', () => {
     const store = newStore();
     store.setEntryMode('bill');
-    expect(store.steps).toEqual(['start', 'bill', 'check']);
+    expect(store.steps).toEqual(['start', 'bill', 'bill-pages', 'check']);
     expect(relevantSteps({ ...store.answers, entryMode: 'itemised' })).toContain('volumes');
   });
 });
@@ -120,11 +122,22 @@ describe('moving through the wizard', () => {
     expect(store.goTo(1)).toBe(true);
     expect(store.currentStep).toBe('equipment');
   });
-  it('shows "Step n of m" over the steps asked', () => {
+  // docs/product-rules.md "Steps": the count is the four sections, whatever the answers add.
+  it('shows "Step n of 4", the sections, and never changes the count as questions are added', () => {
     const store = newStore();
+    expect([store.stepNumber, store.stepCount]).toEqual([1, 4]);
     store.setEntryMode('bill');
     store.next();
-    expect([store.stepNumber, store.stepCount]).toEqual([2, 3]);
+    expect([store.currentStep, store.stepNumber, store.stepCount]).toEqual(['bill', 2, 4]);
+    const itemised = newStore();
+    itemised.setEntryMode('itemised');
+    itemised.next();
+    expect([itemised.stepNumber, itemised.stepCount]).toEqual([2, 4]);
+    itemised.setPurchaseMethod('lease'); // adds the lease price step
+    itemised.setExtra('payOtherCharges', true); // adds the other charges step
+    expect(itemised.steps.length).toBe(9);
+    expect(itemised.stepCount).toBe(4);
+    expect(itemised.stepNumber).toBe(2);
   });
   it('jumps by name to a step already reached, but not past the first unanswered step', () => {
     const store = newStore();
@@ -155,8 +168,8 @@ describe('moving through the wizard', () => {
     expect(store.captchaComplete).toBe(true);
     expect(store.next()).toEqual({});
     expect(store.isResults).toBe(true);
-    expect(store.result.status).toBe('saving');
-    expect(store.result.savings?.perYear).toBe(117_000);
+    expect(store.result?.status).toBe('saving');
+    expect(store.result?.savings?.perYear).toBe(117_000);
     expect(store.back()).toBe(true);
     expect(store.currentStep).toBe('check');
   });
@@ -209,7 +222,7 @@ describe('progress that survives a reload', () => {
     expect(reloaded.completedSteps).toEqual(store.completedSteps);
     expect(reloaded.captchaComplete).toBe(true);
     expect(reloaded.captchaPayload).toBeNull(); // single-use: never stored
-    expect(reloaded.result.savings).toEqual(store.result.savings);
+    expect(reloaded.result?.savings).toEqual(store.result?.savings);
   });
   it.each([
     ['not JSON', '{oops'],
@@ -252,6 +265,7 @@ describe('progress that survives a reload', () => {
   });
   it('works without storage at all', () => {
     const store = new SavingsCheckerStore(null);
+    store.setTerms(TEST_TERMS);
     store.setEntryMode('bill');
     expect(store.next()).toEqual({});
     store.dispose();
@@ -279,6 +293,7 @@ describe('the schema, loaded only for saved progress', () => {
   }
   function storeWith(load: () => Promise<Rules>) {
     const store = new SavingsCheckerStore(storage, load);
+    store.setTerms(TEST_TERMS);
     stores.push(store);
     return store;
   }

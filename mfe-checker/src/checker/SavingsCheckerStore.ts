@@ -22,6 +22,7 @@ import {
   type PricePerPeriod,
   type PurchaseMethod,
   type SavingsAnswers,
+  type CommercialTerms,
   type SavingsResult,
   type Volume,
 } from '@copytech/shared/domain';
@@ -39,7 +40,7 @@ import {
   type SavedProgress,
   type ShapeRules,
 } from './savedProgress';
-import { relevantSteps, stepErrors, type StepId, type WizardPosition } from './steps';
+import { relevantSteps, sectionOf, SECTIONS, stepErrors, type StepId, type WizardPosition } from './steps';
 
 export class SavingsCheckerStore {
   answers: SavingsAnswers = defaultSavingsAnswers();
@@ -48,6 +49,8 @@ export class SavingsCheckerStore {
   captchaComplete = false;
   /** The ALTCHA solution to send with the report: single-use, never stored. */
   captchaPayload: string | null = null;
+  /** The commercial terms the results are worked out with (useTerms, set by the page); null until they are in. */
+  terms: CommercialTerms | null = null;
 
   /** Where restoring saved progress is: 'done' at once when nothing is stored (see the header). */
   restoreStatus: RestoreStatus = 'done';
@@ -80,6 +83,8 @@ export class SavingsCheckerStore {
       completedSteps: observable,
       captchaComplete: observable,
       captchaPayload: observable,
+      terms: observable.ref,
+      setTerms: action,
       steps: computed,
       stepIndex: computed,
       stepNumber: computed,
@@ -187,17 +192,22 @@ export class SavingsCheckerStore {
     return this.currentStep === 'results' ? this.steps.length : Math.max(0, this.steps.indexOf(this.currentStep));
   }
   /** "Step {stepNumber} of {stepCount}" */
+  /** "Step {stepNumber} of {stepCount}": the sections (steps.ts), the same four on every path. */
   get stepNumber(): number {
-    return Math.min(this.stepIndex + 1, this.stepCount);
+    return this.currentStep === 'results' ? SECTIONS.length : sectionOf(this.currentStep) + 1;
   }
   get stepCount(): number {
-    return this.steps.length;
+    return SECTIONS.length;
   }
   get isResults(): boolean {
     return this.currentStep === 'results';
   }
-  get result(): SavingsResult {
-    return calculateSavings(this.answers);
+  /** The comparison at the commercial terms' prices and minimum; null until the terms are in. */
+  get result(): SavingsResult | null {
+    return this.terms ? calculateSavings(this.answers, this.terms) : null;
+  }
+  setTerms(terms: CommercialTerms): void {
+    this.terms = terms;
   }
 
   errorsFor(step: StepId): Record<string, string> {

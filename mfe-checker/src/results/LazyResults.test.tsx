@@ -3,6 +3,7 @@
  * says so with a try again that really loads again (and then takes the visitor to the results).
  */
 import { act, render, screen } from '@testing-library/react';
+import { TEST_TERMS } from '@copytech/shared/testing';
 import userEvent from '@testing-library/user-event';
 import { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
 
@@ -17,6 +18,7 @@ jest.mock('./Results', () => {
 
 function resultsStore() {
   const store = new SavingsCheckerStore(null);
+  store.setTerms(TEST_TERMS);
   store.setEntryMode('bill');
   store.setBill({ cost: 90_000, pages: 30_000 });
   store.completeCaptcha('payload');

@@ -4,6 +4,7 @@
  * solution, the quote enquiry with the figures), including what happens when they fail.
  */
 import { render, screen, within } from '@testing-library/react';
+import { TEST_TERMS } from '@copytech/shared/testing';
 import userEvent from '@testing-library/user-event';
 import { loadFormRules } from '@copytech/shared/formRules';
 import { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
@@ -37,6 +38,7 @@ afterEach(() => {
 /** The lease worked example of savings.test.ts, answered through the store, at the results. */
 function leaseStore(overrides: (store: SavingsCheckerStore) => void = () => undefined): SavingsCheckerStore {
   const store = new SavingsCheckerStore(null);
+  store.setTerms(TEST_TERMS);
   stores.push(store);
   store.setEntryMode('itemised');
   store.setPurchaseMethod('lease');
@@ -114,8 +116,8 @@ describe('the figures', () => {
   it('lists the assumptions', () => {
     render(<Results store={leaseStore()} />);
     const list = screen.getByRole('heading', { name: 'How we worked it out' }).parentElement!;
-    expect(within(list).getByText(/0.39p per mono page and 3.3p per colour page/)).toBeInTheDocument();
-    expect(within(list).getByText(/equipment costs and other charges are assumed to stay the same/)).toBeInTheDocument();
+    expect(within(list).getByText(/from 0.39p a mono page and from 3.3p a colour page/)).toBeInTheDocument();
+    expect(within(list).getByText(/equipment costs are assumed to stay the same/)).toBeInTheDocument();
   });
 
   it('says honestly when Copytech would not be cheaper, and calls the column a difference', () => {

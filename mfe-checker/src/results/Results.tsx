@@ -7,7 +7,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import type { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
-import type { SavingsResult } from '@copytech/shared/domain';
+import { minimumChargeWords, pricePerPageWords, type CommercialTerms, type SavingsResult } from '@copytech/shared/domain';
 import { formatPages, formatWholePounds } from '../checker/format';
 import { CostChart } from './CostChart';
 import { FiguresTable } from './FiguresTable';
@@ -16,8 +16,30 @@ import { answerSummary, type SummaryRow } from './summary';
 import styles from './Results.module.css';
 
 export const Results = observer(function Results({ store, focusOnMount = false }: { store: SavingsCheckerStore; focusOnMount?: boolean }) {
-  const heading = useRef<HTMLHeadingElement>(null);
   const result = store.result;
+  // The figures need the commercial terms (prices per page, minimum charge); they are in as the page loads.
+  if (!result || !store.terms) {
+    return (
+      <p role="status" className={styles.message}>
+        Working out your figures…
+      </p>
+    );
+  }
+  return <ResultsView store={store} result={result} terms={store.terms} focusOnMount={focusOnMount} />;
+});
+
+const ResultsView = observer(function ResultsView({
+  store,
+  result,
+  terms,
+  focusOnMount,
+}: {
+  store: SavingsCheckerStore;
+  result: SavingsResult;
+  terms: CommercialTerms;
+  focusOnMount: boolean;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     if (focusOnMount) heading.current?.focus();
@@ -29,13 +51,13 @@ export const Results = observer(function Results({ store, focusOnMount = false }
         Your results
       </h2>
 
-      <Headline result={result} onChangeAnswers={() => store.goTo(store.answers.entryMode === 'bill' ? 'bill' : 'volumes')} />
+      <Headline result={result} onChangeAnswers={() => store.goTo(store.answers.entryMode === 'bill' ? 'bill-pages' : 'volumes')} />
 
       <FiguresTable result={result} />
       <p className={styles.muted}>
         Pages a month: {formatPages(result.pagesPerMonth.mono)} mono and {formatPages(result.pagesPerMonth.colour)} colour. Costs per page
-        include every cost you told us about; Copytech’s own prices are {result.pricePerPage.mono}p per mono page and{' '}
-        {result.pricePerPage.colour}p per colour page.
+        include every cost you told us about. Copytech’s prices per page are {pricePerPageWords(terms)}; the service charge is at least{' '}
+        {minimumChargeWords(terms)}, and your quote gives the price for your machine.
       </p>
 
       {result.status !== 'incomplete' ? <CostChart result={result} /> : null}

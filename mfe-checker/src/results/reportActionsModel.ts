@@ -109,7 +109,7 @@ export class ReportActionsModel {
     if (result.outcome === 'sent') {
       this.store.captchaUsed();
       runInAction(() => (this.sentEmail = contact.email));
-      trackEvent('report_requested', { status: this.store.result.status });
+      trackEvent('report_requested', { status: this.store.result?.status ?? 'incomplete' });
       trackEvent('lead', { source: 'savings-checker', kind: 'report' });
     } else if (result.outcome === 'invalid' && result.fieldErrors.captcha) {
       this.store.captchaUsed();
@@ -126,13 +126,16 @@ export class ReportActionsModel {
   }
 
   private async sendQuote(contact: ContactDetails): Promise<void> {
+    // The actions are on the results, which show only once the figures (and so the terms) are in.
+    const figures = this.store.result;
+    if (!figures) return;
     this.set('quote', { status: 'sending' });
     const result = await this.writers.quote.send({
       kind: 'enquiry',
       name: `${contact.firstName} ${contact.lastName}`.trim(),
       email: contact.email,
       phone: contact.phoneNumber,
-      message: quoteEnquiryMessage(this.store.result, this.store.answers, contact),
+      message: quoteEnquiryMessage(figures, this.store.answers, contact),
     });
     if (result.outcome === 'sent') {
       trackEvent('enquiry_sent', { kind: 'enquiry', source: 'savings-checker' });

@@ -10,7 +10,7 @@ import { SupportCostsStep } from './steps/SupportCostsStep';
 import { ExtrasStep } from './steps/ExtrasStep';
 import { OtherChargesStep } from './steps/OtherChargesStep';
 import { VolumesStep } from './steps/VolumesStep';
-import { BillStep } from './steps/BillStep';
+import { BillPagesStep, BillStep } from './steps/BillStep';
 import { CheckStep } from './steps/CheckStep';
 import type { StepProps } from './steps/StepProps';
 
@@ -25,6 +25,7 @@ const STEP_COMPONENTS: Record<StepId, FunctionComponent<StepProps>> = {
   'other-charges': OtherChargesStep,
   volumes: VolumesStep,
   bill: BillStep,
+  'bill-pages': BillPagesStep,
   check: CheckStep,
 };
 

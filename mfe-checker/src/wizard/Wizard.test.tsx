@@ -4,6 +4,7 @@
  * relevant steps, the bill-only path, and the human check before the results.
  */
 import { act, render, screen } from '@testing-library/react';
+import { TEST_TERMS } from '@copytech/shared/testing';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { SAVINGS_MESSAGES } from '@copytech/shared/domain';
@@ -25,6 +26,7 @@ jest.mock('./HumanCheck', () => ({
 const stores: SavingsCheckerStore[] = [];
 function setup() {
   const store = new SavingsCheckerStore(null);
+  store.setTerms(TEST_TERMS);
   stores.push(store);
   const user = userEvent.setup();
   render(
@@ -42,10 +44,10 @@ const heading = () => document.getElementById('checker-step-heading')!;
 it('shows progress and refuses Next until the question is answered, saying why beside it', async () => {
   const { user } = setup();
   expect(screen.getByRole('heading', { level: 1, name: 'Discover your print savings' })).toBeInTheDocument();
-  expect(screen.getByText('Step 1 of 7')).toBeInTheDocument();
+  expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
   const bar = screen.getByRole('progressbar');
   expect(bar).toHaveAttribute('aria-valuenow', '1');
-  expect(bar).toHaveAttribute('aria-valuemax', '7');
+  expect(bar).toHaveAttribute('aria-valuemax', '4');
   expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
 
   await user.click(next());
@@ -58,7 +60,7 @@ it('shows progress and refuses Next until the question is answered, saying why b
   await user.click(next());
   expect(heading()).toHaveTextContent('Your equipment');
   expect(heading()).toHaveFocus();
-  expect(screen.getByText('Step 2 of 7')).toBeInTheDocument();
+  expect(screen.getByText('Step 2 of 4')).toBeInTheDocument();
 });
 
 it('asks only what applies: a bought machine gets a price and years, never a lease payment', async () => {
@@ -93,16 +95,22 @@ it('takes the bill-only path to the human check and the results', async () => {
   const { user, store } = setup();
   await user.click(screen.getByRole('radio', { name: /I only know my total print bill/ }));
   await user.click(next());
-  expect(screen.getByText('Step 2 of 3')).toBeInTheDocument();
+  // The sections are the same four on this path: the bill is "what you pay", its pages "what you print".
+  expect(screen.getByText('Step 2 of 4')).toBeInTheDocument();
   expect(heading()).toHaveTextContent('Your print bill');
   await user.click(next());
   expect(screen.getByText(SAVINGS_MESSAGES.billCost)).toBeInTheDocument();
-  expect(screen.getByText(SAVINGS_MESSAGES.billPages)).toBeInTheDocument();
 
   await user.type(screen.getByRole('textbox', { name: /Total of the bill/ }), '900');
+  await user.click(next());
+  expect(screen.getByText('Step 3 of 4')).toBeInTheDocument();
+  expect(heading()).toHaveTextContent('The pages on your bill');
+  await user.click(next());
+  expect(screen.getByText(SAVINGS_MESSAGES.billPages)).toBeInTheDocument();
   await user.type(screen.getByLabelText('Total pages'), '30,000');
   expect(screen.getByLabelText('Share of colour pages')).toHaveValue('30');
   await user.click(next());
+  expect(screen.getByText('Step 4 of 4')).toBeInTheDocument();
   expect(heading()).toHaveTextContent('One last check');
   await user.click(screen.getByRole('button', { name: 'See my results' }));
   expect(screen.getByText(CAPTCHA_MESSAGE)).toBeInTheDocument();

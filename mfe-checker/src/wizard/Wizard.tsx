@@ -1,5 +1,5 @@
 /**
- * The wizard: progress ("Step 2 of 6" and a bar), the step's heading (focused on every step
+ * The wizard: progress ("Step 2 of 4": the sections of steps.ts, and a bar), the step's heading (focused on every step
  * change, so a screen reader announces where the visitor is), one question group, Back and
  * Next. Next checks the step; problems are shown beside their questions and the first one is
  * focused. The results follow the last step.
@@ -106,7 +106,7 @@ function useHeadingFocusOnStep(step: StepId, focusOnMount: boolean) {
   return heading;
 }
 
-/** "Step 2 of 6" and a bar, its width set through the CSSOM (useCssomStyle: the CSP refuses a style attribute). */
+/** "Step 2 of 4" and a bar, its width set through the CSSOM (useCssomStyle: the CSP refuses a style attribute). */
 function Progress({ number, count, title }: { number: number; count: number; title: string }) {
   const percent = Math.round((number / count) * 100);
   const barFill = useCssomStyle<HTMLSpanElement>({ width: `${percent}%` });

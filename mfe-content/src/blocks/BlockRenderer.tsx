@@ -13,6 +13,7 @@ import { FeatureGrid } from './FeatureGrid';
 import { FeaturedProducts } from './FeaturedProducts';
 import { FormBlock } from './FormBlock';
 import { Hero } from './Hero';
+import { RetentionTable, StorageTable } from './PolicyTables';
 import { RecentPosts } from './RecentPosts';
 import { RichText } from './RichText';
 import { Steps } from './Steps';
@@ -34,6 +35,8 @@ export const BLOCK_COMPONENTS: BlockComponents = {
   recentPosts: RecentPosts,
   featuredProducts: FeaturedProducts,
   form: FormBlock,
+  retentionTable: RetentionTable,
+  storageTable: StorageTable,
 };
 
 function isKnownBlock(block: unknown): block is ContentBlock {

@@ -1,13 +1,16 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { URGENCY_LABELS } from '@copytech/shared/domain';
+import { TEST_TERMS } from '@copytech/shared/testing';
 import { installFakeApi, type FakeApi } from '../testing/fakeApi';
 import { renderInRouter } from '../testing/render';
 import ServiceRequestForm from './ServiceRequestForm';
 
 let api: FakeApi;
 beforeEach(() => {
-  api = installFakeApi({ 'POST /api/enquiries/send': { status: 201, body: { reference: 'CT-ABCDEFGH' } } });
+  api = installFakeApi({
+    'POST /api/enquiries/send': { status: 201, body: { reference: 'CT-ABCDEFGH' } },
+    'GET /api/terms': { status: 200, body: TEST_TERMS },
+  });
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());
@@ -18,7 +21,7 @@ function setup() {
   return user;
 }
 
-it('asks for the person, the machine, its serial number, the fault and the urgency, each labelled', () => {
+it('asks for the person, the machine, its serial number, the fault and the urgency, each labelled', async () => {
   setup();
   expect(screen.getByLabelText('Your name')).toHaveAttribute('autocomplete', 'name');
   expect(screen.getByLabelText('Company')).toHaveAttribute('autocomplete', 'organization');
@@ -27,7 +30,15 @@ it('asks for the person, the machine, its serial number, the fault and the urgen
   expect(screen.getByLabelText('Serial number')).toBeRequired();
   expect(screen.getByLabelText('What is wrong?').tagName).toBe('TEXTAREA');
   const urgency = screen.getByLabelText('How urgent is it?');
-  expect(Array.from((urgency as HTMLSelectElement).options).map((o) => o.textContent)).toEqual(Object.values(URGENCY_LABELS));
+  // Each urgency says the response standard of the commercial terms; none says "a few working days".
+  await screen.findByRole('option', { name: /Working, but with a fault/ });
+  expect(Array.from((urgency as HTMLSelectElement).options).map((o) => o.textContent)).toEqual([
+    'Low: no rush (within three business days)',
+    'Routine: toner, a meter reading or a question (within three business days)',
+    'Working, but with a fault (within two business days)',
+    'Machine down: we cannot print (an engineer on site the next business day, if we cannot fix it remotely)',
+  ]);
+  expect((urgency as HTMLSelectElement).value).toBe('normal');
 });
 
 it('checks the serial number when the visitor leaves it', async () => {

@@ -1,6 +1,15 @@
 /** Customer support: a service request for a machine (who, which machine, what is wrong, how urgent). */
 import { COMPANY, telHref } from '@copytech/shared';
-import { ENQUIRY_LIMITS, FIELD_LIMITS, URGENCIES, URGENCY_LABELS, type ServiceRequest, type Urgency } from '@copytech/shared/domain';
+import {
+  ENQUIRY_LIMITS,
+  FIELD_LIMITS,
+  URGENCIES,
+  urgencyLabel,
+  type CommercialTerms,
+  type ServiceRequest,
+  type Urgency,
+} from '@copytech/shared/domain';
+import { useTerms } from '@copytech/shared/terms';
 import { FormField } from './FormField';
 import { loadFormRules } from '@copytech/shared/formRules';
 import { SubmitProblem, SubmitSuccess } from './SubmitFeedback';
@@ -11,7 +20,13 @@ const INITIAL = { name: '', email: '', phone: '', company: '', machine: '', seri
 type ServiceValues = typeof INITIAL;
 const loadServiceRequestSchema = () => loadFormRules().then((rules) => rules.serviceRequestSchema);
 
-const URGENCY_OPTIONS = URGENCIES.map((value) => ({ value, label: URGENCY_LABELS[value] }));
+/**
+ * Each urgency with the response standard it is answered by, from the commercial terms
+ * (docs/product-rules.md "Commercial terms"); until they are in, the urgency's name alone.
+ */
+export function urgencyOptions(terms: CommercialTerms | null) {
+  return URGENCIES.map((value) => ({ value, label: terms ? urgencyLabel(value, terms) : value.replace('-', ' ') }));
+}
 
 export function serviceRequestBody(values: ServiceValues): ServiceRequest {
   return {
@@ -61,6 +76,7 @@ function YourDetails({ field }: { field: FieldOf }) {
 }
 
 function TheMachine({ field }: { field: FieldOf }) {
+  const terms = useTerms();
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>The machine</legend>
@@ -88,7 +104,7 @@ function TheMachine({ field }: { field: FieldOf }) {
         rows={5}
         maxLength={ENQUIRY_LIMITS.textMax}
       />
-      <FormField field={field('urgency')} as="select" label="How urgent is it?" options={URGENCY_OPTIONS} />
+      <FormField field={field('urgency')} as="select" label="How urgent is it?" options={urgencyOptions(terms)} />
     </fieldset>
   );
 }

@@ -10,9 +10,9 @@ import {
   SCANNER_CLASS_CATEGORIES,
   categoryAllowedForType,
   isColourProduct,
-  isScannerCategory,
   modelIdOf,
   paperClassOf,
+  productKindOf,
   slugify,
   type Product,
 } from '@copytech/shared/domain';
@@ -95,7 +95,7 @@ export function productRowOf(seed: SeedProduct): Omit<NewProductRow, 'updated_at
   const specification = seed.productSpecification ?? null;
   const printerType = printerTypeOf(category, specification);
   const scannerClass = scannerClassOf(category);
-  const kind = printerType ? 'printer' : isScannerCategory(category) ? 'scanner' : category === 'finisher' ? 'finisher' : 'other';
+  const kind = productKindOf(category, specification) ?? 'other';
   const colour = isColourProduct(seed);
   const attributes = seed.productAttributes ?? {};
   const speed = kind === 'scanner' ? attributes.scanSpeedPpm : attributes.printSpeedPpm;

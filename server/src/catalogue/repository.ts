@@ -8,6 +8,7 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import type { ListScope } from './listScopes';
 import { productFromRow } from './productRecord';
+import { SIMILAR_COLUMNS, rankSimilar, similarPool } from './similar';
 
 /**
  * Whether a key from a request can match a row. PostgreSQL's text cannot hold the NUL character
@@ -98,6 +99,21 @@ export class CatalogueRepository {
     this.facetsCache.clear();
   }
 
+  /**
+   * How a product read for the site is finished before it is answered (lists, single products,
+   * similar and featured): the app sets the images it shows (server/src/images/shownImages.ts),
+   * which depend on the photos on disk, not on the database. As stored until then.
+   */
+  presentWith(present: (product: Product) => Promise<Product>): void {
+    this.present = present;
+  }
+
+  private present: (product: Product) => Promise<Product> = async (product) => product;
+
+  private presentAll(products: Product[]): Promise<Product[]> {
+    return Promise.all(products.map((product) => this.present(product)));
+  }
+
   async list(scope: ListScope, filters: ListFilters): Promise<ProductListResponse> {
     const where = all([...scopeConditions(scope), ...filterConditions(filters)]);
     const [countRow, rows, facets] = await Promise.all([
@@ -112,7 +128,8 @@ export class CatalogueRepository {
         .execute(),
       this.facets(scope, filters),
     ]);
-    return { count: Number(countRow?.count ?? 0), results: rows.map(productFromRow), limit: filters.limit, offset: filters.offset, facets };
+    const results = await this.presentAll(rows.map(productFromRow));
+    return { count: Number(countRow?.count ?? 0), results, limit: filters.limit, offset: filters.offset, facets };
   }
 
   private sorted(query: ProductPageQuery, sort: ProductSort): ProductPageQuery {
@@ -241,7 +258,7 @@ export class CatalogueRepository {
   async byModelId(modelId: string): Promise<Product | null> {
     if (!canMatch(modelId)) return null;
     const row = await this.db.selectFrom('products').where('model_id', '=', modelId).select(['data', 'is_active']).executeTakeFirst();
-    return row ? productFromRow(row) : null;
+    return row ? this.present(productFromRow(row)) : null;
   }
 
   /** The product an image URL names (brand and model slugs), for its kind illustration. */
@@ -262,39 +279,22 @@ export class CatalogueRepository {
   }
 
   /**
-   * Up to `limit` active products of the same category, nearest in speed and price (each
-   * difference scaled by its range across the candidates). null when the product is unknown.
+   * Up to `limit` similar active products (./similar.ts: like with like, a finisher's only those
+   * that fit the same machines). null when the product is unknown.
    */
   async similar(modelId: string, limit = 4): Promise<Product[] | null> {
     if (!canMatch(modelId)) return null;
-    const target = await this.db
-      .selectFrom('products')
-      .where('model_id', '=', modelId)
-      .select(['category', 'speed_ppm', 'price_from'])
-      .executeTakeFirst();
+    const target = await this.db.selectFrom('products').where('model_id', '=', modelId).select(SIMILAR_COLUMNS).executeTakeFirst();
     if (!target) return null;
+    const { column, value } = similarPool(target);
     const candidates = await this.db
       .selectFrom('products')
-      .where('category', '=', target.category)
+      .where(column, '=', value)
       .where('is_active', '=', 1)
       .where('model_id', '<>', modelId)
-      .select(['model_id', 'speed_ppm', 'price_from', 'data', 'is_active'])
+      .select(SIMILAR_COLUMNS)
       .execute();
-    const range = (values: Array<number | null>) => {
-      const known = values.filter((v): v is number => v !== null);
-      return known.length ? Math.max(...known) - Math.min(...known) || 1 : 1;
-    };
-    const speedRange = range([target.speed_ppm, ...candidates.map((c) => c.speed_ppm)]);
-    const priceRange = range([target.price_from, ...candidates.map((c) => c.price_from)]);
-    const distance = (c: (typeof candidates)[number]) => {
-      const part = (a: number | null, b: number | null, scale: number) => (a === null ? 0 : b === null ? 1 : Math.abs(a - b) / scale);
-      return part(target.speed_ppm, c.speed_ppm, speedRange) + part(target.price_from, c.price_from, priceRange);
-    };
-    return candidates
-      .map((c) => ({ c, d: distance(c) }))
-      .sort((a, b) => a.d - b.d || a.c.model_id.localeCompare(b.c.model_id))
-      .slice(0, limit)
-      .map(({ c }) => productFromRow(c));
+    return this.presentAll(rankSimilar(target, candidates, limit));
   }
 
   async featured(limit: number, offset: number): Promise<{ count: number; results: Product[] }> {
@@ -315,6 +315,6 @@ export class CatalogueRepository {
         .offset(offset)
         .execute(),
     ]);
-    return { count: Number(countRow?.count ?? 0), results: rows.map(productFromRow) };
+    return { count: Number(countRow?.count ?? 0), results: await this.presentAll(rows.map(productFromRow)) };
   }
 }

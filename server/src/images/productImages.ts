@@ -13,7 +13,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
-import { IMAGE_HEIGHTS, PRODUCTION_CATEGORIES, type ImageSize } from '@copytech/shared/domain';
+import { IMAGE_HEIGHTS, PRODUCTION_CATEGORIES, slugify, type ImageSize } from '@copytech/shared/domain';
 
 export type ImageFormat = 'webp' | 'png' | 'jpeg';
 export type SourceKind = 'photo' | 'illustration' | 'placeholder';
@@ -144,6 +144,13 @@ export class ProductImages {
     }
     return this.cacheError;
   }
+
+  /** Whether a real photo is on disk for this image (product brand and model as named, or as slugs). */
+  readonly hasPhoto = async (brand: string, model: string, filename: string): Promise<boolean> => {
+    if (!FILENAME.test(filename)) return false;
+    const photo = path.join(this.imagesDir, 'products', photoSlug(slugify(brand)), photoSlug(slugify(model)), filename);
+    return (await fileStamp(photo)) !== null;
+  };
 
   /** The source for a product image: photo, illustration or placeholder (with its stamp). */
   async sourceFor(brand: string, model: string, filename: string): Promise<{ file: string; stamp: string; kind: SourceKind }> {

@@ -5,16 +5,18 @@
  */
 import {
   COMPANY,
-  URGENCY_LABELS,
   categoryLabel,
-  RENTAL_TERMS_SUMMARY,
   formatPence,
   rentalNote,
+  rentalTermsSummary,
+  urgencyLabel,
+  type CommercialTerms,
   type ContactDetails,
   type EnquiryRequest,
   type ServiceRequest,
 } from '@copytech/shared/domain';
 import { escapeHtml, type MailAddress, type MailMessage } from './message';
+import { quoteNextSteps } from './quoteNextSteps';
 
 /** A product as quoted: what the visitor was told, kept with the quote. */
 export interface QuotedProduct {
@@ -27,9 +29,9 @@ export interface QuotedProduct {
   path: string;
   /** outright price, pence ex VAT */
   startingFrom: number | null;
-  /** the quarterly payment of the 60-month lease, pence ex VAT */
+  /** the quarterly payment of the 60-month lease, pence ex VAT; null when no lease is offered (leaseOffer) */
   leaseQuarterly: number | null;
-  /** pence per month ex VAT = the quarterly payment / 3 */
+  /** pence per month ex VAT = the quarterly payment / 3; null when no lease is offered */
   rentalPerMonth: number | null;
 }
 
@@ -37,18 +39,28 @@ export interface MailContext {
   from: string;
   salesEmail: string;
   publicUrl: string | null;
+  /** the commercial terms (plugins/terms.ts): what the e-mails say about leases, service and response */
+  terms: CommercialTerms;
 }
 
 const money = (pence: number | null) => formatPence(pence) ?? 'price on request';
 
-/** The full wording of a quoted product's monthly figure: lease, quarterly billing, what it covers. */
-function leaseTermsOf(product: QuotedProduct): string | null {
+/** The full wording of a quoted product's monthly figure: lease, quarterly billing, what it covers; null when no lease is offered. */
+function leaseTermsOf(context: MailContext, product: QuotedProduct): string | null {
   return (
-    rentalNote({
-      price: { startingFrom: product.startingFrom, '60MonthLeasePrice': product.leaseQuarterly },
-      productCategory: product.productCategory,
-    })?.full ?? null
+    rentalNote(
+      {
+        price: { startingFrom: product.startingFrom, '60MonthLeasePrice': product.leaseQuarterly },
+        productCategory: product.productCategory,
+      },
+      context.terms,
+    )?.full ?? null
   );
+}
+
+/** The monthly figure of a quoted product, or what stands in its place when it is sold outright only. */
+function rentalOf(p: QuotedProduct): string {
+  return p.rentalPerMonth === null ? (p.startingFrom === null ? money(null) : 'purchase only') : money(p.rentalPerMonth);
 }
 
 /** The junk-folder hint every visitor e-mail carries ({from} is the sender address). */
@@ -103,21 +115,14 @@ export function visitorAddressing(
 // ---------------------------------------------------------------------------------------------
 // Quote
 
-/** What happens after a quote request, in order (the visitor's quote mail lists them). */
-const QUOTE_NEXT_STEPS = [
-  'A Copytech print specialist will call you within one working day to check what you print and how, so the machines and the service plan fit your office.',
-  'We then send your tailored proposal: lease (36 to 60 months), rental or purchase, with service, toner and support in one plan.',
-  'When you are happy, we deliver, install and set everything up on your network, and show your team how to use it.',
-];
-
 /** A quoted product in the text of the visitor's mail: numbered, with its prices, lease terms and link. */
 function quotedProductLines(context: MailContext, p: QuotedProduct, i: number): string[] {
   const url = productUrl(context, p);
-  const terms = leaseTermsOf(p);
+  const terms = leaseTermsOf(context, p);
   return [
     `${i + 1}. ${p.brand} ${p.model} (${categoryLabel(p.productCategory)})`,
     `   Starting at: ${money(p.startingFrom)} ex VAT`,
-    `   Rental per month: ${money(p.rentalPerMonth)}`,
+    `   Rental per month: ${rentalOf(p)}`,
     ...(terms ? [`   ${terms}`] : []),
     ...(url ? [`   ${url}`] : []),
     '',
@@ -128,11 +133,11 @@ function quotedProductLines(context: MailContext, p: QuotedProduct, i: number): 
 function quotedProductRow(context: MailContext, p: QuotedProduct): string {
   const url = productUrl(context, p);
   const name = `${escapeHtml(p.brand)} ${escapeHtml(p.model)}`;
-  const terms = leaseTermsOf(p);
+  const terms = leaseTermsOf(context, p);
   return `<tr>
 <td style="padding:8px;border-bottom:1px solid #d9dee3">${url ? `<a href="${escapeHtml(url)}" style="color:#0b4f8a">${name}</a>` : name}<br><span style="font-size:13px;color:#5b6670">${escapeHtml(categoryLabel(p.productCategory))}</span></td>
 <td style="padding:8px;border-bottom:1px solid #d9dee3;text-align:right;white-space:nowrap">${escapeHtml(money(p.startingFrom))}</td>
-<td style="padding:8px;border-bottom:1px solid #d9dee3;text-align:right;white-space:nowrap">${escapeHtml(money(p.rentalPerMonth))}</td>
+<td style="padding:8px;border-bottom:1px solid #d9dee3;text-align:right;white-space:nowrap">${escapeHtml(rentalOf(p))}</td>
 </tr>${
     terms
       ? `
@@ -153,11 +158,11 @@ export function quoteVisitorMail(context: MailContext, reference: string, contac
     'YOUR QUOTE',
     '',
     ...products.flatMap((p, i) => quotedProductLines(context, p, i)),
-    RENTAL_TERMS_SUMMARY,
+    rentalTermsSummary(context.terms),
     '',
     'WHAT HAPPENS NEXT',
     '',
-    ...QUOTE_NEXT_STEPS.map((step, i) => `${i + 1}. ${step}`),
+    ...quoteNextSteps(context.terms).map((step, i) => `${i + 1}. ${step}`),
     '',
     `Questions? Call us on ${COMPANY.salesPhone} and quote ${reference}, or reply to this e-mail.`,
     '',
@@ -176,9 +181,11 @@ export function quoteVisitorMail(context: MailContext, reference: string, contac
 ${rows}
 </tbody>
 </table>
-<p style="font-size:13px;color:#5b6670">${escapeHtml(RENTAL_TERMS_SUMMARY)}</p>
+<p style="font-size:13px;color:#5b6670">${escapeHtml(rentalTermsSummary(context.terms))}</p>
 <h2 style="font-size:17px;margin:24px 0 8px">What happens next</h2>
-<ol>${QUOTE_NEXT_STEPS.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ol>
+<ol>${quoteNextSteps(context.terms)
+      .map((step) => `<li>${escapeHtml(step)}</li>`)
+      .join('')}</ol>
 <p>Questions? Call us on <strong>${escapeHtml(COMPANY.salesPhone)}</strong> and quote ${escapeHtml(reference)}, or reply to this e-mail.</p>
 ${signOff.html}`,
   );
@@ -190,6 +197,12 @@ ${signOff.html}`,
     html,
   };
 }
+
+/** The lease of a quoted product as sales read it, or that it is sold outright only. */
+const leaseForSales = (p: QuotedProduct) =>
+  p.rentalPerMonth === null
+    ? 'no lease offered (purchase only)'
+    : `60-month lease ${money(p.leaseQuarterly)}/quarter; rental ${money(p.rentalPerMonth)}/month`;
 
 function utmLines(utm: Record<string, string | undefined>): string[] {
   const entries = Object.entries(utm).filter(([, v]) => v);
@@ -213,7 +226,7 @@ export function quoteSalesMail(
   ];
   const productLines = products.map(
     (p, i) =>
-      `${i + 1}. ${p.brand} ${p.model} [${p.modelId}] ${categoryLabel(p.productCategory)}: starting at ${money(p.startingFrom)}; 60-month lease ${money(p.leaseQuarterly)}/quarter; rental ${money(p.rentalPerMonth)}/month (all ex VAT)`,
+      `${i + 1}. ${p.brand} ${p.model} [${p.modelId}] ${categoryLabel(p.productCategory)}: starting at ${money(p.startingFrom)}; ${leaseForSales(p)} (all ex VAT)`,
   );
   const text = [
     `New quote request ${reference}`,
@@ -241,7 +254,7 @@ export function quoteSalesMail(
 <ol>${products
       .map(
         (p) =>
-          `<li>${escapeHtml(`${p.brand} ${p.model}`)} <code>${escapeHtml(p.modelId)}</code>, ${escapeHtml(categoryLabel(p.productCategory))}: starting at ${escapeHtml(money(p.startingFrom))}; 60-month lease ${escapeHtml(money(p.leaseQuarterly))}/quarter; rental ${escapeHtml(money(p.rentalPerMonth))}/month (all ex VAT)</li>`,
+          `<li>${escapeHtml(`${p.brand} ${p.model}`)} <code>${escapeHtml(p.modelId)}</code>, ${escapeHtml(categoryLabel(p.productCategory))}: starting at ${escapeHtml(money(p.startingFrom))}; ${escapeHtml(leaseForSales(p))} (all ex VAT)</li>`,
       )
       .join('')}</ol>
 <h2 style="font-size:16px">Campaign (first touch)</h2>
@@ -263,7 +276,7 @@ export function quoteSalesMail(
 // ---------------------------------------------------------------------------------------------
 // Enquiries and service requests
 
-function enquiryLines(request: EnquiryRequest | ServiceRequest): Array<[string, string]> {
+function enquiryLines(context: MailContext, request: EnquiryRequest | ServiceRequest): Array<[string, string]> {
   const lines: Array<[string, string]> = [
     ['Name', request.name],
     ['E-mail', request.email],
@@ -271,7 +284,11 @@ function enquiryLines(request: EnquiryRequest | ServiceRequest): Array<[string, 
   if (request.phone) lines.push(['Phone', request.phone]);
   if (request.company) lines.push(['Company', request.company]);
   if (request.kind === 'service-request') {
-    lines.push(['Machine', request.machine], ['Serial number', request.serialNumber], ['Urgency', URGENCY_LABELS[request.urgency]]);
+    lines.push(
+      ['Machine', request.machine],
+      ['Serial number', request.serialNumber],
+      ['Urgency', urgencyLabel(request.urgency, context.terms)],
+    );
   } else if (request.consent !== undefined) {
     lines.push(['Happy to hear about offers', request.consent ? 'Yes' : 'No']);
   }
@@ -296,7 +313,7 @@ export function enquirySalesMail(
   const subject = isService
     ? `${request.urgency === 'machine-down' ? '[Machine down] ' : request.urgency === 'high' ? '[High] ' : ''}Service request ${reference}`
     : `New enquiry ${reference}`;
-  const lines = enquiryLines(request);
+  const lines = enquiryLines(context, request);
   const body = longText(request);
   const text = [
     `${isService ? 'Service request' : 'Enquiry'} ${reference}`,
@@ -334,9 +351,8 @@ export function enquiryVisitorMail(context: MailContext, reference: string, requ
   const subject = isService ? `We have your service request ${reference}` : `Thank you for your enquiry ${reference}`;
   const signOff = visitorSignOff(context);
   const next = isService
-    ? request.urgency === 'machine-down'
-      ? `Our support desk treats a machine that is down as a priority. If you have not heard from us within two working hours, please call ${COMPANY.supportPhone}.`
-      : `Our support desk will contact you to arrange the visit or a remote fix. For anything urgent call ${COMPANY.supportPhone}.`
+    ? `You told us: ${urgencyLabel(request.urgency, context.terms)}. Our support desk will contact you to try a remote fix first and, ` +
+      `if a visit is needed, to book the engineer. If anything changes, call support on ${COMPANY.supportPhone}.`
     : `One of our team will reply within one working day. If it is urgent, call us on ${COMPANY.salesPhone}.`;
   const body = longText(request);
   const text = [

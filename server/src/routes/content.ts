@@ -2,7 +2,8 @@
  * CMS reads (docs/product-rules.md "Reads"): /api/pages/slug/{slug} (PageContent), and the blog:
  * /api/blog/recent ({ results }, newest first), /api/blog?limit&offset (BlogPage, one page of the
  * posts and how many there are) and /api/blog/slug/{slug} (BlogArticle, the post with its body).
- * The lists carry no bodies: a card needs its title and excerpt, not the article.
+ * The lists carry no bodies: a card needs its title and excerpt, not the article. Every answer has
+ * its `{{terms.…}}` placeholders filled from the commercial terms (plugins/terms.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { BLOG_MAX_LIMIT, type BlogArticle, type BlogPage, type BlogPost, type PageContent } from '@copytech/shared/domain';
@@ -24,7 +25,7 @@ function summaryOf(data: string): BlogPost {
   return summary;
 }
 
-export const contentPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const contentPlugin: FastifyPluginAsync<{ db: Db; fill: <T>(value: T) => T }> = async (app, { db, fill }) => {
   app.get<{ Params: { slug: string } }>(
     '/api/pages/slug/:slug',
     { schema: { params: { type: 'object', properties: { slug: { type: 'string', maxLength: 100, pattern: '^[a-z0-9][a-z0-9-]*$' } } } } },
@@ -32,7 +33,7 @@ export const contentPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       const row = await db.selectFrom('pages').where('slug', '=', request.params.slug).select('data').executeTakeFirst();
       if (!row) throw new HttpError(404, 'Page not found');
       reply.header('Cache-Control', READ_CACHE);
-      return JSON.parse(row.data) as PageContent;
+      return fill(JSON.parse(row.data) as PageContent);
     },
   );
 
@@ -53,7 +54,7 @@ export const contentPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db })
     async (request, reply) => {
       const rows = await newestFirst().limit(request.query.limit).execute();
       reply.header('Cache-Control', READ_CACHE);
-      return { results: rows.map((row) => summaryOf(row.data)) };
+      return { results: rows.map((row) => fill(summaryOf(row.data))) };
     },
   );
 
@@ -81,7 +82,7 @@ export const contentPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db })
           .executeTakeFirst(),
       ]);
       reply.header('Cache-Control', READ_CACHE);
-      return { count: Number(countRow?.count ?? 0), results: rows.map((row) => summaryOf(row.data)), limit, offset };
+      return { count: Number(countRow?.count ?? 0), results: rows.map((row) => fill(summaryOf(row.data))), limit, offset };
     },
   );
 
@@ -89,6 +90,6 @@ export const contentPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db })
     const row = await db.selectFrom('blog_posts').where('slug', '=', request.params.slug).select('data').executeTakeFirst();
     if (!row) throw new HttpError(404, 'Post not found');
     reply.header('Cache-Control', READ_CACHE);
-    return JSON.parse(row.data) as BlogArticle;
+    return fill(JSON.parse(row.data) as BlogArticle);
   });
 };

@@ -37,8 +37,8 @@ export const enquiryBodySchema = {
   },
 } as const;
 
-export const enquiriesPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outbox, config, clock }) => {
-  const mailContext = { from: config.mailFrom, salesEmail: config.salesEmail, publicUrl: config.publicUrl };
+export const enquiriesPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outbox, config, clock, terms }) => {
+  const mailContext = { from: config.mailFrom, salesEmail: config.salesEmail, publicUrl: config.publicUrl, terms };
 
   app.post(
     '/api/enquiries/send',

@@ -9,10 +9,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   MODEL_ID_PATTERN,
   basketItemOf,
-  leaseQuarterlyPence,
+  leaseOffer,
   productPath,
-  rentalPerMonthPence,
   startingFromPence,
+  type LeaseTerms,
   type Product,
 } from '@copytech/shared/domain';
 import { quoteRequestSchema } from '@copytech/shared/forms';
@@ -48,13 +48,15 @@ export const quoteBodySchema = {
   },
 } as const;
 
-export function quotedProductOf(product: Product): QuotedProduct {
+/** A product as it is quoted: its prices, and its lease only where one is offered (leaseOffer). */
+export function quotedProductOf(product: Product, lease: LeaseTerms): QuotedProduct {
+  const offer = leaseOffer(product, lease);
   return {
     ...basketItemOf(product),
     path: productPath(product),
     startingFrom: startingFromPence(product),
-    leaseQuarterly: leaseQuarterlyPence(product),
-    rentalPerMonth: rentalPerMonthPence(product),
+    leaseQuarterly: offer?.paymentPence ?? null,
+    rentalPerMonth: offer?.perMonthPence ?? null,
   };
 }
 
@@ -66,7 +68,7 @@ type Trx = Parameters<Parameters<typeof writeOnce>[0]['work']>[0];
  * once (400 with field errors; "Some of the products…" when only products are wrong). The products
  * are read in the write's transaction.
  */
-async function checkQuote(trx: Trx, body: unknown): Promise<{ quote: QuoteRequest; products: QuotedProduct[] }> {
+async function checkQuote(trx: Trx, body: unknown, lease: LeaseTerms): Promise<{ quote: QuoteRequest; products: QuotedProduct[] }> {
   let quote: QuoteRequest | null = null;
   let fieldErrors: Record<string, string> = {};
   try {
@@ -90,7 +92,7 @@ async function checkQuote(trx: Trx, body: unknown): Promise<{ quote: QuoteReques
     const onlyProducts = Object.keys(fieldErrors).every((key) => key.startsWith('productIds'));
     throw badRequest(fieldErrors, onlyProducts ? 'Some of the products in the basket are not available.' : undefined);
   }
-  return { quote, products: ids.map((id) => quotedProductOf(byId.get(id)!)) };
+  return { quote, products: ids.map((id) => quotedProductOf(byId.get(id)!, lease)) };
 }
 
 /** What the outbox sends for a stored quote: the visitor's quote, the sales notification and, when configured, the forward. */
@@ -146,8 +148,8 @@ async function storeQuote(trx: Trx, deps: Parameters<typeof quoteJobs>[0], check
   return reference;
 }
 
-export const quotePlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outbox, config, clock }) => {
-  const mailContext: MailContext = { from: config.mailFrom, salesEmail: config.salesEmail, publicUrl: config.publicUrl };
+export const quotePlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outbox, config, clock, terms }) => {
+  const mailContext: MailContext = { from: config.mailFrom, salesEmail: config.salesEmail, publicUrl: config.publicUrl, terms };
 
   app.post(
     '/api/quote',
@@ -161,7 +163,7 @@ export const quotePlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outb
         body: request.body,
         now,
         work: async (trx) => {
-          const reference = await storeQuote(trx, { config, mailContext }, await checkQuote(trx, request.body), now);
+          const reference = await storeQuote(trx, { config, mailContext }, await checkQuote(trx, request.body, terms.lease), now);
           return { statusCode: 201, body: { reference } };
         },
       });

@@ -89,8 +89,8 @@ async function validateReport(body: ReportBody): Promise<{ answers: SavingsAnswe
   return { answers, contact };
 }
 
-export const reportPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outbox, config, clock }) => {
-  const mailContext: MailContext = { from: config.mailFrom, salesEmail: config.salesEmail, publicUrl: config.publicUrl };
+export const reportPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outbox, config, clock, terms }) => {
+  const mailContext: MailContext = { from: config.mailFrom, salesEmail: config.salesEmail, publicUrl: config.publicUrl, terms };
   const secrets = captchaSecrets();
   const checkerDb = db.withTables<SavingsCheckerTables>();
 
@@ -106,7 +106,7 @@ export const reportPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, out
       if (!check.ok) throw badRequest({ captcha: check.message }, check.message);
 
       // The browser's figures, if it sent any, are not even read: these are the report's.
-      const result = calculateSavings(answers);
+      const result = calculateSavings(answers, terms);
       const reference = newReference();
       const now = clock();
       const createdAt = new Date(now).toISOString();

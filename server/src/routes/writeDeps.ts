@@ -1,4 +1,5 @@
-/** What the write routes share: the database, the outbox, configuration and the clock. */
+/** What the write routes share: the database, the outbox, configuration, the clock and the commercial terms. */
+import type { CommercialTerms } from '@copytech/shared/domain';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { OutboxWorker } from '../outbox/outbox';
@@ -9,6 +10,8 @@ export interface WriteDeps {
   config: Config;
   /** epoch ms */
   clock: () => number;
+  /** the commercial terms (plugins/terms.ts), for what the e-mails say */
+  terms: CommercialTerms;
 }
 
 /** Per-IP limit for a write route (the @fastify/rate-limit route option). */

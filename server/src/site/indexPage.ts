@@ -124,13 +124,14 @@ function pageResolver(app: FastifyInstance, readApi: ReturnType<typeof inProcess
       },
       blogPost: async (slug) => {
         const row = await app.db.selectFrom('blog_posts').where('slug', '=', slug).select('data').executeTakeFirst();
-        return row ? (JSON.parse(row.data) as BlogArticle) : null;
+        return row ? app.terms.fill(JSON.parse(row.data) as BlogArticle) : null;
       },
       contentPage: async (slug) => {
         const row = await app.db.selectFrom('pages').where('slug', '=', slug).select('data').executeTakeFirst();
-        return row ? (JSON.parse(row.data) as PageContent) : null;
+        return row ? app.terms.fill(JSON.parse(row.data) as PageContent) : null;
       },
     },
+    app.terms.terms,
     app.log,
   );
 }

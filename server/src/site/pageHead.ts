@@ -43,6 +43,7 @@ import {
   productTypeExists,
   resolveSiteRoute,
   type BlogArticle,
+  type CommercialTerms,
   type PageContent,
   type Product,
   type SiteRoute,
@@ -140,7 +141,7 @@ async function blogPost(sources: PageSources, log: FastifyBaseLogger, route: Sit
   };
 }
 
-export function createPageResolver(sources: PageSources, log: FastifyBaseLogger) {
+export function createPageResolver(sources: PageSources, terms: CommercialTerms, log: FastifyBaseLogger) {
   /** The page at a path (and its query string, for a list's filters), with its status and head. */
   return async function resolvePage(pathname: string, search: URLSearchParams, origin: string): Promise<PageAnswer> {
     const route = resolveSiteRoute(pathname);
@@ -205,7 +206,12 @@ export function createPageResolver(sources: PageSources, log: FastifyBaseLogger)
           log.info({ modelId: route.modelId, path: pathname }, problem);
           return notFound(route);
         }
-        return { status: 200, route, product, head: head({ ...productDocumentMeta(product), jsonLd: productJsonLd(product, origin) }) };
+        return {
+          status: 200,
+          route,
+          product,
+          head: head({ ...productDocumentMeta(product, terms.lease), jsonLd: productJsonLd(product, origin) }),
+        };
       }
     }
   };

@@ -18,16 +18,18 @@ import {
   productMetaDescription,
   productPageTitle,
   productPath,
-  rentalPerMonthPence,
+  leaseOffer,
   leaseQuarterlyPence,
-  rentalNote,
-  RENTAL_TERMS_SUMMARY,
   slugify,
   SPEED_BOUNDS,
   startingFromPence,
   type PrinterType,
 } from './catalogue';
 import { modelIdOf, type Product } from './product';
+import { rentalNote, rentalTermsSummary } from './terms';
+import { TEST_TERMS } from '../testing/terms';
+
+const perMonth = (product: Pick<Product, 'price'> | null) => leaseOffer(product, TEST_TERMS.lease)?.perMonthPence ?? null;
 
 function product(overrides: Partial<Product> = {}): Product {
   return {
@@ -333,37 +335,59 @@ describe('money: pence to GBP, en-GB, two decimals', () => {
     [null, null],
     [undefined, null],
   ])('rental per month of a 60-month lease of %p pence is %p (lease / 3, rounded to the penny)', (lease, rental) => {
-    expect(rentalPerMonthPence({ price: { startingFrom: 100, '60MonthLeasePrice': lease as number | null } })).toBe(rental);
+    expect(perMonth({ price: { startingFrom: 100000, '60MonthLeasePrice': lease as number | null } })).toBe(rental);
   });
   it('reads the lease price as the quarterly payment: the monthly figure is a third of it', () => {
-    const brother = { price: { startingFrom: 70000, '60MonthLeasePrice': 4239 } };
-    expect(leaseQuarterlyPence(brother)).toBe(4239);
-    expect(rentalPerMonthPence(brother)).toBe(1413);
-    expect(rentalPerMonthPence(brother)! / 70000).toBeGreaterThan(0.019);
+    const canon = { price: { startingFrom: 120000, '60MonthLeasePrice': 7200 } };
+    expect(leaseQuarterlyPence(canon)).toBe(7200);
+    expect(leaseOffer(canon, TEST_TERMS.lease)).toEqual({ termMonths: 60, paymentPence: 7200, billedEveryMonths: 3, perMonthPence: 2400 });
     expect(leaseQuarterlyPence({ price: { startingFrom: 1, '60MonthLeasePrice': 0 } })).toBeNull();
     expect(leaseQuarterlyPence({ price: null })).toBeNull();
   });
   it('says what a monthly figure is: short on a card, in full with the quarterly payment elsewhere', () => {
-    const note = rentalNote({ price: { startingFrom: 690000, '60MonthLeasePrice': 41400 }, productCategory: 'multifunctional-printer' })!;
+    const note = rentalNote(
+      { price: { startingFrom: 690000, '60MonthLeasePrice': 41400 }, productCategory: 'multifunctional-printer' },
+      TEST_TERMS,
+    )!;
     expect(note.short).toBe('ex VAT, 60-month lease');
     expect(note.full).toBe(
-      'Ex VAT, on a 60-month lease billed quarterly (£414.00 a quarter plus VAT). It covers the machine only: toner, parts and servicing are charged per page printed, under a separate service agreement. Lease finance is subject to status.',
+      'Ex VAT, on a 60-month lease billed quarterly (£414.00 a quarter plus VAT). Terms of 36 or 48 months are quoted on request. ' +
+        'It covers the machine, financed over the term, delivery, installation, network set-up and a handover for your team: ' +
+        'toner, parts and servicing are charged per page printed, under a separate service agreement. Lease finance is subject to status.',
     );
     // A scanner or finisher prints no pages, so its service is not said to be charged per page.
     for (const productCategory of ['departmental-scanners', 'finisher'] as const) {
-      const other = rentalNote({ price: { startingFrom: 120000, '60MonthLeasePrice': 7200 }, productCategory })!;
+      const other = rentalNote({ price: { startingFrom: 120000, '60MonthLeasePrice': 7200 }, productCategory }, TEST_TERMS)!;
       expect(other.full).toContain('(£72.00 a quarter plus VAT)');
       expect(other.full).toContain('servicing is priced separately');
       expect(other.full).not.toContain('per page');
     }
     expect(
-      rentalNote({ price: { startingFrom: 690000, '60MonthLeasePrice': null }, productCategory: 'multifunctional-printer' }),
+      rentalNote({ price: { startingFrom: 690000, '60MonthLeasePrice': null }, productCategory: 'multifunctional-printer' }, TEST_TERMS),
     ).toBeNull();
-    expect(RENTAL_TERMS_SUMMARY).toMatch(/^Prices exclude VAT\. Rental per month is a third of the quarterly payment on a 60-month lease/);
+    expect(rentalTermsSummary(TEST_TERMS)).toBe(
+      'Prices exclude VAT. A lease is offered on machines from £1,000 over 36, 48 or 60 months; rental per month is a third of the quarterly payment on a 60-month lease (finance subject to status). ' +
+        'It covers the machine, financed over the term, delivery, installation, network set-up and a handover for your team: toner, parts and servicing are charged per page printed, under a separate service agreement. ' +
+        'Service is from 0.39p a mono page and from 3.3p a colour page (A4, ex VAT) on office machines (A4 and A3 multifunctionals and printers); production presses and plotters are quoted per machine.',
+    );
+  });
+  // docs/product-rules.md "Prices and monthly rental": a lease only from the minimum starting price.
+  it.each<[number, number, number | null]>([
+    [18000, 1080, null], // a £180 scanner: purchase only (it showed £3.60 a month)
+    [99999, 6000, null], // a penny under £1,000
+    [100000, 6000, 2000], // exactly £1,000: leased
+    [690000, 41400, 13800],
+  ])('a machine starting at %p pence with a lease of %p shows a rental per month of %p', (startingFrom, lease, rental) => {
+    const product = { price: { startingFrom, '60MonthLeasePrice': lease }, productCategory: 'personal-scanners' };
+    expect(perMonth(product)).toBe(rental);
+    expect(rentalNote(product, TEST_TERMS) === null).toBe(rental === null);
+  });
+  it('offers no lease without a starting price, however the lease price reads', () => {
+    expect(perMonth({ price: { startingFrom: null as unknown as number, '60MonthLeasePrice': 6000 } })).toBeNull();
   });
   it('no price at all gives no rental and no starting price', () => {
-    expect(rentalPerMonthPence({ price: null })).toBeNull();
-    expect(rentalPerMonthPence(null)).toBeNull();
+    expect(perMonth({ price: null })).toBeNull();
+    expect(perMonth(null)).toBeNull();
     expect(startingFromPence({ price: null })).toBeNull();
     expect(startingFromPence({ price: { startingFrom: 0, '60MonthLeasePrice': 100 } })).toBeNull();
     expect(startingFromPence({ price: { startingFrom: 690000, '60MonthLeasePrice': 100 } })).toBe(690000);
@@ -411,14 +435,19 @@ describe('titles and descriptions', () => {
   });
 
   it("quotes the 'starting at' price and the rental per month (60-month lease / 3)", () => {
-    const text = productMetaDescription(product());
+    const text = productMetaDescription(product(), TEST_TERMS.lease);
     expect(text).toContain('starting at £6,900.00 ex VAT');
     expect(text).toContain('rent from £138.00 per month on a 60-month lease');
     expect(text.startsWith('Canon imageRUNNER ADVANCE DX C5840i multifunctional printer')).toBe(true);
   });
   it('leaves out the prices it does not have', () => {
-    const text = productMetaDescription(product({ price: null }));
+    const text = productMetaDescription(product({ price: null }), TEST_TERMS.lease);
     expect(text).not.toMatch(/starting at|rent from|£/);
     expect(text).toContain('Canon imageRUNNER ADVANCE DX C5840i');
+  });
+  it('a machine under the lease minimum is described by its purchase price only', () => {
+    const text = productMetaDescription(product({ price: { startingFrom: 18000, '60MonthLeasePrice': 1068 } }), TEST_TERMS.lease);
+    expect(text).toContain('starting at £180.00 ex VAT');
+    expect(text).not.toMatch(/rent|lease|per month/);
   });
 });

@@ -4,6 +4,7 @@
  * descriptions, the product types and the categories each allows.
  */
 import type { Product } from './product';
+import type { LeaseTerms } from './terms';
 
 // ---------------------------------------------------------------------------------------------
 // Slugs and paths
@@ -177,8 +178,8 @@ export function formatPence(pence: number | null | undefined, options: { stripCo
 // ---------------------------------------------------------------------------------------------
 // Lease and rental. `price.60MonthLeasePrice` is the QUARTERLY payment of a 60-month lease (UK
 // leases are billed quarterly), in pence ex VAT; the site shows it as a rental per month, one third
-// of it. Every monthly figure (cards, product page, comparison, meta description, e-mails) comes
-// from rentalPerMonthPence and is worded with rentalNote.
+// of it, only where a lease is offered. Every monthly figure (cards, product page, comparison, meta
+// description, e-mails) comes from leaseOffer and is worded with rentalNote (both in ./terms).
 
 export const LEASE_TERM_MONTHS = 60;
 /** Months covered by one lease payment: `60MonthLeasePrice` is billed quarterly. */
@@ -190,44 +191,39 @@ export function leaseQuarterlyPence(product: Pick<Product, 'price'> | null | und
   return lease === null || lease === undefined || !Number.isFinite(lease) || lease <= 0 ? null : lease;
 }
 
-/** Rental per month = 60-month lease price / 3, in whole pence ex VAT. */
-export function rentalPerMonthPence(product: Pick<Product, 'price'> | null | undefined): number | null {
-  const quarterly = leaseQuarterlyPence(product);
-  return quarterly === null ? null : Math.round(quarterly / LEASE_PAYMENT_MONTHS);
-}
-
-/** The note under a list of several products' prices (comparison table, quote e-mails). */
-export const RENTAL_TERMS_SUMMARY =
-  `Prices exclude VAT. Rental per month is a third of the quarterly payment on a ${LEASE_TERM_MONTHS}-month lease (finance subject to status). ` +
-  'It covers the machine only: service and supplies are priced separately, per page printed for printers and copiers.';
-
-/** Scanners and finishers print nothing, so no per-page charge covers their service. */
-function chargesPerPage(product: Pick<Product, 'productCategory'>): boolean {
-  const category = String(product.productCategory ?? '');
-  return category !== 'finisher' && !isScannerCategory(category);
-}
-
-/**
- * What a monthly figure is, said next to it. `short` fits under a card's price; `full` is for the
- * product page and the e-mails: the lease, its billing, VAT, and what the payment does not cover.
- */
-export function rentalNote(product: Pick<Product, 'price' | 'productCategory'>): { short: string; full: string } | null {
-  const quarterly = leaseQuarterlyPence(product);
-  if (quarterly === null) return null;
-  const covers = chargesPerPage(product)
-    ? 'It covers the machine only: toner, parts and servicing are charged per page printed, under a separate service agreement.'
-    : 'It covers the machine only: servicing is priced separately.';
-  return {
-    short: `ex VAT, ${LEASE_TERM_MONTHS}-month lease`,
-    full:
-      `Ex VAT, on a ${LEASE_TERM_MONTHS}-month lease billed quarterly (${formatPence(quarterly)} a quarter plus VAT). ` +
-      `${covers} Lease finance is subject to status.`,
-  };
-}
-
 export function startingFromPence(product: Pick<Product, 'price'> | null | undefined): number | null {
   const value = product?.price?.startingFrom;
   return value === null || value === undefined || !Number.isFinite(value) || value <= 0 ? null : value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Leases offered (docs/product-rules.md "Prices and monthly rental")
+
+export interface LeaseOffer {
+  /** The term the figures are for (the longest offered, 60 months). */
+  termMonths: number;
+  /** One payment, billed every `billedEveryMonths` months, pence ex VAT. */
+  paymentPence: number;
+  billedEveryMonths: number;
+  /** Rental per month = the quarterly payment / 3, whole pence ex VAT. */
+  perMonthPence: number;
+}
+
+/**
+ * The lease the site shows for a product, or null when none is offered: no lease price, no
+ * starting price, or a starting price below the lease minimum (such a machine is sold outright
+ * only). Every room and the server ask this, so a price, a rental and its words agree everywhere.
+ */
+export function leaseOffer(product: Pick<Product, 'price'> | null | undefined, lease: LeaseTerms): LeaseOffer | null {
+  const start = startingFromPence(product);
+  const payment = leaseQuarterlyPence(product);
+  if (start === null || payment === null || start < lease.minimumStartingPricePence) return null;
+  return {
+    termMonths: lease.pricesShownForMonths,
+    paymentPence: payment,
+    billedEveryMonths: lease.billedEveryMonths,
+    perMonthPence: Math.round(payment / lease.billedEveryMonths),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -288,7 +284,10 @@ export function productPageTitle(
  * A product page's head: its title (before the template), description, canonical path, Open Graph
  * type and image, card. The page sets it in the browser and the server sends it in the first answer.
  */
-export function productDocumentMeta(product: Product): {
+export function productDocumentMeta(
+  product: Product,
+  lease: LeaseTerms | null,
+): {
   title: string;
   description: string;
   canonicalPath: string | null;
@@ -299,7 +298,7 @@ export function productDocumentMeta(product: Product): {
   const canonical = productPath(product);
   return {
     title: productPageTitle(product),
-    description: productMetaDescription(product),
+    description: productMetaDescription(product, lease),
     canonicalPath: canonical === '#' ? null : canonical,
     ogType: 'product',
     image: productImageUrl(product, 'x540'),
@@ -307,13 +306,19 @@ export function productDocumentMeta(product: Product): {
   };
 }
 
-/** Meta description quoting the 'starting at' price and the rental per month. */
-export function productMetaDescription(product: Pick<Product, 'brand' | 'model' | 'price' | 'productCategory'>): string {
+/**
+ * Meta description quoting the 'starting at' price and, where a lease is offered (`leaseOffer`),
+ * the rental per month (no lease is mentioned while the terms are not known: null).
+ */
+export function productMetaDescription(
+  product: Pick<Product, 'brand' | 'model' | 'price' | 'productCategory'>,
+  lease: LeaseTerms | null,
+): string {
   const from = formatPence(startingFromPence(product));
-  const rental = formatPence(rentalPerMonthPence(product));
+  const offer = lease ? leaseOffer(product, lease) : null;
   const name = `${product.brand} ${product.model}`;
   const parts = [`${name} ${categoryLabel(String(product.productCategory)).toLowerCase()}`];
   if (from) parts.push(`starting at ${from} ex VAT`);
-  if (rental) parts.push(`or rent from ${rental} per month on a ${LEASE_TERM_MONTHS}-month lease`);
+  if (offer) parts.push(`or rent from ${formatPence(offer.perMonthPence)} per month on a ${offer.termMonths}-month lease`);
   return `${parts.join(', ')}. Compare up to five machines and get an instant quote by e-mail from Copytech.`;
 }

@@ -46,7 +46,11 @@ export type ContentBlock =
   | { type: 'contactDetails'; heading?: string }
   | { type: 'recentPosts'; heading?: string; limit?: number }
   | { type: 'featuredProducts'; heading?: string; limit?: number }
-  | { type: 'form'; form: 'enquiry' | 'service-request' | 'newsletter'; heading?: string; intro?: string };
+  | { type: 'form'; form: 'enquiry' | 'service-request' | 'newsletter'; heading?: string; intro?: string }
+  /** The privacy policy's retention table, rendered from RETENTION_SCHEDULE (retention.ts): the periods the retention job applies. */
+  | { type: 'retentionTable'; heading?: string; intro?: string }
+  /** The cookie policy's table, rendered from BROWSER_STORAGE (browserStorage.ts): every key and cookie, its purpose and lifetime. */
+  | { type: 'storageTable'; heading?: string; intro?: string };
 
 export type ContentBlockType = ContentBlock['type'];
 

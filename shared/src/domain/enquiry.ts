@@ -12,12 +12,8 @@ export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
 
 export const URGENCIES = ['low', 'normal', 'high', 'machine-down'] as const;
 export type Urgency = (typeof URGENCIES)[number];
-export const URGENCY_LABELS: Record<Urgency, string> = {
-  low: 'Low: when convenient',
-  normal: 'Normal: within a few working days',
-  high: 'High: it is slowing us down',
-  'machine-down': 'Machine down: we cannot print',
-};
+// Each urgency's words and the response standard it is answered by are commercial terms
+// (server/data/terms.json, `urgencyLabel` in ./terms), so the form, the e-mails and the pages agree.
 
 export const ENQUIRY_LIMITS = { nameMax: 100, companyMax: 100, machineMax: 100, serialMax: 40, textMin: 10, textMax: 2000 } as const;
 

@@ -324,7 +324,8 @@ export const LANDING_PAGES: Record<'photocopiers' | 'commercial-printers' | 'off
       "Today's photocopiers are multifunctional printers: they copy, print, scan and send. Compare A3 and A4 machines from the leading brands, then get an instant quote for lease, rental or purchase.",
     highlights: [
       'Lease, rental or outright purchase',
-      'Installation, service and toner in one plan',
+      'Delivered, installed and set up on your network',
+      'Toner, parts and engineer call-outs under a separate service agreement, charged per page',
       'Instant quotes by e-mail, in minutes',
     ],
     metaTitle: 'Photocopiers for business',

@@ -145,6 +145,9 @@ describe('resolveSiteRoute', () => {
     const pages = [
       '/contact-us',
       '/customer-support',
+      '/privacy-policy',
+      '/cookie-policy',
+      '/terms',
       '/services/print-audit',
       '/discover-print-savings',
       '/blog',

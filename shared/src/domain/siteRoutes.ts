@@ -6,6 +6,8 @@
  *
  *   /                                  content 'home'
  *   /contact-us, /customer-support     content pages
+ *   /privacy-policy, /cookie-policy, /terms
+ *                                      content pages (the legal pages)
  *   /services/{slug}                   service pages (content of kind 'service')
  *   /discover-print-savings            the print-savings checker
  *   /blog, /blog/{slug}                the blog (paged by ?page=N) and a post
@@ -60,7 +62,14 @@ export const CHECKER_META = {
   canonicalPath: '/discover-print-savings',
 } as const;
 
-const CONTENT_PAGES: Readonly<Record<string, string>> = { '': 'home', 'contact-us': 'contact-us', 'customer-support': 'customer-support' };
+const CONTENT_PAGES: Readonly<Record<string, string>> = {
+  '': 'home',
+  'contact-us': 'contact-us',
+  'customer-support': 'customer-support',
+  'privacy-policy': 'privacy-policy',
+  'cookie-policy': 'cookie-policy',
+  terms: 'terms',
+};
 /** A CMS slug as the content room fetches them. */
 const CONTENT_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -1,13 +1,14 @@
 /**
  * UI state that crosses rooms (docs/product-rules.md "Drawers, modal and scrolling"): which drawer
  * is open (the nav and basket drawers are mutually exclusive, because there is only one slot), the
- * modal, and cookie consent.
+ * modal, and cookie consent (docs/product-rules.md "Tracking, cookies and consent"): the visitor's
+ * choice per purpose (analytics, marketing), or none yet, and whether the cookie settings are open.
  */
 import { action, computed, makeObservable, observable } from 'mobx';
+import { readConsent, writeConsent, type ConsentChoice, type CookieConsent } from './consent';
 
-export const COOKIE_CONSENT_KEY = 'cookie-acceptance-status';
+export { COOKIE_CONSENT_KEY, COOKIE_PURPOSES_KEY, type ConsentChoice, type CookieConsent } from './consent';
 export type DrawerName = 'nav' | 'basket' | 'instant-quote';
-export type CookieConsent = 'accept' | 'unset';
 
 export interface ModalContent {
   /** Accessible title of the dialog. */
@@ -17,24 +18,23 @@ export interface ModalContent {
   data?: Record<string, unknown>;
 }
 
-function readConsent(): CookieConsent {
-  try {
-    return typeof window !== 'undefined' && window.localStorage.getItem(COOKIE_CONSENT_KEY) === 'accept' ? 'accept' : 'unset';
-  } catch {
-    return 'unset';
-  }
-}
-
 export class UiStore {
   drawer: DrawerName | null = null;
   modal: ModalContent | null = null;
-  cookieConsent: CookieConsent = readConsent();
+  /** the visitor's choice, or null while they have made none (read from local storage) */
+  consent: ConsentChoice | null = readConsent();
+  /** the banner's per-purpose settings are open (from its Settings button or the footer's Cookie settings) */
+  cookieSettingsOpen = false;
 
   constructor() {
     makeObservable(this, {
       drawer: observable,
       modal: observable.ref,
-      cookieConsent: observable,
+      consent: observable.ref,
+      cookieSettingsOpen: observable,
+      cookieConsent: computed,
+      analyticsAllowed: computed,
+      marketingAllowed: computed,
       isModalOpen: computed,
       isScrollLocked: computed,
       showCookieBanner: computed,
@@ -44,6 +44,11 @@ export class UiStore {
       openModal: action,
       closeModal: action,
       acceptCookies: action,
+      rejectCookies: action,
+      chooseCookies: action,
+      reloadConsent: action,
+      openCookieSettings: action,
+      closeCookieSettings: action,
     });
   }
 
@@ -54,8 +59,21 @@ export class UiStore {
   get isScrollLocked(): boolean {
     return this.drawer !== null || this.modal !== null;
   }
+  /** 'accept' (every purpose), 'reject' (none), 'custom' (a choice per purpose) or 'unset' (no choice yet). */
+  get cookieConsent(): CookieConsent {
+    if (!this.consent) return 'unset';
+    if (this.consent.analytics && this.consent.marketing) return 'accept';
+    return this.consent.analytics || this.consent.marketing ? 'custom' : 'reject';
+  }
+  get analyticsAllowed(): boolean {
+    return this.consent?.analytics === true;
+  }
+  get marketingAllowed(): boolean {
+    return this.consent?.marketing === true;
+  }
+  /** Until the visitor chooses, and whenever they reopen the choice. */
   get showCookieBanner(): boolean {
-    return this.cookieConsent !== 'accept';
+    return this.consent === null || this.cookieSettingsOpen;
   }
 
   openDrawer(name: DrawerName): void {
@@ -76,12 +94,29 @@ export class UiStore {
     this.modal = null;
   }
 
+  /** Every purpose: stores 'accept' under 'cookie-acceptance-status'. */
   acceptCookies(): void {
-    this.cookieConsent = 'accept';
-    try {
-      window.localStorage.setItem(COOKIE_CONSENT_KEY, 'accept');
-    } catch {
-      /* consent still applies for this visit */
-    }
+    this.chooseCookies({ analytics: true, marketing: true });
+  }
+  /** Essential only: stores 'reject', so the banner does not come back. */
+  rejectCookies(): void {
+    this.chooseCookies({ analytics: false, marketing: false });
+  }
+  /** A choice per purpose (the settings' Save); both yes is the same as Accept, both no as Reject. */
+  chooseCookies(choice: ConsentChoice): void {
+    this.consent = { analytics: choice.analytics, marketing: choice.marketing };
+    this.cookieSettingsOpen = false;
+    writeConsent(this.consent); // if storage fails, the choice still applies for this visit
+  }
+  /** Reads the stored choice again (another tab changed it). */
+  reloadConsent(): void {
+    this.consent = readConsent();
+  }
+  openCookieSettings(): void {
+    this.cookieSettingsOpen = true;
+  }
+  /** Closes the settings without a new choice (the banner stays while no choice was ever made). */
+  closeCookieSettings(): void {
+    this.cookieSettingsOpen = false;
   }
 }

@@ -25,3 +25,4 @@ export function chunkLoad<T>(name: string, actual: () => T): T {
   if (!chunks.reachable) throw new Error(`Loading chunk ${name} failed.`);
   return actual();
 }
+export { TEST_TERMS } from './terms';

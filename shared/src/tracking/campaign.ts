@@ -1,13 +1,16 @@
 /**
  * First-touch campaign data (docs/product-rules.md "Tracking, cookies and consent"): the utm_*
  * values of the visit that first brought the visitor, stored once, when any campaign value is
- * present, and sent with quotes.
+ * present, and sent with quotes. Storing it is marketing: the shell holds the page's campaign in
+ * memory (holdFirstTouch) and stores it only once the visitor allows marketing
+ * (applyCampaignConsent); a refusal removes any stored campaign.
  */
+import { SITE_STORAGE_KEYS } from '../domain/browserStorage';
 import { CAMPAIGN_KEYS, type FirstTouchCampaign } from '../domain/campaign';
 
 export { CAMPAIGN_KEYS };
 export type { CampaignKey, FirstTouchCampaign } from '../domain/campaign';
-export const FIRST_TOUCH_STORAGE_KEY = 'first-touch-campaign';
+export const FIRST_TOUCH_STORAGE_KEY = SITE_STORAGE_KEYS.firstTouch;
 const MAX_VALUE_LENGTH = 200;
 /** Control characters: the server refuses a quote whose campaign values hold any. */
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]+/g;
@@ -69,5 +72,31 @@ export function readFirstTouch(storage: Storage | null = browserStorage()): Firs
     return campaign;
   } catch {
     return {};
+  }
+}
+
+/** The landing page's query, held in memory until the visitor's marketing choice is known. */
+let heldSearch: string | null = null;
+
+/** Holds this page's campaign (its query) without storing anything. */
+export function holdFirstTouch(search: string): void {
+  heldSearch = search;
+}
+
+/**
+ * The visitor's marketing choice: allowed stores the held campaign (unless one is stored already);
+ * refused drops it and removes any stored campaign.
+ */
+export function applyCampaignConsent(allowed: boolean, storage: Storage | null = browserStorage()): void {
+  const search = heldSearch;
+  heldSearch = null;
+  if (allowed) {
+    if (search !== null) captureFirstTouch(search, storage);
+    return;
+  }
+  try {
+    storage?.removeItem(FIRST_TOUCH_STORAGE_KEY);
+  } catch {
+    /* storage unavailable: nothing is stored either */
   }
 }

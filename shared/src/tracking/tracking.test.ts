@@ -1,5 +1,12 @@
-import { captureFirstTouch, campaignFromSearch, readFirstTouch, FIRST_TOUCH_STORAGE_KEY } from './campaign';
-import { enableAnalytics, onAnalyticsEvent, trackEvent } from './analytics';
+import {
+  applyCampaignConsent,
+  captureFirstTouch,
+  campaignFromSearch,
+  holdFirstTouch,
+  readFirstTouch,
+  FIRST_TOUCH_STORAGE_KEY,
+} from './campaign';
+import { enableAnalytics, onAnalyticsEvent, setAnalyticsConsent, trackEvent } from './analytics';
 
 describe('first-touch campaign', () => {
   beforeEach(() => localStorage.clear());
@@ -62,7 +69,43 @@ describe('first-touch campaign', () => {
   });
 });
 
+describe('the campaign and the marketing choice', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('holds the landing campaign in memory, and stores it only when marketing is allowed', () => {
+    holdFirstTouch('?utm_source=linkedin');
+    expect(localStorage.getItem(FIRST_TOUCH_STORAGE_KEY)).toBeNull();
+    applyCampaignConsent(true);
+    expect(readFirstTouch()).toEqual({ utm_source: 'linkedin' });
+  });
+
+  it('a refusal drops the held campaign and removes a stored one', () => {
+    localStorage.setItem(FIRST_TOUCH_STORAGE_KEY, JSON.stringify({ utm_source: 'google' }));
+    holdFirstTouch('?utm_source=linkedin');
+    applyCampaignConsent(false);
+    expect(localStorage.getItem(FIRST_TOUCH_STORAGE_KEY)).toBeNull();
+    applyCampaignConsent(true);
+    expect(localStorage.getItem(FIRST_TOUCH_STORAGE_KEY)).toBeNull();
+  });
+});
+
 describe('analytics', () => {
+  beforeEach(() => {
+    window.dataLayer = [];
+    setAnalyticsConsent('pending');
+  });
+
+  it('a refusal drops the held events and holds nothing more: a later grant sends only what follows it', () => {
+    trackEvent('page_view', { path: '/' });
+    setAnalyticsConsent('refused');
+    trackEvent('product_added', { modelId: 'a' });
+    expect(window.dataLayer).toEqual([]);
+    setAnalyticsConsent('granted');
+    expect(window.dataLayer).toEqual([]);
+    trackEvent('lead', { source: 'quote' });
+    expect(window.dataLayer).toEqual([{ event: 'lead', source: 'quote' }]);
+  });
+
   it('reaches in-page listeners at once but the dataLayer only after consent, in order', () => {
     const seen: string[] = [];
     const stop = onAnalyticsEvent((e) => seen.push(e.event));

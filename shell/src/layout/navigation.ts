@@ -107,6 +107,15 @@ export const TOP_LINKS: readonly NavLinkItem[] = [
 ];
 
 export const PRIVACY_POLICY_HREF = '/privacy-policy';
+export const COOKIE_POLICY_HREF = '/cookie-policy';
+export const TERMS_HREF = '/terms';
+
+/** The footer's legal links (its Company group and its last line). */
+export const LEGAL_LINKS: readonly NavLinkItem[] = [
+  { label: 'Privacy policy', href: PRIVACY_POLICY_HREF },
+  { label: 'Cookie policy', href: COOKIE_POLICY_HREF },
+  { label: 'Terms', href: TERMS_HREF },
+];
 
 /** "1 item", "2 items". */
 export function itemCountText(count: number): string {

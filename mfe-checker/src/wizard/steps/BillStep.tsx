@@ -8,9 +8,9 @@ const SPLIT_OPTIONS: ReadonlyArray<RadioOption<'split' | 'total'>> = [
   { value: 'split', label: 'Yes, I know the mono and colour pages' },
 ];
 
+/** The bill's total and its period (the pages it covers are the next step, BillPagesStep). */
 export const BillStep = observer(function BillStep({ store, errors }: StepProps) {
   const { bill } = store.answers;
-  const split = bill.monoPages !== null || bill.colourPages !== null;
   return (
     <div className={styles.questions}>
       <fieldset className={styles.group}>
@@ -26,6 +26,16 @@ export const BillStep = observer(function BillStep({ store, errors }: StepProps)
           error={errors['bill.cost']}
         />
       </fieldset>
+    </div>
+  );
+});
+
+/** The pages on the same bill: split into mono and colour, or a total and a share of colour. */
+export const BillPagesStep = observer(function BillPagesStep({ store, errors }: StepProps) {
+  const { bill } = store.answers;
+  const split = bill.monoPages !== null || bill.colourPages !== null;
+  return (
+    <div className={styles.questions}>
       <RadioGroup
         legend="Do you know how many of the pages were in colour?"
         legendClassName={styles.groupLegend}

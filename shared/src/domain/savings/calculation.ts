@@ -1,11 +1,13 @@
 /** The savings calculation (docs/product-rules.md "Calculation"): today's costs against Copytech's for the same pages. */
 import { formatPence } from '../catalogue';
+import { listInWords, minimumChargeWords, pricePerPageWords, type CommercialTerms } from '../terms';
 import {
   asksOtherCharges,
   billPages,
   COMPARISON_MONTHS,
-  COPYTECH_PRICE_PER_PAGE,
   DEFAULT_PERIOD_IN_MONTHS,
+  NAMED_CHARGES,
+  type OtherCharge,
   DEFAULT_PURCHASE_PERIOD_YEARS,
   type PriceField,
   type PricePerPage,
@@ -51,6 +53,13 @@ export interface SavingsResult {
   copytech: SideFigures;
   /** null when the comparison is incomplete */
   savings: SavingsFigures | null;
+  /**
+   * Why a saving above HIGH_SAVING_PERCENT is so large, in plain words (the message says them too);
+   * empty otherwise.
+   */
+  reasons: string[];
+  /** Whether Copytech's minimum service charge sets its print-service figure (the pages cost less). */
+  minimumApplies: boolean;
   pricePerPage: PricePerPage;
   /** What the figures rest on, in plain words, for the results page and the report. */
   assumptions: string[];
@@ -132,9 +141,20 @@ export function pagesPerMonth(answers: SavingsAnswers): { mono: number; colour: 
   return { mono: amountPerMonth(answers.blackAndWhiteVolume), colour: amountPerMonth(answers.colourVolume) };
 }
 
-function assumptionsFor(answers: SavingsAnswers, rates: PricePerPage): string[] {
+/** A saving above this share of today's cost is shown only with its reasons (docs/product-rules.md "Calculation"). */
+export const HIGH_SAVING_PERCENT = 60;
+
+/** Charges the service agreement includes (toner delivery, call-outs, parts...): they do not carry into Copytech's column. */
+const COVERED_BY_SERVICE = /\b(?:toner|deliver(?:y|ies)|call[- ]?outs?|engineers?|parts|labou?r|firmware|remote diagnostics?)\b/i;
+export function chargeCoveredByService(charge: Pick<OtherCharge, 'name'>): boolean {
+  return charge.name === NAMED_CHARGES.tonerDeliveryPaidFor || COVERED_BY_SERVICE.test(charge.name);
+}
+
+function assumptionsFor(answers: SavingsAnswers, terms: CommercialTerms): string[] {
+  const rates = terms.service.pricePerPage.fromPence;
   const list = [
-    `Copytech's prices are ${rates.mono}p per mono page and ${rates.colour}p per colour page (A4, excluding VAT), for the same pages you print today.`,
+    `Copytech's prices per page are ${pricePerPageWords(terms)}. The figures use the "from" prices for the same pages you print today; your quote gives the price for your machine.`,
+    `The service agreement covers ${listInWords(terms.service.covers)}, with a minimum charge of ${minimumChargeWords(terms)} (the pages it buys are included).`,
     'All amounts exclude VAT. No price rises are added on either side over the 60 months.',
   ];
   if (answers.entryMode === 'bill') {
@@ -146,7 +166,7 @@ function assumptionsFor(answers: SavingsAnswers, rates: PricePerPage): string[] 
     }
   } else {
     list.push(
-      'Your equipment costs and other charges are assumed to stay the same with Copytech, so only the cost of running your machines is compared. A quote compares machines too.',
+      "Your equipment costs are assumed to stay the same with Copytech, and so are your other charges, except those the service agreement includes (such as toner delivery), which are left out of Copytech's column. A quote compares machines too.",
     );
     if (answers.purchaseMethod === 'purchase') {
       list.push(
@@ -165,29 +185,78 @@ function assumptionsFor(answers: SavingsAnswers, rates: PricePerPage): string[] 
   return list;
 }
 
-/** The whole comparison (see the module comment for the rules). Pure; never throws on answers of the right shape. */
-export function calculateSavings(answers: SavingsAnswers): SavingsResult {
-  const rates: PricePerPage = {
-    mono:
-      Number.isFinite(answers.copytechPricePerPage?.mono) && answers.copytechPricePerPage.mono > 0
-        ? answers.copytechPricePerPage.mono
-        : COPYTECH_PRICE_PER_PAGE.mono,
-    colour:
-      Number.isFinite(answers.copytechPricePerPage?.colour) && answers.copytechPricePerPage.colour > 0
-        ? answers.copytechPricePerPage.colour
-        : COPYTECH_PRICE_PER_PAGE.colour,
-  };
+/** Why a large saving is so large, in plain words: what today's figures hold that Copytech's column does not, or few pages. */
+function reasonsFor(
+  answers: SavingsAnswers,
+  pages: { mono: number; colour: number },
+  terms: CommercialTerms,
+  minimumApplies: boolean,
+): string[] {
+  const reasons: string[] = [];
+  if (answers.entryMode === 'bill') {
+    reasons.push(
+      "Your bill may include the lease or rental of your machine, while Copytech's column is the service agreement only: a Copytech machine is bought or leased on top.",
+    );
+  }
+  if (answers.entryMode === 'itemised' && answers.purchaseMethod === 'cpc-only') {
+    reasons.push(
+      "Your cost-per-copy charge pays for the machine too, while Copytech's column is the service agreement only: a Copytech machine is bought or leased on top.",
+    );
+  }
+  const perQuarter = Math.round((pages.mono + pages.colour) * 3);
+  if (minimumApplies) {
+    reasons.push(
+      `You print few pages (about ${perQuarter.toLocaleString('en-GB')} a quarter), so Copytech's minimum charge of ${minimumChargeWords(terms)} applies, and what you pay today is spread over few pages.`,
+    );
+  }
+  reasons.push(
+    `The figures use Copytech's lowest prices per page, for office machines; the price for your machine, and any saving, is confirmed on your quote.`,
+  );
+  return reasons;
+}
+
+/** Copytech's print service per month for these pages: the pages at the "from" prices, at least the minimum charge. */
+function copytechService(pages: { mono: number; colour: number }, terms: CommercialTerms): { perMonth: number; minimumApplies: boolean } {
+  const rates = terms.service.pricePerPage.fromPence;
+  const pagesCost = pages.mono * rates.mono + pages.colour * rates.colour;
+  const minimum = terms.service.minimumCharge.pence / terms.service.minimumCharge.periodMonths;
+  return pagesCost < minimum ? { perMonth: minimum, minimumApplies: true } : { perMonth: pagesCost, minimumApplies: false };
+}
+
+/** Today's other charges, without those the service agreement includes, pence per month. */
+function otherChargesWithCopytech(answers: SavingsAnswers): number {
+  if (answers.entryMode !== 'itemised' || !asksOtherCharges(answers)) return 0;
+  return answers.otherChargesPricePerPeriod
+    .filter((charge) => !chargeCoveredByService(charge))
+    .reduce((sum, c) => sum + amountPerMonth(c), 0);
+}
+
+/**
+ * The whole comparison (docs/product-rules.md "Calculation"), at the prices and minimum of the
+ * commercial terms. Pure; never throws on answers of the right shape.
+ */
+export function calculateSavings(answers: SavingsAnswers, terms: CommercialTerms): SavingsResult {
+  const rates: PricePerPage = { ...terms.service.pricePerPage.fromPence };
   const pages = pagesPerMonth(answers);
   const currentParts = currentCostParts(answers);
+  const service = copytechService(pages, terms);
   const copytechParts: CostParts = {
     equipment: currentParts.equipment,
-    printService: pages.mono * rates.mono + pages.colour * rates.colour,
-    otherCharges: currentParts.otherCharges,
+    printService: service.perMonth,
+    otherCharges: otherChargesWithCopytech(answers),
   };
   const current = sideFigures(currentParts, pages, rates);
   const copytech = sideFigures(copytechParts, pages, rates);
-  const assumptions = assumptionsFor(answers, rates);
-  const base = { pagesPerMonth: pages, current, copytech, pricePerPage: rates, assumptions };
+  const assumptions = assumptionsFor(answers, terms);
+  const base = {
+    pagesPerMonth: pages,
+    current,
+    copytech,
+    pricePerPage: rates,
+    assumptions,
+    reasons: [],
+    minimumApplies: service.minimumApplies,
+  };
 
   if (pages.mono + pages.colour <= 0) {
     return {
@@ -213,11 +282,15 @@ export function calculateSavings(answers: SavingsAnswers): SavingsResult {
     percent: current.perYear > 0 ? Math.round(((current.perYear - copytech.perYear) / current.perYear) * 1000) / 10 : null,
   };
   if (savings.perYear > 0) {
+    const message = `At Copytech's prices you could save ${money(savings.perYear)} a year${savings.percent !== null ? ` (${savings.percent}%)` : ''}, ${money(savings.per60Months)} over 60 months.`;
+    if (savings.percent === null || savings.percent <= HIGH_SAVING_PERCENT) return { ...base, status: 'saving', savings, message };
+    const reasons = reasonsFor(answers, pages, terms, service.minimumApplies);
     return {
       ...base,
       status: 'saving',
       savings,
-      message: `At Copytech's prices you could save ${money(savings.perYear)} a year${savings.percent !== null ? ` (${savings.percent}%)` : ''}, ${money(savings.per60Months)} over 60 months.`,
+      reasons,
+      message: `${message} A saving this large needs a word of explanation: ${reasons.join(' ')}`,
     };
   }
   return {

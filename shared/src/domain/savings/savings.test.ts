@@ -2,9 +2,12 @@
  * Worked examples of the savings calculation, each figure worked out by hand in the comments,
  * and the rules of what must be answered (the wizard's messages and the server's 400s).
  */
+import { TEST_TERMS } from '../../testing/terms';
 import { ValidationError } from 'yup';
 import { fieldErrorsOf } from '../quote';
 import {
+  chargeCoveredByService,
+  HIGH_SAVING_PERCENT,
   calculateSavings,
   COPYTECH_PRICE_PER_PAGE,
   defaultSavingsAnswers,
@@ -80,7 +83,7 @@ describe('worked example: a leased machine on a cost-per-copy agreement', () => 
   // lease £270/quarter = 9,000p a month; CPC £450/quarter = 15,000p a month -> 24,000p a month.
   // 15,000 mono and 3,000 colour a quarter = 5,000 mono and 1,000 colour a month.
   // Copytech: 5,000 x 0.39 + 1,000 x 3.3 = 1,950 + 3,300 = 5,250p, plus the same lease 9,000p = 14,250p.
-  const result = calculateSavings(leaseExample());
+  const result = calculateSavings(leaseExample(), TEST_TERMS);
 
   it('normalises every cost to per month, per year and over 60 months', () => {
     expect(result.current).toMatchObject({ perMonth: 24_000, perYear: 288_000, per60Months: 1_440_000 });
@@ -101,12 +104,16 @@ describe('worked example: a leased machine on a cost-per-copy agreement', () => 
     expect(result.pagesPerMonth).toEqual({ mono: 5_000, colour: 1_000 });
   });
   it('lists its assumptions, Copytech prices first', () => {
-    expect(result.assumptions[0]).toContain('0.39p per mono page and 3.3p per colour page');
-    expect(result.assumptions.join(' ')).toContain('equipment costs and other charges are assumed to stay the same');
+    // Prices per page are "from" prices, and production presses and plotters are quoted per machine.
+    expect(result.assumptions[0]).toContain('from 0.39p a mono page and from 3.3p a colour page (A4, ex VAT) on office machines');
+    expect(result.assumptions[0]).toContain('production presses and plotters are quoted per machine');
+    expect(result.assumptions[1]).toContain('with a minimum charge of £45 a quarter');
+    expect(result.assumptions.join(' ')).toContain('equipment costs are assumed to stay the same');
+    expect(result.assumptions.join(' ')).not.toMatch(/\bflat\b/);
     expect(result.assumptions.join(' ')).toContain('8.46 mono pages');
   });
   it('treats a rental like a lease', () => {
-    const rental = calculateSavings({ ...leaseExample(), purchaseMethod: 'rental' });
+    const rental = calculateSavings({ ...leaseExample(), purchaseMethod: 'rental' }, TEST_TERMS);
     expect(rental.current.perMonth).toBe(24_000);
     expect(rental.savings).toEqual(result.savings);
   });
@@ -126,7 +133,7 @@ describe('worked example: a machine bought outright, spread over its years, with
     blackAndWhiteVolume: { value: 6_000, periodInMonths: 1 },
     colourVolume: { value: 0, periodInMonths: 1 },
   });
-  const result = calculateSavings(answers);
+  const result = calculateSavings(answers, TEST_TERMS);
 
   it('spreads the purchase price over the years and adds the support costs', () => {
     expect(result.current.partsPerMonth).toEqual({ equipment: 12_500, printService: 12_000, otherCharges: 0 });
@@ -140,16 +147,19 @@ describe('worked example: a machine bought outright, spread over its years, with
     expect(result.copytech.perPage).toEqual({ mono: 2.47, colour: null }); // 14,840 / 6,000
   });
   it('ignores answers that do not apply: a lease price left from an earlier choice, a CPC price', () => {
-    const stale = calculateSavings({
-      ...answers,
-      leasePricePerPeriod: { value: 999_999, periodInMonths: 1 },
-      cpcPricePerPeriod: { value: 999_999, periodInMonths: 1 },
-    });
+    const stale = calculateSavings(
+      {
+        ...answers,
+        leasePricePerPeriod: { value: 999_999, periodInMonths: 1 },
+        cpcPricePerPeriod: { value: 999_999, periodInMonths: 1 },
+      },
+      TEST_TERMS,
+    );
     expect(stale.current).toEqual(result.current);
     expect(relevantPriceFields(answers)).toEqual(['equipmentPurchasePrice', 'warrantyPrice', 'spendPricePerPeriod']);
   });
   it('gives a longer life a lower monthly cost (5 years: 10,000p a month)', () => {
-    const fiveYears = calculateSavings({ ...answers, equipmentPurchasePeriodYears: 5 });
+    const fiveYears = calculateSavings({ ...answers, equipmentPurchasePeriodYears: 5 }, TEST_TERMS);
     expect(fiveYears.current.partsPerMonth.equipment).toBe(10_000);
   });
 });
@@ -163,7 +173,7 @@ describe('worked example: cost per copy only (the machine is in the click charge
     blackAndWhiteVolume: { value: 30_000, periodInMonths: 3 },
     colourVolume: { value: 6_000, periodInMonths: 3 },
   });
-  const result = calculateSavings(answers);
+  const result = calculateSavings(answers, TEST_TERMS);
 
   it('compares the click charges, without asking how the machine is supported', () => {
     expect(unansweredQuestions(answers)).toEqual({});
@@ -183,7 +193,8 @@ describe('worked example: cost per copy only (the machine is in the click charge
 describe('worked example: other charges paid in other periods', () => {
   // lease £100 a month = 10,000p; service contract £270 a quarter = 9,000p.
   // insurance £120 a year = 1,000p; toner delivery £15 a quarter = 500p; admin fee £30 every 6 months = 500p.
-  // 2,000 mono and 500 colour a month: Copytech 780 + 1,650 = 2,430p.
+  // 2,000 mono and 500 colour a month: Copytech 780 + 1,650 = 2,430p (above the £15 a month minimum).
+  // Copytech's service delivers toner free, so its column drops the toner delivery: 1,000 + 500 = 1,500p.
   const answers = itemised({
     purchaseMethod: 'lease',
     leasePricePerPeriod: { value: 10_000, periodInMonths: 1 },
@@ -200,17 +211,32 @@ describe('worked example: other charges paid in other periods', () => {
     blackAndWhiteVolume: { value: 2_000, periodInMonths: 1 },
     colourVolume: { value: 500, periodInMonths: 1 },
   });
-  const result = calculateSavings(answers);
+  const result = calculateSavings(answers, TEST_TERMS);
 
-  it('normalises each charge by its own period and keeps them on both sides', () => {
+  it("normalises each charge by its own period; what the service includes leaves Copytech's column", () => {
     expect(result.current.partsPerMonth).toEqual({ equipment: 10_000, printService: 9_000, otherCharges: 2_000 });
     expect(result.current.perMonth).toBe(21_000);
-    expect(result.copytech.partsPerMonth).toEqual({ equipment: 10_000, printService: 2_430, otherCharges: 2_000 });
-    expect(result.copytech.perMonth).toBe(14_430);
-    expect(result.savings).toMatchObject({ perMonth: 6_570, perYear: 78_840, per60Months: 394_200 });
+    expect(result.copytech.partsPerMonth).toEqual({ equipment: 10_000, printService: 2_430, otherCharges: 1_500 });
+    expect(result.copytech.perMonth).toBe(13_930);
+    // 21,000 - 13,930 = 7,070p a month; x 12 = 84,840p; x 60 = 424,200p; 84,840 / 252,000 = 33.7%
+    expect(result.savings).toEqual({ perMonth: 7_070, perYear: 84_840, per60Months: 424_200, percent: 33.7 });
+    expect(result.reasons).toEqual([]);
+  });
+  it.each([
+    ['Toner delivery', true],
+    ['Engineer call-out fee', true],
+    ['Parts and labour', true],
+    ['Admin fee', false],
+    ['Equipment insurance', false],
+    ['Network support', false],
+  ])('counts "%s" as included in the service agreement: %p', (name, covered) => {
+    expect(chargeCoveredByService({ name })).toBe(covered);
   });
   it('ignores listed charges once every extra is answered "no"', () => {
-    const none = calculateSavings({ ...answers, equipmentIsInsured: false, tonerDeliveryPaidFor: false, payOtherCharges: false });
+    const none = calculateSavings(
+      { ...answers, equipmentIsInsured: false, tonerDeliveryPaidFor: false, payOtherCharges: false },
+      TEST_TERMS,
+    );
     expect(none.current.partsPerMonth.otherCharges).toBe(0);
   });
 });
@@ -219,7 +245,7 @@ describe('worked example: only the total bill is known', () => {
   // £900 a quarter = 30,000p a month; 30,000 pages a quarter, 30% colour:
   // 9,000 colour and 21,000 mono a quarter = 3,000 colour and 7,000 mono a month.
   // Copytech 7,000 x 0.39 + 3,000 x 3.3 = 2,730 + 9,900 = 12,630p.
-  const result = calculateSavings(bill({ cost: 90_000, pages: 30_000 }));
+  const result = calculateSavings(bill({ cost: 90_000, pages: 30_000 }), TEST_TERMS);
 
   it('splits the pages by the default 30% colour ratio and compares the bill', () => {
     expect(result.pagesPerMonth).toEqual({ mono: 7_000, colour: 3_000 });
@@ -230,13 +256,13 @@ describe('worked example: only the total bill is known', () => {
   });
   it('uses the mono and colour pages when the visitor knows them', () => {
     // 27,000 mono and 3,000 colour a quarter: 9,000 and 1,000 a month -> 3,510 + 3,300 = 6,810p
-    const split = calculateSavings(bill({ cost: 90_000, pages: null, monoPages: 27_000, colourPages: 3_000 }));
+    const split = calculateSavings(bill({ cost: 90_000, pages: null, monoPages: 27_000, colourPages: 3_000 }), TEST_TERMS);
     expect(split.pagesPerMonth).toEqual({ mono: 9_000, colour: 1_000 });
     expect(split.copytech.perMonth).toBe(6_810);
     expect(split.assumptions.join(' ')).not.toContain('taken to be colour');
   });
   it('follows a colour ratio the visitor changes', () => {
-    const allMono = calculateSavings(bill({ cost: 90_000, pages: 30_000, colourRatio: 0 }));
+    const allMono = calculateSavings(bill({ cost: 90_000, pages: 30_000, colourRatio: 0 }), TEST_TERMS);
     expect(allMono.pagesPerMonth).toEqual({ mono: 10_000, colour: 0 });
     expect(allMono.current.perPage.colour).toBeNull();
   });
@@ -248,11 +274,14 @@ describe('worked example: only the total bill is known', () => {
 
 describe('zero or missing volumes', () => {
   it('gives no comparison and asks for pages when no pages are printed', () => {
-    const result = calculateSavings({
-      ...leaseExample(),
-      blackAndWhiteVolume: { value: 0, periodInMonths: 3 },
-      colourVolume: { value: 0, periodInMonths: 3 },
-    });
+    const result = calculateSavings(
+      {
+        ...leaseExample(),
+        blackAndWhiteVolume: { value: 0, periodInMonths: 3 },
+        colourVolume: { value: 0, periodInMonths: 3 },
+      },
+      TEST_TERMS,
+    );
     expect(result.status).toBe('incomplete');
     expect(result.savings).toBeNull();
     expect(result.message).toMatch(/how many pages you print/);
@@ -261,21 +290,24 @@ describe('zero or missing volumes', () => {
     expect(result.copytech.perPage).toEqual({ mono: null, colour: null });
   });
   it('treats unanswered volumes as none rather than failing', () => {
-    const result = calculateSavings({
-      ...leaseExample(),
-      blackAndWhiteVolume: { value: null, periodInMonths: 3 },
-      colourVolume: { value: null, periodInMonths: 3 },
-    });
+    const result = calculateSavings(
+      {
+        ...leaseExample(),
+        blackAndWhiteVolume: { value: null, periodInMonths: 3 },
+        colourVolume: { value: null, periodInMonths: 3 },
+      },
+      TEST_TERMS,
+    );
     expect(result.status).toBe('incomplete');
     expect(Number.isFinite(result.current.perYear)).toBe(true);
   });
   it('asks what they pay when nothing is entered', () => {
-    const result = calculateSavings(bill({ cost: null, pages: 3_000 }));
+    const result = calculateSavings(bill({ cost: null, pages: 3_000 }), TEST_TERMS);
     expect(result.status).toBe('incomplete');
     expect(result.message).toMatch(/what you pay/);
   });
   it('has no cost per mono page for a colour-only printer', () => {
-    const result = calculateSavings({ ...leaseExample(), blackAndWhiteVolume: { value: 0, periodInMonths: 3 } });
+    const result = calculateSavings({ ...leaseExample(), blackAndWhiteVolume: { value: 0, periodInMonths: 3 } }, TEST_TERMS);
     expect(result.current.perPage.mono).toBeNull();
     expect(result.current.perPage.colour).toBe(24); // 24,000p a month over 1,000 colour pages
   });
@@ -291,6 +323,7 @@ describe('an honest answer when Copytech would not be cheaper', () => {
         blackAndWhiteVolume: { value: 9_000, periodInMonths: 1 },
         colourVolume: { value: 0, periodInMonths: 1 },
       }),
+      TEST_TERMS,
     );
     expect(result.status).toBe('no-saving');
     expect(result.savings).toMatchObject({ perMonth: -510, perYear: -6_120, per60Months: -30_600 });
@@ -299,8 +332,8 @@ describe('an honest answer when Copytech would not be cheaper', () => {
     );
   });
   it('calls equal costs "about the same", not a saving', () => {
-    // 1,000 mono pages a month at 0.39p = 390p, and the bill is 390p a month
-    const result = calculateSavings(bill({ cost: 390, pages: 1_000, colourRatio: 0, periodInMonths: 1 }));
+    // 5,000 mono pages a month at 0.39p = 1,950p (above the 1,500p a month minimum), and the bill is 1,950p a month
+    const result = calculateSavings(bill({ cost: 1_950, pages: 5_000, colourRatio: 0, periodInMonths: 1 }), TEST_TERMS);
     expect(result.status).toBe('no-saving');
     expect(result.savings?.perYear).toBe(0);
     expect(result.message).toMatch(/about the same/);
@@ -309,10 +342,11 @@ describe('an honest answer when Copytech would not be cheaper', () => {
 
 describe('rounding', () => {
   it('rounds each figure once from the exact monthly cost', () => {
-    // £100 a quarter = 3,333.33p a month: £33.33 a month, but £400.00 a year and £2,000.00 over 60 months
-    const result = calculateSavings(bill({ cost: 10_000, pages: 3_000, colourRatio: 0, periodInMonths: 3 }));
+    // £100 a quarter = 3,333.33p a month: £33.33 a month, but £400.00 a year and £2,000.00 over 60 months.
+    // Copytech: 1,000 mono pages a month x 0.39p = 390p, under the minimum: 4,500p a quarter = 1,500p a month, 18,000p a year.
+    const result = calculateSavings(bill({ cost: 10_000, pages: 3_000, colourRatio: 0, periodInMonths: 3 }), TEST_TERMS);
     expect(result.current).toMatchObject({ perMonth: 3_333, perYear: 40_000, per60Months: 200_000 });
-    expect(result.savings?.perYear).toBe(40_000 - 4_680);
+    expect(result.savings?.perYear).toBe(40_000 - 18_000);
   });
   it('keeps the parts adding up to the monthly total', () => {
     const result = calculateSavings(
@@ -324,6 +358,7 @@ describe('rounding', () => {
         blackAndWhiteVolume: { value: 1_000, periodInMonths: 1 },
         colourVolume: { value: 0, periodInMonths: 1 },
       }),
+      TEST_TERMS,
     );
     const { partsPerMonth, perMonth } = result.current;
     expect(partsPerMonth.equipment + partsPerMonth.printService + partsPerMonth.otherCharges).toBe(perMonth);
@@ -385,7 +420,7 @@ describe('parseSavingsAnswers (the server side of POST /api/report)', () => {
     const tampered = { ...leaseExample(), copytechPricePerPage: { mono: 0.01, colour: 0.01 } };
     const parsed = parseSavingsAnswers(JSON.parse(JSON.stringify(tampered)));
     expect(parsed.copytechPricePerPage).toEqual(COPYTECH_PRICE_PER_PAGE);
-    expect(calculateSavings(parsed).savings).toEqual(calculateSavings(leaseExample()).savings);
+    expect(calculateSavings(parsed, TEST_TERMS).savings).toEqual(calculateSavings(leaseExample(), TEST_TERMS).savings);
   });
   it('accepts answers with no prices per page at all', () => {
     const { copytechPricePerPage: _ignored, ...rest } = leaseExample();
@@ -466,5 +501,62 @@ describe('the answers in plain words', () => {
       { key: 'bill', label: 'Your print bill', value: '£900.00 per quarter' },
       { key: 'billPages', label: 'Pages on the bill', value: '21,000 mono and 9,000 colour (30% colour assumed)' },
     ]);
+  });
+});
+
+// docs/product-rules.md "Calculation": the minimum service charge, and a large saving only with its reasons.
+describe('the minimum charge, and a large saving explained', () => {
+  it("the issue's example: a £300 bill for 2,000 pages a quarter saves £1,020 a year (85%), and says why", () => {
+    // £300 a quarter = 30,000p / 3 = 10,000p a month. 2,000 pages a quarter, 30% colour: 600 colour and
+    // 1,400 mono a quarter = 200 colour and 466.67 mono a month.
+    // At the "from" prices: 466.67 x 0.39 = 182p + 200 x 3.3 = 660p = 842p a month (2,526p, £25.26 a quarter),
+    // under the minimum of £45 a quarter, so Copytech charges 4,500p / 3 = 1,500p a month.
+    // Saving 10,000 - 1,500 = 8,500p a month = 102,000p (£1,020) a year, 510,000p (£5,100) over 60 months;
+    // 102,000 / 120,000 = 85.0%. (Without the minimum it said £1,099 a year, 91.6%.)
+    const result = calculateSavings(bill({ cost: 30_000, pages: 2_000 }), TEST_TERMS);
+    expect(result.minimumApplies).toBe(true);
+    expect(result.copytech.partsPerMonth.printService).toBe(1_500);
+    expect(result.savings).toEqual({ perMonth: 8_500, perYear: 102_000, per60Months: 510_000, percent: 85 });
+    expect(result.savings!.percent!).toBeGreaterThan(HIGH_SAVING_PERCENT);
+    expect(result.reasons).toEqual([
+      "Your bill may include the lease or rental of your machine, while Copytech's column is the service agreement only: a Copytech machine is bought or leased on top.",
+      "You print few pages (about 2,000 a quarter), so Copytech's minimum charge of £45 a quarter applies, and what you pay today is spread over few pages.",
+      "The figures use Copytech's lowest prices per page, for office machines; the price for your machine, and any saving, is confirmed on your quote.",
+    ]);
+    expect(result.message).toBe(
+      `At Copytech's prices you could save £1,020.00 a year (85%), £5,100.00 over 60 months. A saving this large needs a word of explanation: ${result.reasons.join(' ')}`,
+    );
+  });
+  it('charges the pages, not the minimum, once they cost more than £45 a quarter', () => {
+    // 3,000 mono + 500 colour a quarter: 1,000 x 0.39 + 166.67 x 3.3 = 390 + 550 = 940p a month... under 1,500p;
+    // 9,000 mono + 1,500 colour a quarter: 3,000 x 0.39 + 500 x 3.3 = 1,170 + 1,650 = 2,820p a month: over it.
+    const under = calculateSavings(bill({ cost: 30_000, pages: null, monoPages: 3_000, colourPages: 500 }), TEST_TERMS);
+    expect(under.copytech.partsPerMonth.printService).toBe(1_500);
+    const over = calculateSavings(bill({ cost: 30_000, pages: null, monoPages: 9_000, colourPages: 1_500 }), TEST_TERMS);
+    expect(over.minimumApplies).toBe(false);
+    expect(over.copytech.partsPerMonth.printService).toBe(2_820);
+  });
+  it('explains a large saving of a cost-per-copy machine: the machine is in its click charge', () => {
+    // CPC £600 a quarter = 20,000p a month for 3,000 mono pages a month: Copytech 3,000 x 0.39 = 1,170p.
+    // That is under the £15 a month minimum (4,500p a quarter / 3), so Copytech charges 1,500p.
+    const result = calculateSavings(
+      itemised({
+        purchaseMethod: 'cpc-only',
+        cpcPricePerPeriod: { value: 60_000, periodInMonths: 3 },
+        blackAndWhiteVolume: { value: 9_000, periodInMonths: 3 },
+        colourVolume: { value: 0, periodInMonths: 3 },
+      }),
+      TEST_TERMS,
+    );
+    // 1,170p is under the 1,500p minimum: Copytech 1,500p; saving 18,500p a month = 222,000p a year, 92.5%.
+    expect(result.savings).toEqual({ perMonth: 18_500, perYear: 222_000, per60Months: 1_110_000, percent: 92.5 });
+    expect(result.reasons[0]).toMatch(/cost-per-copy charge pays for the machine too/);
+    expect(result.message).toContain('A saving this large needs a word of explanation');
+  });
+  it('says nothing more about a saving of 60% or less', () => {
+    const result = calculateSavings(leaseExample(), TEST_TERMS);
+    expect(result.savings!.percent).toBe(40.6);
+    expect(result.reasons).toEqual([]);
+    expect(result.message).not.toContain('explanation');
   });
 });

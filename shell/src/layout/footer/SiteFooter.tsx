@@ -1,19 +1,40 @@
 /**
  * The site footer (docs/product-rules.md "Navigation"): address and phone numbers, the link groups,
- * the newsletter sign-up, the privacy policy link and the copyright with the current year.
+ * the newsletter sign-up, the privacy policy, cookie policy and terms links, Cookie settings (which
+ * reopens the cookie choice) and the copyright with the current year.
  */
 import { Link } from 'react-router-dom';
-import { COMPANY, telHref } from '@copytech/shared';
+import { observer } from 'mobx-react-lite';
+import { COMPANY, telHref, uiStore, useHydrated } from '@copytech/shared';
 import { NewsletterForm } from './NewsletterForm';
-import { PRIVACY_POLICY_HREF, PRODUCT_GROUPS, SERVICE_LINKS, TOP_LINKS, type NavLinkItem } from '../navigation';
+import { LEGAL_LINKS, PRODUCT_GROUPS, SERVICE_LINKS, TOP_LINKS, type NavLinkItem } from '../navigation';
 import styles from './SiteFooter.module.css';
 
 const COMPANY_LINKS: readonly NavLinkItem[] = [
   ...TOP_LINKS.filter((link) => link.href !== '/customer-support'),
   { label: 'Support', href: '/customer-support' },
   { label: 'Blog', href: '/blog' },
-  { label: 'Privacy policy', href: PRIVACY_POLICY_HREF },
+  ...LEGAL_LINKS,
 ];
+
+/**
+ * Reopens the cookie choice (the banner with its settings). A button, so it needs JavaScript: it
+ * appears once the page is live (without JavaScript nothing but essential storage is ever used).
+ */
+const CookieSettingsButton = observer(function CookieSettingsButton() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <button
+      type="button"
+      className={styles.legalButton}
+      aria-expanded={uiStore.cookieSettingsOpen}
+      onClick={() => uiStore.openCookieSettings()}
+    >
+      Cookie settings
+    </button>
+  );
+});
 
 function LinkGroup({ id, title, links }: { id: string; title: string; links: readonly NavLinkItem[] }) {
   const headingId = `footer-${id}`;
@@ -81,9 +102,18 @@ export function SiteFooter() {
           <p className={styles.copyright}>
             © {year} {COMPANY.legalName}
           </p>
-          <Link className={styles.legalLink} to={PRIVACY_POLICY_HREF}>
-            Privacy policy
-          </Link>
+          <ul className={styles.legalLinks}>
+            {LEGAL_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link className={styles.legalLink} to={link.href}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <CookieSettingsButton />
+            </li>
+          </ul>
         </div>
       </div>
     </footer>

@@ -1,6 +1,6 @@
 /**
  * The hub links bar (large screens only, hidden by CSS below 1008px): the main landing pages, the
- * current one marked with aria-current="page", and the hub phone number; the whole bar is the
+ * current one marked with aria-current="page", and the sales number ("Talk to an expert"); the whole bar is the
  * "Hub" navigation landmark, so the phone number is not left outside every landmark.
  */
 import { NavLink } from 'react-router-dom';
@@ -22,10 +22,10 @@ export function HubLinks() {
             </li>
           ))}
         </ul>
-        <a className={styles.phone} href={telHref(COMPANY.hubPhone)}>
+        <a className={styles.phone} href={telHref(COMPANY.salesPhone)}>
           <PhoneIcon />
           <span>
-            Talk to an expert <strong>{COMPANY.hubPhone}</strong>
+            Talk to an expert <strong>{COMPANY.salesPhone}</strong>
           </span>
         </a>
       </div>

@@ -1,0 +1,132 @@
+/**
+ * The basket's comparison, like with like (docs/product-rules.md "Comparison"): a group per kind
+ * (printers, scanners, finishers), each with only its own rows and its own "Best". A group is a
+ * table where its columns fit the drawer, else a card per product (a phone), so the comparison
+ * never needs sideways scrolling.
+ */
+import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { observer } from 'mobx-react-lite';
+import type { BasketItem } from '@copytech/shared';
+import { rentalTermsSummary } from '@copytech/shared/domain';
+import { useTerms } from '@copytech/shared/terms';
+import { productDetailsOf, reloadFailedProductDetails } from '../products/productDetails';
+import { kindNoun } from './basketWords';
+import { buildComparisonGroups, type ComparisonGroup } from './comparison';
+import { ComparisonCards } from './ComparisonCards';
+import { ComparisonTable } from './ComparisonTable';
+import styles from './ComparisonTable.module.css';
+
+/**
+ * The width a table of this many products needs: the specification column (6.75rem) and 6.5rem a
+ * product (ComparisonTable.module.css), plus the border.
+ */
+function tableWidthPx(columns: number, remPx: number): number {
+  return (6.75 + 6.5 * columns) * remPx + 2;
+}
+
+/** The element's content width, followed as it changes; null before layout (or where nothing is laid out). */
+function useWidth(ref: RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const measure = () => setWidth(element.clientWidth || null);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+function remPx(): number {
+  return typeof window === 'undefined' ? 16 : parseFloat(window.getComputedStyle(document.documentElement).fontSize) || 16;
+}
+
+export const Comparison = observer(function Comparison({ items }: { items: readonly BasketItem[] }) {
+  const headingId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const width = useWidth(root);
+  const terms = useTerms();
+  const groups = buildComparisonGroups(items, productDetailsOf, terms?.lease ?? null);
+  const failed = items.filter((item) => productDetailsOf(item.modelId)?.status === 'failed');
+  const several = groups.some((group) => group.items.length >= 2);
+
+  return (
+    <div className={styles.comparison} ref={root}>
+      <h3 id={headingId} className={styles.heading}>
+        {several ? 'Compare side by side' : 'Specifications'}
+      </h3>
+      {groups.length > 1 ? <p className={styles.legend}>Like with like: each kind of product is compared in its own group.</p> : null}
+      {groups.map((group) => (
+        <ComparisonGroupView
+          key={group.kind}
+          group={group}
+          titled={groups.length > 1}
+          headingId={headingId}
+          asTable={width === null || width >= tableWidthPx(group.items.length, remPx())}
+        />
+      ))}
+      {terms ? <p className={styles.terms}>{rentalTermsSummary(terms)}</p> : null}
+      {failed.length > 0 ? (
+        <p className={styles.failed} role="alert">
+          We could not load the details of {failed.map((item) => `${item.brand} ${item.model}`).join(', ')}.{' '}
+          <button type="button" className={styles.retry} onClick={() => reloadFailedProductDetails(failed.map((item) => item.modelId))}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+});
+
+interface GroupProps {
+  group: ComparisonGroup;
+  /** with its own heading (when there are several groups) */
+  titled: boolean;
+  /** the comparison's heading, naming the group when it has none of its own */
+  headingId: string;
+  asTable: boolean;
+}
+
+function ComparisonGroupView({ group, titled, headingId, asTable }: GroupProps) {
+  const groupHeadingId = useId();
+  const count = group.items.length;
+  const noun = kindNoun(group.kind, count);
+  const plural = kindNoun(group.kind, 2);
+  const caption = `Specifications of the ${count === 1 ? noun : `${count} ${noun}`} in your basket${count >= 2 ? '; rows that differ are marked' : ''}`;
+  // The legend names only the marks the group shows.
+  const marked = new Set(group.rows.filter((row) => row.cells.some((cell) => cell.best)).map((row) => row.bestMeans));
+  const bestSays = [marked.has('fastest') ? 'the fastest speed' : null, marked.has('lowest') ? 'the lowest price' : null].filter(Boolean);
+  return (
+    <div className={styles.group} data-kind={group.kind}>
+      {titled ? (
+        <h4 id={groupHeadingId} className={styles.groupHeading}>
+          {noun.charAt(0).toUpperCase() + noun.slice(1)}
+        </h4>
+      ) : null}
+      <p className={styles.legend}>
+        {count >= 2 ? (
+          <>
+            <span className={styles.legendDiffers}>Highlighted rows</span> differ between these {plural}
+            {bestSays.length ? (
+              <>
+                ; <span className={styles.best}>Best</span> marks {bestSays.join(' and ')} among them.
+              </>
+            ) : (
+              '.'
+            )}
+          </>
+        ) : (
+          `Add another ${noun} to compare ${plural} side by side.`
+        )}
+      </p>
+      {asTable ? (
+        <ComparisonTable group={group} caption={caption} labelledBy={titled ? groupHeadingId : headingId} />
+      ) : (
+        <ComparisonCards group={group} caption={caption} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Everything the site keeps in the visitor's browser (docs/product-rules.md "Tracking, cookies and
+ * consent"): the cookie policy's table is rendered from this list by the content remote, and
+ * shared/src/stores/browserStorage.test.ts checks it names the keys the code really uses, so the
+ * policy cannot fall behind the code.
+ *
+ * The site itself sets no HTTP cookie. `purpose` is the consent purpose the entry belongs to:
+ * 'essential' entries are strictly necessary for what the visitor asked for (PECR's exemption) and
+ * need no consent; the others are written only with the visitor's consent to that purpose.
+ */
+
+export type ConsentPurpose = 'analytics' | 'marketing';
+export type StoragePurpose = 'essential' | ConsentPurpose;
+
+export interface BrowserStorageEntry {
+  name: string;
+  /** where it is kept */
+  kind: 'local storage' | 'session storage' | 'cookie';
+  purpose: StoragePurpose;
+  /** who writes it */
+  setBy: string;
+  what: string;
+  lifetime: string;
+}
+
+/** The keys this site's own code writes (the marketing service's cookies follow in BROWSER_STORAGE). */
+export const SITE_STORAGE_KEYS = {
+  basket: 'basket',
+  consent: 'cookie-acceptance-status',
+  consentPurposes: 'cookie-consent-purposes',
+  firstTouch: 'first-touch-campaign',
+  checker: 'copytech:savings-checker',
+} as const;
+
+const UNTIL_CLEARED = 'Until you clear it in your browser, or change your choice';
+
+export const BROWSER_STORAGE: readonly BrowserStorageEntry[] = [
+  {
+    name: SITE_STORAGE_KEYS.basket,
+    kind: 'local storage',
+    purpose: 'essential',
+    setBy: 'This site',
+    what: 'The machines in your comparison basket (product ids only), so the basket survives a new page or a new visit.',
+    lifetime: 'Until you empty the basket or clear it in your browser',
+  },
+  {
+    name: SITE_STORAGE_KEYS.consent,
+    kind: 'local storage',
+    purpose: 'essential',
+    setBy: 'This site',
+    what: "Your cookie choice: 'accept' (everything), 'reject' (essential only) or 'custom' (your own choice, below), so we do not ask on every page.",
+    lifetime: UNTIL_CLEARED,
+  },
+  {
+    name: SITE_STORAGE_KEYS.consentPurposes,
+    kind: 'local storage',
+    purpose: 'essential',
+    setBy: 'This site',
+    what: 'When you choose in Settings: yes or no for analytics and for marketing.',
+    lifetime: UNTIL_CLEARED,
+  },
+  {
+    name: SITE_STORAGE_KEYS.checker,
+    kind: 'session storage',
+    purpose: 'essential',
+    setBy: 'This site',
+    what: 'Your answers to the savings checker so far (costs and volumes, never contact details), so a reload does not lose them.',
+    lifetime: 'Until you close the tab',
+  },
+  {
+    name: SITE_STORAGE_KEYS.firstTouch,
+    kind: 'local storage',
+    purpose: 'marketing',
+    setBy: 'This site',
+    what: 'The campaign (utm_source, utm_medium, utm_campaign, utm_term, utm_content of the link) that first brought you here, sent with a quote request so we know which advert or e-mail worked.',
+    lifetime: 'Until you clear it in your browser; removed when you refuse marketing',
+  },
+  {
+    name: 'mtc_id, mtc_sid, mautic_device_id',
+    kind: 'cookie',
+    purpose: 'marketing',
+    setBy: 'Our marketing-automation service (its script, loaded only with your consent)',
+    what: 'Recognise your browser across visits, so the pages you read can be linked to your newsletter subscription or enquiry.',
+    lifetime: 'As the service sets them (its device cookie lasts for months, not a visit); removed when you refuse marketing',
+  },
+];
+
+/** The marketing service's cookie names, as the shell removes them when marketing is refused. */
+export const MARKETING_COOKIES = ['mtc_id', 'mtc_sid', 'mautic_device_id'] as const;

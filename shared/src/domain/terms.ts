@@ -1,0 +1,304 @@
+/**
+ * Copytech's commercial terms (docs/product-rules.md "Commercial terms"): what a lease and the
+ * service agreement cover, the prices per page, the minimum service charge, the engineer response
+ * standards and the lease terms offered. The one source is `server/data/terms.json`; the server
+ * reads it on start with `parseCommercialTerms` (a file that does not pass stops the start), serves
+ * it at `GET /api/terms` (TERMS_URL) and fills the CMS pages' `{{terms.…}}` placeholders from it.
+ * Browser rooms read it with `useTerms()` ('@copytech/shared/terms'). Everything here is pure:
+ * every function takes the terms it words.
+ */
+import { formatPence, isScannerCategory, leaseOffer, LEASE_TERM_MONTHS } from './catalogue';
+import type { Product } from './product';
+import { URGENCIES, type Urgency } from './enquiry';
+
+export const TERMS_URL = '/api/terms';
+
+export const RESPONSE_STANDARDS = ['machine-down', 'fault', 'routine'] as const;
+export type ResponseStandard = (typeof RESPONSE_STANDARDS)[number];
+
+export interface LeaseTerms {
+  /** Every lease term offered, in months (billed quarterly). */
+  termsOfferedMonths: number[];
+  /** The term of every lease price the site shows: the data's `60MonthLeasePrice`. */
+  pricesShownForMonths: number;
+  /** Months one lease payment covers (a quarter). */
+  billedEveryMonths: number;
+  /** A lease is offered only from this starting price (pence ex VAT); below it, purchase only. */
+  minimumStartingPricePence: number;
+  covers: string[];
+  doesNotCover: string[];
+}
+
+export interface ServiceTerms {
+  covers: string[];
+  doesNotCover: string[];
+  pricePerPage: {
+    /** true: prices differ by machine, so a price per page is always "from". */
+    variesByMachine: boolean;
+    /** The lowest prices per A4 page, pence ex VAT. */
+    fromPence: { mono: number; colour: number };
+    /** Which machines the "from" prices are for. */
+    fromAppliesTo: string;
+    /** Which machines are priced per machine on the quote instead. */
+    quotedPerMachine: string;
+  };
+  /** The least a period's page charges are billed at (pence ex VAT per `periodMonths`). */
+  minimumCharge: { pence: number; periodMonths: number };
+}
+
+export interface CommercialTerms {
+  lease: LeaseTerms;
+  service: ServiceTerms;
+  /** Each response standard in words, e.g. `within two business days`. */
+  engineerResponse: Record<ResponseStandard, string>;
+  /** Each service-request urgency: its label, and the standard it is answered by. */
+  urgencies: Record<Urgency, { label: string; response: ResponseStandard }>;
+}
+
+/** A terms file that cannot be used: the message names the field. */
+export class TermsError extends Error {}
+
+// Plain text only (it is placed in HTML and in e-mail headers' neighbours): no markup, no braces.
+const PLAIN = /^[A-Za-z0-9 £%.,:;()'/-]+$/;
+
+function object(value: unknown, path: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new TermsError(`${path} must be an object`);
+  return value as Record<string, unknown>;
+}
+function text(value: unknown, path: string): string {
+  if (typeof value !== 'string' || !PLAIN.test(value) || value.length > 200) {
+    throw new TermsError(`${path} must be plain text (letters, digits, spaces and £%.,:;()'/-), at most 200 characters`);
+  }
+  return value;
+}
+function texts(value: unknown, path: string): string[] {
+  if (!Array.isArray(value) || value.length === 0) throw new TermsError(`${path} must be a list of at least one item`);
+  return value.map((item, index) => text(item, `${path}[${index}]`));
+}
+function positive(value: unknown, path: string, integer: boolean): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new TermsError(`${path} must be a ${integer ? 'whole ' : ''}number above 0`);
+  }
+  return value;
+}
+
+function parseLease(raw: unknown): LeaseTerms {
+  const lease = object(raw, 'lease');
+  const offered = lease.termsOfferedMonths;
+  if (!Array.isArray(offered) || offered.length === 0) throw new TermsError('lease.termsOfferedMonths must be a list of months');
+  const termsOfferedMonths = offered.map((months, index) => positive(months, `lease.termsOfferedMonths[${index}]`, true));
+  const pricesShownForMonths = positive(lease.pricesShownForMonths, 'lease.pricesShownForMonths', true);
+  // The catalogue's lease price is `60MonthLeasePrice`: the prices shown can only be that term's.
+  if (pricesShownForMonths !== LEASE_TERM_MONTHS || !termsOfferedMonths.includes(pricesShownForMonths)) {
+    throw new TermsError(
+      `lease.pricesShownForMonths must be ${LEASE_TERM_MONTHS} (the catalogue's lease price) and one of termsOfferedMonths`,
+    );
+  }
+  return {
+    termsOfferedMonths: [...termsOfferedMonths].sort((a, b) => a - b),
+    pricesShownForMonths,
+    billedEveryMonths: positive(lease.billedEveryMonths, 'lease.billedEveryMonths', true),
+    minimumStartingPricePence: positive(lease.minimumStartingPricePence, 'lease.minimumStartingPricePence', true),
+    covers: texts(lease.covers, 'lease.covers'),
+    doesNotCover: texts(lease.doesNotCover, 'lease.doesNotCover'),
+  };
+}
+
+function parseService(raw: unknown): ServiceTerms {
+  const service = object(raw, 'service');
+  const perPage = object(service.pricePerPage, 'service.pricePerPage');
+  const from = object(perPage.fromPence, 'service.pricePerPage.fromPence');
+  const minimum = object(service.minimumCharge, 'service.minimumCharge');
+  if (typeof perPage.variesByMachine !== 'boolean') throw new TermsError('service.pricePerPage.variesByMachine must be true or false');
+  return {
+    covers: texts(service.covers, 'service.covers'),
+    doesNotCover: texts(service.doesNotCover, 'service.doesNotCover'),
+    pricePerPage: {
+      variesByMachine: perPage.variesByMachine,
+      fromPence: {
+        mono: positive(from.mono, 'service.pricePerPage.fromPence.mono', false),
+        colour: positive(from.colour, 'service.pricePerPage.fromPence.colour', false),
+      },
+      fromAppliesTo: text(perPage.fromAppliesTo, 'service.pricePerPage.fromAppliesTo'),
+      quotedPerMachine: text(perPage.quotedPerMachine, 'service.pricePerPage.quotedPerMachine'),
+    },
+    minimumCharge: {
+      pence: positive(minimum.pence, 'service.minimumCharge.pence', true),
+      periodMonths: positive(minimum.periodMonths, 'service.minimumCharge.periodMonths', true),
+    },
+  };
+}
+
+/** The terms file's content, checked field by field; throws TermsError naming the first bad field. */
+export function parseCommercialTerms(raw: unknown): CommercialTerms {
+  const root = object(raw, 'terms');
+  const response = object(root.engineerResponse, 'engineerResponse');
+  const engineerResponse = Object.fromEntries(
+    RESPONSE_STANDARDS.map((standard) => [standard, text(response[standard], `engineerResponse.${standard}`)]),
+  ) as Record<ResponseStandard, string>;
+  const rawUrgencies = object(root.urgencies, 'urgencies');
+  const urgencies = Object.fromEntries(
+    URGENCIES.map((urgency) => {
+      const entry = object(rawUrgencies[urgency], `urgencies.${urgency}`);
+      if (!(RESPONSE_STANDARDS as readonly unknown[]).includes(entry.response)) {
+        throw new TermsError(`urgencies.${urgency}.response must be one of ${RESPONSE_STANDARDS.join(', ')}`);
+      }
+      return [urgency, { label: text(entry.label, `urgencies.${urgency}.label`), response: entry.response as ResponseStandard }];
+    }),
+  ) as CommercialTerms['urgencies'];
+  return { lease: parseLease(root.lease), service: parseService(root.service), engineerResponse, urgencies };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words
+
+/** `a, b and c` */
+export function listInWords(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+/** `a, b or c` */
+function listOr(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+/** A price per page as the site says it: `0.39p`. */
+export function penceWords(pence: number): string {
+  return `${pence}p`;
+}
+
+/** `a quarter`, `a month`, `every 6 months`. */
+export function periodWords(months: number): string {
+  if (months === 1) return 'a month';
+  if (months === 3) return 'a quarter';
+  if (months === 12) return 'a year';
+  return `every ${months} months`;
+}
+
+/** A service-request urgency with the standard it is answered by, e.g. `Working, but with a fault (within two business days)`. */
+export function urgencyLabel(urgency: Urgency, terms: CommercialTerms): string {
+  const entry = terms.urgencies[urgency];
+  return `${entry.label} (${terms.engineerResponse[entry.response]})`;
+}
+
+/** The minimum service charge: `£45 a quarter`. */
+export function minimumChargeWords(terms: CommercialTerms): string {
+  const { pence, periodMonths } = terms.service.minimumCharge;
+  return `${money(pence)} ${periodWords(periodMonths)}`;
+}
+
+/** The lease terms offered: `36, 48 or 60 months`. */
+export function leaseTermsWords(lease: LeaseTerms): string {
+  return `${listOr(lease.termsOfferedMonths.map(String))} months`;
+}
+
+/** How often a payment is billed: `quarterly`, `monthly`, `every 6 months`. */
+function billedWords(months: number): string {
+  return months === 3 ? 'quarterly' : months === 1 ? 'monthly' : months === 12 ? 'yearly' : `every ${months} months`;
+}
+
+const money = (pence: number) => (formatPence(pence) ?? '').replace(/\.00$/, '');
+
+/**
+ * Prices per page as the site says them, always "from" when they vary by machine: `from 0.39p a
+ * mono page and from 3.3p a colour page (A4, ex VAT) on office machines (...); production presses
+ * and plotters are quoted per machine`.
+ */
+export function pricePerPageWords(terms: CommercialTerms): string {
+  const { fromPence, variesByMachine, fromAppliesTo, quotedPerMachine } = terms.service.pricePerPage;
+  const from = variesByMachine ? 'from ' : '';
+  const rates = `${from}${penceWords(fromPence.mono)} a mono page and ${from}${penceWords(fromPence.colour)} a colour page (A4, ex VAT)`;
+  return variesByMachine ? `${rates} on ${fromAppliesTo}; ${quotedPerMachine} are quoted per machine` : rates;
+}
+
+/** Scanners and finishers print nothing, so no per-page charge covers their service. */
+function chargesPerPage(product: Pick<Product, 'productCategory'>): boolean {
+  const category = String(product.productCategory ?? '');
+  return category !== 'finisher' && !isScannerCategory(category);
+}
+
+/** What the lease pays for and what it leaves to the service agreement, in one sentence. */
+function leaseCoversSentence(terms: CommercialTerms, perPage: boolean): string {
+  const covers = `It covers ${listInWords(terms.lease.covers)}`;
+  return perPage
+    ? `${covers}: ${listInWords(terms.lease.doesNotCover)} are charged per page printed, under a separate service agreement.`
+    : `${covers}: servicing is priced separately.`;
+}
+
+/**
+ * What a monthly figure is, said next to it, or null when no lease is offered (`leaseOffer`).
+ * `short` fits under a card's price; `full` is for the product page and the e-mails: the term,
+ * its billing, VAT, the other terms offered and what the payment does not cover.
+ */
+export function rentalNote(
+  product: Pick<Product, 'price' | 'productCategory'>,
+  terms: CommercialTerms,
+): { short: string; full: string } | null {
+  const offer = leaseOffer(product, terms.lease);
+  if (offer === null) return null;
+  const others = terms.lease.termsOfferedMonths.filter((months) => months !== offer.termMonths);
+  const otherTerms = others.length ? ` Terms of ${listOr(others.map(String))} months are quoted on request.` : '';
+  return {
+    short: `ex VAT, ${offer.termMonths}-month lease`,
+    full:
+      `Ex VAT, on a ${offer.termMonths}-month lease billed ${billedWords(offer.billedEveryMonths)} ` +
+      `(${formatPence(offer.paymentPence)} ${periodWords(offer.billedEveryMonths)} plus VAT).${otherTerms} ` +
+      `${leaseCoversSentence(terms, chargesPerPage(product))} Lease finance is subject to status.`,
+  };
+}
+
+/** The note under several products' prices (comparison table, quote e-mails). */
+export function rentalTermsSummary(terms: CommercialTerms): string {
+  const { lease } = terms;
+  return (
+    `Prices exclude VAT. A lease is offered on machines from ${money(lease.minimumStartingPricePence)} over ${leaseTermsWords(lease)}; ` +
+    `rental per month is a third of the ${billedWords(lease.billedEveryMonths)} payment on a ${lease.pricesShownForMonths}-month lease ` +
+    `(finance subject to status). ${leaseCoversSentence(terms, true)} Service is ${pricePerPageWords(terms)}.`
+  );
+}
+
+/**
+ * The named values a CMS page may quote as `{{terms.name}}` (server/data/README.md "Pages"),
+ * and the sales and support numbers as `{{phone.sales}}`, `{{phone.support}}`.
+ */
+export function termsPlaceholderValues(terms: CommercialTerms, phones: { sales: string; support: string }): Record<string, string> {
+  const { lease, service } = terms;
+  return {
+    'terms.pricePerPage': pricePerPageWords(terms),
+    'terms.monoFrom': penceWords(service.pricePerPage.fromPence.mono),
+    'terms.colourFrom': penceWords(service.pricePerPage.fromPence.colour),
+    'terms.fromAppliesTo': service.pricePerPage.fromAppliesTo,
+    'terms.quotedPerMachine': service.pricePerPage.quotedPerMachine,
+    'terms.minimumCharge': minimumChargeWords(terms),
+    'terms.serviceCovers': listInWords(service.covers),
+    'terms.serviceExcludes': listInWords(service.doesNotCover),
+    'terms.leaseCovers': listInWords(lease.covers),
+    'terms.leaseExcludes': listInWords(lease.doesNotCover),
+    'terms.leaseTerms': leaseTermsWords(lease),
+    'terms.leaseShownMonths': String(lease.pricesShownForMonths),
+    'terms.leaseMinimum': money(lease.minimumStartingPricePence),
+    'terms.responseMachineDown': terms.engineerResponse['machine-down'],
+    'terms.responseFault': terms.engineerResponse.fault,
+    'terms.responseRoutine': terms.engineerResponse.routine,
+    'phone.sales': phones.sales,
+    'phone.support': phones.support,
+  };
+}
+
+const PLACEHOLDER = /\{\{\s*([a-zA-Z]+\.[a-zA-Z]+)\s*\}\}/g;
+
+/** The placeholders a text uses that `values` does not know (empty: every one is known). */
+export function unknownPlaceholders(text: string, values: Record<string, string>): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? '').filter((name) => !Object.hasOwn(values, name));
+}
+
+/** Every string in a JSON value with its `{{name}}` placeholders filled from `values` (unknown ones left as written). */
+export function fillPlaceholders<T>(value: T, values: Record<string, string>): T {
+  if (typeof value === 'string') {
+    return value.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole) as T;
+  }
+  if (Array.isArray(value)) return value.map((item: unknown) => fillPlaceholders(item, values)) as T;
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillPlaceholders(item, values)])) as T;
+  }
+  return value;
+}
