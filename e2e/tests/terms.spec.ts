@@ -84,10 +84,12 @@ export function contradictions(text: string, terms: CommercialTerms, phones: str
   const jsonPrice = /starting at £([\d,]+\.\d\d) ex VAT, or rent from/.exec(text);
   if (description && jsonPrice && money(jsonPrice[1]!) < terms.lease.minimumStartingPricePence)
     say('no lease below the minimum', jsonPrice[0]);
-  // Two phone numbers, one per purpose.
+  // Two phone numbers of ours, one per purpose. Another body's number (the privacy policy gives the
+  // regulator's helpline for complaints) is named as theirs in the words just before it.
   for (const match of text.matchAll(/(?:\+44\s?|\b0)(?:\d[\s-]?){9,10}\b/g)) {
     const digits = match[0].replace(/\D/g, '').replace(/^44/, '0');
-    if (!phones.some((phone) => phone.replace(/\D/g, '') === digits)) say('only the sales and support numbers', match[0]);
+    const theirs = /\b(?:ICO|Information Commissioner)\b(?:(?!\.\s)[\s\S])*$/.test(text.slice(Math.max(0, match.index - 160), match.index));
+    if (!theirs && !phones.some((phone) => phone.replace(/\D/g, '') === digits)) say('only the sales and support numbers', match[0]);
   }
   return found;
 }
