@@ -30,5 +30,6 @@ module.exports = createAppConfigs({
     'lazy:forms': 18_400,
     // The blog's pages (/blog, /blog/{slug}): the posts' list, the article, the page links.
     'lazy:blog': 2_700,
+    'lazy:policy-tables': 2_000,
   },
 });

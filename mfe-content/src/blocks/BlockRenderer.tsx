@@ -13,7 +13,7 @@ import { FeatureGrid } from './FeatureGrid';
 import { FeaturedProducts } from './FeaturedProducts';
 import { FormBlock } from './FormBlock';
 import { Hero } from './Hero';
-import { RetentionTable, StorageTable } from './PolicyTables';
+import { RetentionTable, StorageTable } from './LazyPolicyTables';
 import { RecentPosts } from './RecentPosts';
 import { RichText } from './RichText';
 import { Steps } from './Steps';

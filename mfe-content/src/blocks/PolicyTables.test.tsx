@@ -3,9 +3,10 @@ import { BROWSER_STORAGE, RETENTION, RETENTION_SCHEDULE, describePeriod } from '
 import { renderInRouter } from '../testing/render';
 import { BlockRenderer } from './BlockRenderer';
 
-test('the retention table states each kind of record with the period the retention job applies', () => {
+// The tables are a chunk of their own (LazyPolicyTables.tsx): they appear once it is in.
+test('the retention table states each kind of record with the period the retention job applies', async () => {
   renderInRouter(<BlockRenderer blocks={[{ type: 'retentionTable', heading: 'Retention periods' }]} slug="privacy-policy" />);
-  expect(screen.getByRole('heading', { level: 2, name: 'Retention periods' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 2, name: 'Retention periods' })).toBeInTheDocument();
   const items = within(screen.getByRole('list')).getAllByRole('listitem');
   expect(items).toHaveLength(RETENTION_SCHEDULE.length);
   RETENTION_SCHEDULE.forEach((entry, i) => {
@@ -16,9 +17,9 @@ test('the retention table states each kind of record with the period the retenti
   expect(screen.getByText(/30 days from when the form was sent/)).toBeInTheDocument();
 });
 
-test('the storage table names every key and cookie, its purpose and how long it lasts', () => {
+test('the storage table names every key and cookie, its purpose and how long it lasts', async () => {
   renderInRouter(<BlockRenderer blocks={[{ type: 'storageTable', heading: 'Everything kept in your browser' }]} slug="cookie-policy" />);
-  const items = within(screen.getByRole('list')).getAllByRole('listitem');
+  const items = within(await screen.findByRole('list')).getAllByRole('listitem');
   expect(items.map((item) => item.querySelector('code')?.textContent)).toEqual(BROWSER_STORAGE.map((entry) => entry.name));
   const consent = items.find((item) => item.textContent?.includes('cookie-acceptance-status'))!;
   expect(consent).toHaveTextContent(/PurposeEssential \(always on\)/);
