@@ -20,6 +20,7 @@ import { databasePlugin } from './plugins/database';
 import { httpPlugin } from './plugins/http';
 import { lifecyclePlugin } from './plugins/lifecycle';
 import { outboxPlugin } from './plugins/outbox';
+import { releasesPlugin } from './plugins/releases';
 import { retentionPlugin } from './plugins/retention';
 import { termsPlugin } from './plugins/terms';
 import { captchaPlugin } from './routes/captcha';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(outboxPlugin, { config, clock, autoStart: options.outbox?.autoStart, pollMs: options.outbox?.pollMs });
   await app.register(retentionPlugin, { config, clock, autoStart: options.retention?.autoStart });
   await app.register(httpPlugin, { config });
+  await app.register(releasesPlugin, { config });
 
   // Routes (routes/), each group in its own encapsulated plugin.
   const writeDeps = { db: app.db, outbox: app.outbox, config, clock, terms: app.terms.terms };

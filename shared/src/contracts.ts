@@ -41,9 +41,28 @@ export interface ExposedComponentModule<P> {
   default: ComponentType<P>;
 }
 
-/** The shape of /remotes.json, produced by the server from its configuration. */
+/**
+ * The modules each remote must expose for the shell to compose it: the keys of ExposedModules, as
+ * values, so the release gate (server) can check a candidate build's manifest against them.
+ */
+export const REQUIRED_EXPOSES: Readonly<Record<RemoteName, readonly string[]>> = {
+  catalogue: ['CatalogueRoutes', 'FeaturedProducts'],
+  basket: ['BasketDrawer', 'InstantQuote'],
+  checker: ['SavingsChecker'],
+  content: ['ContentPage'],
+} satisfies { [R in RemoteName]: ReadonlyArray<ExposeOf<R>> };
+
+type ExposeOf<R extends RemoteName, Id = ExposedModuleId> = Id extends `${R}/${infer E}` ? E : never;
+
+/** The shape of /remotes.json, produced by the server from its release registry. */
 export interface RemotesManifest {
   remotes: Record<RemoteName, string>;
   /** Time allowed for a remote's manifest or entry to load, in milliseconds. */
   timeoutMs: number;
+  /**
+   * The release of each remote this page uses (the live one, a canary or a preview): the shell
+   * reports a remote that fails to load with its release (POST /api/releases/beacon). Absent from
+   * a standalone page's configuration.
+   */
+  releases?: Partial<Record<RemoteName, string>>;
 }

@@ -9,7 +9,7 @@
  */
 export * from './product';
 export * from './content';
-export { REMOTE_NAMES } from '../contracts';
+export { REMOTE_NAMES, REQUIRED_EXPOSES } from '../contracts';
 export type { RemoteName, RemotesManifest } from '../contracts';
 export * from './quote';
 export * from './catalogue';
