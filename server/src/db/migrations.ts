@@ -4,6 +4,7 @@
  * dialect-specific SQL, so the same migrations create the PostgreSQL schema.
  */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { RELEASES_MIGRATION, releasesMigration } from './releasesMigration';
 import { SAVINGS_CHECKER_MIGRATION, savingsCheckerMigration } from './savingsCheckerMigration';
 import type { Database } from './schema';
 
@@ -143,6 +144,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('outbox').dropColumn('priority').execute();
     },
   },
+  [RELEASES_MIGRATION]: releasesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -132,6 +132,80 @@ export interface Database {
   newsletter_signups: NewsletterSignupsTable;
   idempotency_keys: IdempotencyKeysTable;
   outbox: OutboxTable;
+  remote_releases: RemoteReleasesTable;
+  remote_pointers: RemotePointersTable;
+  release_history: ReleaseHistoryTable;
+  release_health: ReleaseHealthTable;
+  release_instances: ReleaseInstancesTable;
+  release_settings: ReleaseSettingsTable;
+}
+
+/** One kept release of a remote (releases/model.ts Release; JSON documents as text). */
+export interface RemoteReleasesTable {
+  remote: string;
+  id: string;
+  /** local | store | origin */
+  source: string;
+  manifest_url: string;
+  server_entry: string;
+  /** JSON { entryFile, exposes } or null for `local` */
+  browser: string | null;
+  /** JSON SharedRequirement[] */
+  shared: string;
+  /** JSON string[] */
+  exposes: string;
+  /** JSON GateResult, or null (local, seeded) */
+  gate: string | null;
+  registered_at: string;
+  registered_by: string;
+}
+
+/** The live pointer of a remote, and its canary if one runs. */
+export interface RemotePointersTable {
+  remote: string;
+  live_release: string;
+  canary_release: string | null;
+  canary_percent: number | null;
+  updated_at: string;
+}
+
+/** Every change of a pointer; the largest id is the pointers' version. */
+export interface ReleaseHistoryTable {
+  id: ColumnType<number, number, never>;
+  remote: string;
+  /** seed | promote | canary | rollback | auto-rollback */
+  action: string;
+  from_release: string | null;
+  to_release: string | null;
+  percent: number | null;
+  actor: string;
+  reason: string | null;
+  at: string;
+}
+
+/** A release's views and failures, added to by every instance (counters only: bounded). */
+export interface ReleaseHealthTable {
+  remote: string;
+  release: string;
+  views: ColumnType<number, number | undefined, number>;
+  server_failures: ColumnType<number, number | undefined, number>;
+  browser_failures: ColumnType<number, number | undefined, number>;
+}
+
+/** Each running instance's heartbeat: its release store and the pointer version it applied. */
+export interface ReleaseInstancesTable {
+  instance_id: string;
+  store_id: string;
+  pid: number;
+  hostname: string;
+  pointer_version: number;
+  /** epoch ms */
+  seen_at: number;
+}
+
+export interface ReleaseSettingsTable {
+  key: string;
+  value: string;
 }
 
 export type ProductRow = Selectable<ProductsTable>;
