@@ -31,6 +31,8 @@ import { healthPlugin } from './routes/health';
 import { imagesPlugin } from './routes/images';
 import { newsletterPlugin } from './routes/newsletter';
 import { quotePlugin } from './routes/quote';
+import { previewPlugin } from './routes/preview';
+import { releaseBeaconPlugin } from './routes/releaseBeacon';
 import { remotesPlugin } from './routes/remotes';
 import { reportPlugin } from './routes/report';
 
@@ -104,6 +106,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(reportPlugin, writeDeps);
   await app.register(imagesPlugin, { images });
   await app.register(remotesPlugin, { config });
+  await app.register(previewPlugin);
+  await app.register(releaseBeaconPlugin);
   if (config.serveSite) {
     // Loaded only when the site is served (API-only runs and most tests never load @fastify/static).
     const { sitePlugin } = await import('./routes/site');

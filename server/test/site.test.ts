@@ -19,6 +19,7 @@ describe('/remotes.json', () => {
           content: '/remotes/content/mf-manifest.json',
         },
         timeoutMs: 8000,
+        releases: { catalogue: 'local', basket: 'local', checker: 'local', content: 'local' },
       });
     } finally {
       await app.close();

@@ -32,6 +32,8 @@ interface Answer {
   status: number;
   /** the hash part of the ETags, quoted in the header */
   hash: string;
+  /** AnswerFormat.headers */
+  headers?: Record<string, string>;
   /** compressed on first demand, once (concurrent requests share the promise) */
   br?: Promise<Buffer>;
   gzip?: Promise<Buffer>;
@@ -61,6 +63,8 @@ export interface AnswerFormat {
   status?(value: unknown): number;
   /** false: sent, but not kept (computed again next time) */
   keep?(value: unknown): boolean;
+  /** headers of its own, sent with the answer every time (a page's Server-Timing) */
+  headers?(value: unknown): Record<string, string>;
 }
 
 export const JSON_ANSWERS: AnswerFormat = {
@@ -115,6 +119,7 @@ export class AnswerCache {
           body,
           status: this.format.status?.(value) ?? 200,
           hash: createHash('sha256').update(body).digest('base64url').slice(0, 27),
+          headers: this.format.headers?.(value),
         };
         // Only if the version did not change meanwhile.
         if (this.version === version && (this.format.keep?.(value) ?? true)) this.answers.set(key, answer);
@@ -164,6 +169,7 @@ export class AnswerCache {
       request.headers['x-no-compression'] === undefined && answer.body.length >= COMPRESSION.threshold
         ? preferredEncoding(request.headers['accept-encoding'])
         : 'identity';
+    if (answer.headers) reply.headers(answer.headers);
     reply.header('Vary', 'Accept-Encoding').header('ETag', `"${answer.hash}${ETAG_SUFFIX[wanted]}"`);
     if (matchesIfNoneMatch(request.headers['if-none-match'], answer.hash)) {
       reply.code(304).send();

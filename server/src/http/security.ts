@@ -1,9 +1,10 @@
 /**
  * Security headers (helmet) and rate limits, applied to the whole application.
  *
- * CSP: 'self' plus the origins of any remote configured with an absolute URL
- * (REMOTE_*_URL) and of the marketing script; no 'unsafe-inline' or 'unsafe-eval' for scripts;
- * frame-ancestors 'none'. HSTS only when the request came over TLS (directly, or through a
+ * CSP, set per response: 'self' plus the origins of the remotes' releases on another origin (every
+ * release live now, and every canary: the live snapshot, app.releases) and of the marketing
+ * script; a page with a preview adds the previewed releases' origins to its own answer
+ * (indexPage.ts). No 'unsafe-inline' or 'unsafe-eval' for scripts; frame-ancestors 'none'. HSTS only when the request came over TLS (directly, or through a
  * trusted proxy's X-Forwarded-Proto: https), so plain-HTTP development is never pinned.
  *
  * Rate limits: writes only (per IP, per minute, configurable); reads are not limited. Counted in
@@ -13,10 +14,12 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { REMOTE_NAMES } from '@copytech/shared/domain';
 import type { Config } from '../config';
+import type { LiveSnapshot, Release } from '../releases/model';
 import type { SharedRateLimits } from './rateLimitStore';
 
-function originOf(url: string | null | undefined): string | null {
+export function originOf(url: string | null | undefined): string | null {
   if (!url) return null;
   try {
     const parsed = new URL(url);
@@ -26,9 +29,25 @@ function originOf(url: string | null | undefined): string | null {
   }
 }
 
-/** The outside origins the page may load code, styles, images and data from. */
-export function allowedOrigins(config: Config): { remotes: string[]; marketing: string[] } {
-  const remotes = [
+/** The origins of releases' browser builds on another origin (a store or local release adds none). */
+export function releaseOrigins(releases: Iterable<Pick<Release, 'manifestUrl'>>): string[] {
+  return [...new Set([...releases].map((release) => originOf(release.manifestUrl)).filter((origin): origin is string => !!origin))];
+}
+
+/** Every release a page may use now: each remote's live release and its canary. */
+export function snapshotReleases(snapshot: LiveSnapshot): Release[] {
+  return REMOTE_NAMES.flatMap((name) => {
+    const { live, canary } = snapshot.remotes[name];
+    return canary ? [live, canary.release] : [live];
+  });
+}
+
+/**
+ * The outside origins the page may load code, styles, images and data from: those of `remotes`
+ * (the releases' origins) or, without, of the remotes as configured (REMOTE_*_URL).
+ */
+export function allowedOrigins(config: Config, remoteOrigins?: string[]): { remotes: string[]; marketing: string[] } {
+  const remotes = remoteOrigins ?? [
     ...new Set(
       Object.values(config.remoteManifests)
         .map(originOf)
@@ -39,8 +58,8 @@ export function allowedOrigins(config: Config): { remotes: string[]; marketing: 
   return { remotes, marketing };
 }
 
-export function contentSecurityPolicy(config: Config): Record<string, string[]> {
-  const { remotes, marketing } = allowedOrigins(config);
+export function contentSecurityPolicy(config: Config, remoteOrigins?: string[]): Record<string, string[]> {
+  const { remotes, marketing } = allowedOrigins(config, remoteOrigins);
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remotes, ...marketing],
@@ -61,9 +80,39 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   };
 }
 
+/** The Content-Security-Policy header's value. */
+export function cspHeader(config: Config, remoteOrigins?: string[]): string {
+  return Object.entries(contentSecurityPolicy(config, remoteOrigins))
+    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+    .join(';');
+}
+
+/**
+ * The policy for the live snapshot, worked out once per snapshot (a promote or a canary brings a
+ * new one); `extra` releases (a page's previews) give a policy of their own.
+ */
+export function createCspForReleases(config: Config) {
+  let last: { snapshot: LiveSnapshot; origins: string[]; header: string } | null = null;
+  return function cspFor(snapshot: LiveSnapshot, extra: Release[] = []): string {
+    if (last?.snapshot !== snapshot) {
+      const origins = releaseOrigins(snapshotReleases(snapshot));
+      last = { snapshot, origins, header: cspHeader(config, origins) };
+    }
+    if (extra.length === 0) return last.header;
+    return cspHeader(config, [...new Set([...last.origins, ...releaseOrigins(extra)])]);
+  };
+}
+
 export async function installSecurity(app: FastifyInstance, config: Config, shared: SharedRateLimits | null = null): Promise<void> {
+  const cspFor = createCspForReleases(config);
+  const fixedCsp = cspHeader(config);
+  // Per response: the releases live now (app.releases, decorated after this plugin) may change.
+  app.addHook('onRequest', async (_request, reply) => {
+    const releases = (app as Partial<Pick<FastifyInstance, 'releases'>>).releases;
+    reply.header('Content-Security-Policy', releases ? cspFor(releases.snapshot()) : fixedCsp);
+  });
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    contentSecurityPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // The same as frame-ancestors 'none', for browsers that predate it.
     xFrameOptions: { action: 'deny' },

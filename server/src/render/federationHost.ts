@@ -25,6 +25,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { createInstance, type ModuleFederation } from '@module-federation/runtime';
 import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
+import { LOCAL_RELEASE, type RenderTargets } from '../releases/model';
 
 const require = createRequire(import.meta.url);
 
@@ -70,7 +71,23 @@ export interface ContainerSource {
   name: ContainerName;
   /** file:// URL of a local server entry, or http(s) URL of one on another origin */
   entry: string;
+  /**
+   * A release in the store or on another origin: its files never change, so it is never looked
+   * at again (a `local` build, followed as it is rebuilt in place, is).
+   */
+  immutable?: boolean;
 }
+
+/** The containers of a render's targets: the shell's local build and each remote's chosen release. */
+export function targetSources(siteRoot: string, targets: RenderTargets): ContainerSource[] {
+  return [
+    { name: 'shell', entry: pathToFileURL(path.join(siteRoot, 'shell', 'dist', 'server', 'remoteEntry.js')).href },
+    ...REMOTE_NAMES.map((name) => ({ name, entry: targets[name].serverEntry, immutable: targets[name].id !== LOCAL_RELEASE })),
+  ];
+}
+
+/** The key of a render's targets: `catalogue@local,basket@3f9a0c…,…` (one federation host per key). */
+export const targetsKey = (targets: RenderTargets) => REMOTE_NAMES.map((name) => `${name}@${targets[name].id}`).join(',');
 
 /**
  * Where each container's server build is: beside the browser build's manifest, in server/.
@@ -125,6 +142,12 @@ export interface FederationHost {
   /** An exposed module ('catalogue/CatalogueRoutes'), within `budgetMs`. */
   load<T>(id: string, budgetMs: number): Promise<T>;
   readonly generation: number;
+  /**
+   * Forgets every container of this host: the runtime's registrations and what it keeps globally
+   * for them (their federation instances, module info, share-scope entries, entry loading), and
+   * this host's own instance, so nothing they loaded is kept reachable. The host is not used after.
+   */
+  dispose(): void;
 }
 
 /** The container's current version: its file's time, or its manifest's hash; null if unreadable. */
@@ -180,6 +203,7 @@ export function createFederationHost(sources: ContainerSource[]): FederationHost
 
   async function revalidateOne(source: ContainerSource): Promise<boolean> {
     const now = Date.now();
+    if (source.immutable) return false;
     if (!source.entry.startsWith('file:') && now - (checked.get(source.name) ?? 0) < REMOTE_RECHECK_MS) return false;
     checked.set(source.name, now);
     const version = await versionOf(source);
@@ -215,5 +239,26 @@ export function createFederationHost(sources: ContainerSource[]): FederationHost
       return checking ?? Promise.resolve(generation);
     },
     load: <T>(id: string, budgetMs: number) => loadWithin<T>(instance, id, budgetMs),
+    dispose: () => disposeInstance(instance),
   };
+}
+
+type Globals = typeof globalThis & {
+  __FEDERATION__?: { __INSTANCES__?: unknown[]; __SHARE__?: Record<string, unknown>; moduleInfo?: Record<string, unknown> };
+};
+
+/** Removes a host's containers from the runtime (removeRemote cleans the globals they set) and the host itself. */
+function disposeInstance(instance: ModuleFederation): void {
+  // removeRemote is the runtime's own clean-up of a remote (what registerRemotes({force}) calls).
+  const handler = instance.remoteHandler as unknown as { removeRemote(remote: unknown): void };
+  for (const remote of [...instance.options.remotes]) handler.removeRemote(remote);
+  instance.moduleCache.clear();
+  const federation = (globalThis as Globals).__FEDERATION__;
+  const instances = federation?.__INSTANCES__;
+  const at = instances?.indexOf(instance) ?? -1;
+  if (instances && at !== -1) instances.splice(at, 1);
+  // The host's share scope is kept under its id while another host of the same name remains.
+  const share = federation?.__SHARE__;
+  const id = instance.options.id ?? instance.name;
+  if (share && !instances?.some((other) => (other as ModuleFederation).options?.id === id)) delete share[id];
 }

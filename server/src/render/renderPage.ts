@@ -14,7 +14,8 @@
  *   What goes to the browser is the markup and the answers the render read.
  */
 import { Writable } from 'node:stream';
-import { createElement, lazy, type ComponentType, type ReactElement } from 'react';
+import { createContext, createElement, lazy, useContext, type ComponentType, type ReactElement } from 'react';
+import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createServerPageData, type PageData, type PageDataAnswer } from '@copytech/shared/ssr';
 import { ContainerLoadError, type FederationHost } from './federationHost';
@@ -36,6 +37,50 @@ export interface RenderedBody {
   generation: number;
   /** the exposed modules the render used ('catalogue/CatalogueRoutes'), for their stylesheets */
   used: string[];
+  /**
+   * Per remote slot the render used, in ms: from the render first asking for the slot's module
+   * (the slot rendering on the server) until that module was loaded and React started rendering
+   * its component (close to 0 when an earlier page loaded it already); for a slot whose remote
+   * failed, until the render was over. What the component's data reads then take is in the whole
+   * body's time.
+   */
+  slots?: Array<{ remote: RemoteName; ms: number }>;
+  /** the remotes whose slot was left to the browser because that remote failed (it did not load, or threw) */
+  failedRemotes?: RemoteName[];
+  /** ms the whole body took to render */
+  ms?: number;
+}
+
+/** When each slot of one render was asked for and when its component started rendering. */
+interface SlotTimer {
+  asked: Map<string, number>;
+  rendered: Map<string, number>;
+}
+const SlotTimerContext = createContext<SlotTimer | null>(null);
+
+/** The remote named by a part's failure: its load failed, or it threw inside that remote's slot (the wrapper below). */
+function failedRemoteOf(error: unknown, componentStack: string | undefined): RemoteName | null {
+  if (error instanceof ContainerLoadError) return error.container === 'shell' ? null : error.container;
+  return REMOTE_NAMES.find((name) => componentStack?.includes(slotComponentName(name))) ?? null;
+}
+const slotComponentName = (remote: RemoteName) => `CopytechRemoteSlot_${remote}`;
+
+/**
+ * An exposed module's component as the server renders it: the same component, inside a wrapper
+ * named after its remote (so a failure inside it names the remote in React's component stack) that
+ * notes when it starts rendering. It renders nothing of its own: the HTML is the component's.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a remote's props are its own contract
+function measured(id: string, Inner: ComponentType<any>): ComponentType<any> {
+  const name = slotComponentName(id.split('/')[0] as RemoteName);
+  const wrapper = {
+    [name](props: object) {
+      useContext(SlotTimerContext)?.rendered.set(id, performance.now());
+      return createElement(Inner, props);
+    },
+  }[name]!;
+  (wrapper as { displayName?: string }).displayName = name;
+  return wrapper;
 }
 
 export interface Logger {
@@ -58,7 +103,11 @@ function describe(error: unknown, componentStack: string | undefined): string {
  * the browser; `onPartFailed` hears each part left to the browser, with the reason. Rejects when the
  * shell itself cannot render.
  */
-function renderWhole(element: ReactElement, budgetMs: number, onPartFailed: (reason: string) => void): Promise<string> {
+function renderWhole(
+  element: ReactElement,
+  budgetMs: number,
+  onPartFailed: (reason: string, remote: RemoteName | null) => void,
+): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     let settled = false;
     const chunks: Buffer[] = [];
@@ -89,7 +138,7 @@ function renderWhole(element: ReactElement, budgetMs: number, onPartFailed: (rea
         reject(error instanceof Error ? error : new Error(String(error)));
       },
       onError(error, info) {
-        onPartFailed(describe(error, info?.componentStack));
+        onPartFailed(describe(error, info?.componentStack), failedRemoteOf(error, info?.componentStack));
       },
     });
     // Over budget, what is still pending is left to the browser (client-rendered boundaries),
@@ -101,9 +150,24 @@ function renderWhole(element: ReactElement, budgetMs: number, onPartFailed: (rea
   });
 }
 
-export function createPageRenderer(host: FederationHost, options: { budgetMs: number; log: Logger }) {
-  const { budgetMs, log } = options;
-  /** One lazy component per exposed module and generation: loaded once, rendered by every request. */
+/** The remotes of the slots asked for whose component never started rendering. */
+const notLoaded = (timer: SlotTimer) =>
+  [...timer.asked.keys()].filter((id) => !timer.rendered.has(id)).map((id) => id.split('/')[0] as RemoteName);
+
+/** Per remote: the longest of its slots' times (a page may show two parts of one remote). */
+function slotTimes(timer: SlotTimer, end: number): Array<{ remote: RemoteName; ms: number }> {
+  const byRemote = new Map<RemoteName, number>();
+  for (const [id, asked] of timer.asked) {
+    // A slot whose component never rendered (its remote failed): until the render gave up on it.
+    const rendered = timer.rendered.get(id) ?? end;
+    const remote = id.split('/')[0] as RemoteName;
+    byRemote.set(remote, Math.max(byRemote.get(remote) ?? 0, rendered - asked));
+  }
+  return [...byRemote].map(([remote, ms]) => ({ remote, ms }));
+}
+
+/** One lazy component per exposed module and generation: loaded once, rendered by every request. */
+function componentCache(host: FederationHost, budgetMs: number) {
   let components = new Map<string, ComponentType<never>>();
   let componentsGeneration = -1;
 
@@ -117,16 +181,25 @@ export function createPageRenderer(host: FederationHost, options: { budgetMs: nu
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a remote's props are its own contract
       found = lazy<ComponentType<any>>(() =>
         // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        host.load<{ default: ComponentType<any> }>(id, budgetMs).catch((error: unknown) => {
-          // Not kept: the next request tries the remote again.
-          if (components.get(id) === found) components.delete(id);
-          throw error;
-        }),
+        host.load<{ default: ComponentType<any> }>(id, budgetMs).then(
+          (module) => ({ default: measured(id, module.default) }),
+          (error: unknown) => {
+            // Not kept: the next request tries the remote again.
+            if (components.get(id) === found) components.delete(id);
+            throw error;
+          },
+        ),
       );
       components.set(id, found);
     }
     return found;
   }
+  return component;
+}
+
+export function createPageRenderer(host: FederationHost, options: { budgetMs: number; log: Logger }) {
+  const { budgetMs, log } = options;
+  const component = componentCache(host, budgetMs);
 
   /** The shell's ServerApp of a generation: loaded once; a failure (logged) is tried again by the next page. */
   let serverApp: { generation: number; loaded: Promise<ComponentType<ServerAppProps> | null> } | null = null;
@@ -160,21 +233,31 @@ export function createPageRenderer(host: FederationHost, options: { budgetMs: nu
     const generation = await host.revalidate();
     const ServerApp = await loadServerApp(generation);
     if (!ServerApp) return null;
+    const started = performance.now();
     const data = createServerPageData(answer);
     const clientRendered: string[] = [];
+    const failed = new Set<RemoteName>();
     const used = new Set<string>();
+    const timer: SlotTimer = { asked: new Map(), rendered: new Map() };
     const remotes = {
       component: (id: string) => {
         used.add(id);
+        if (!timer.asked.has(id)) timer.asked.set(id, performance.now());
         return component(id, generation);
       },
     };
 
-    const html = await renderWhole(createElement(ServerApp, { url, data, remotes }), budgetMs, (reason) => {
+    const app = createElement(ServerApp, { url, data, remotes });
+    const html = await renderWhole(createElement(SlotTimerContext.Provider, { value: timer }, app), budgetMs, (reason, remote) => {
       clientRendered.push(reason);
+      if (remote) failed.add(remote);
       log.warn({ url, reason }, 'a part of the page is left to the browser');
     });
-    return { html, answers: data.answers(), clientRendered, generation, used: [...used] };
+    const slots = slotTimes(timer, performance.now());
+    // A slot asked for whose component never started rendering: its remote did not load in time.
+    const failedRemotes = clientRendered.length > 0 ? [...failed, ...notLoaded(timer)] : [];
+    const body = { html, answers: data.answers(), clientRendered, generation, used: [...used] };
+    return { ...body, slots, failedRemotes: [...new Set(failedRemotes)], ms: performance.now() - started };
   }
 
   return { render, available };

@@ -16,11 +16,15 @@
 import { Worker } from 'node:worker_threads';
 import type { PageDataAnswer } from '@copytech/shared/ssr';
 import type { Logger, RenderedBody } from './renderPage';
-import type { FromWorker, RenderWorkerData, ToWorker } from './renderWorker';
+import type { FromWorker, RenderWith, RenderWorkerData, ToWorker } from './renderWorker';
 
+/**
+ * Renders pages with the releases each request selected (`use`: its targets, and the releases live
+ * now, so that hosts of releases no longer live are dropped); without `use`, the configured remotes.
+ */
 export interface PageRenderer {
-  render(url: string, answer: (url: string) => Promise<PageDataAnswer>): Promise<RenderedBody | null>;
-  available(): Promise<boolean>;
+  render(url: string, answer: (url: string) => Promise<PageDataAnswer>, use?: RenderWith): Promise<RenderedBody | null>;
+  available(use?: RenderWith): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -82,7 +86,7 @@ export function createRenderThreads(workerFile: string, count: number, data: Ren
   }
 
   function ask<T>(
-    message: { type: 'render'; url: string } | { type: 'available' },
+    message: ({ type: 'render'; url: string } | { type: 'available' }) & Partial<RenderWith>,
     answer?: (url: string) => Promise<PageDataAnswer>,
   ): Promise<T> {
     if (closed) return Promise.reject(new Error('the server is closing'));
@@ -96,8 +100,8 @@ export function createRenderThreads(workerFile: string, count: number, data: Ren
   }
 
   return {
-    render: (url, answer) => ask<RenderedBody | null>({ type: 'render', url }, answer),
-    available: () => ask<boolean>({ type: 'available' }).catch(() => false),
+    render: (url, answer, use) => ask<RenderedBody | null>({ type: 'render', url, ...use }, answer),
+    available: (use) => ask<boolean>({ type: 'available', ...use }).catch(() => false),
     async close() {
       closed = true;
       await Promise.all(threads.map((thread) => thread?.worker.terminate()));

@@ -10,17 +10,22 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PageDataAnswer } from '@copytech/shared/ssr';
 import type { RemoteName } from '@copytech/shared/domain';
-import { containerSources, createFederationHost } from './federationHost';
-import { createPageRenderer } from './renderPage';
+import { configuredTargets, createHostPool, withHost, type RenderWith } from './hostPool';
+import type { RenderedBody } from './renderPage';
+
+export type { RenderWith };
 
 export interface RenderWorkerData {
   siteRoot: string;
+  /** the remotes as configured: the targets of a message that names none (each followed as rebuilt) */
   remoteManifests: Record<RemoteName, string>;
   budgetMs: number;
 }
 
 export type ToWorker =
-  { type: 'render'; id: number; url: string } | { type: 'available'; id: number } | { type: 'answer'; id: number; answer: PageDataAnswer };
+  | ({ type: 'render'; id: number; url: string } & Partial<RenderWith>)
+  | ({ type: 'available'; id: number } & Partial<RenderWith>)
+  | { type: 'answer'; id: number; answer: PageDataAnswer };
 export type FromWorker =
   | { type: 'read'; id: number; render: number; url: string }
   | { type: 'result'; id: number; ok: true; value: unknown }
@@ -31,10 +36,10 @@ const port = parentPort;
 if (port) {
   const { siteRoot, remoteManifests, budgetMs } = workerData as RenderWorkerData;
   const send = (message: FromWorker) => port.postMessage(message);
-  const renderer = createPageRenderer(createFederationHost(containerSources(siteRoot, remoteManifests)), {
-    budgetMs,
-    log: { warn: (object, message) => send({ type: 'log', object, message }) },
-  });
+  const pool = createHostPool({ siteRoot, budgetMs, log: { warn: (object, message) => send({ type: 'log', object, message }) } });
+  const configured = configuredTargets(siteRoot, remoteManifests);
+  const using = (message: Partial<RenderWith>): RenderWith =>
+    message.targets && message.current ? { targets: message.targets, current: message.current } : configured;
   const reads = new Map<number, (answer: PageDataAnswer) => void>();
   let lastRead = 0;
   /** A read of the render `render`, answered by the main thread. */
@@ -50,7 +55,9 @@ if (port) {
       reads.delete(message.id);
       return;
     }
-    const job: Promise<unknown> = message.type === 'render' ? renderer.render(message.url, read(message.id)) : renderer.available();
+    const job = withHost<RenderedBody | null | boolean>(pool, using(message), ({ renderer }) =>
+      message.type === 'render' ? renderer.render(message.url, read(message.id)) : renderer.available(),
+    );
     job.then(
       (value) => send({ type: 'result', id: message.id, ok: true, value }),
       (error: unknown) => send({ type: 'result', id: message.id, ok: false, error: (error as Error)?.message ?? String(error) }),

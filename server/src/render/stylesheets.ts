@@ -2,12 +2,11 @@
  * The stylesheets a server-rendered page links in its head, so it is styled before (and without)
  * any script: the shell's own (which its index page only preloads for its script to apply) and,
  * for each remote part the render used, the CSS of that exposed module and of the chunks it loads
- * on demand, as the remote's browser manifest (mf-manifest.json) lists them (site/localManifests.ts,
- * which follows a remote rebuilt alone). A remote on another origin gets no links here: the browser
- * loads its CSS with its code.
+ * on demand, as the browser manifest of the remote's release the page uses lists them
+ * (site/releaseFiles.ts: a local build as it is rebuilt, or what a release recorded).
  */
 import type { RemoteName } from '@copytech/shared/domain';
-import type { LocalBuilds } from '../site/localManifests';
+import type { FilesOf } from '../site/releaseFiles';
 
 /**
  * The shell's index page as a server-rendered page starts: its `<link rel=preload as=style>` as
@@ -25,12 +24,11 @@ export function asServerRenderedPage(html: string): string {
 }
 
 /** The stylesheet URLs of the exposed modules a render used ('catalogue/CatalogueRoutes'). */
-export async function stylesheetsFor(ids: Iterable<string>, localBuild: LocalBuilds): Promise<string[]> {
+export async function stylesheetsFor(ids: Iterable<string>, filesOf: FilesOf): Promise<string[]> {
   const hrefs = new Set<string>();
   for (const id of ids) {
     const [name, expose] = id.split('/') as [RemoteName, string];
-    const files = (await localBuild(name))?.exposes.get(expose)?.css ?? [];
-    for (const file of files) hrefs.add(`/remotes/${name}/${file}`);
+    for (const href of (await filesOf(name))?.exposes.get(expose)?.css ?? []) hrefs.add(href);
   }
   return [...hrefs];
 }

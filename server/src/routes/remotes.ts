@@ -1,15 +1,27 @@
 /**
- * GET /remotes.json: which remotes the shell loads, and from where. Produced from configuration
- * on every request, so pointing a remote at another host or CDN needs no rebuild of anything.
+ * GET /remotes.json: which remotes the shell loads, and from where: for each remote, the manifest
+ * of the release this browser uses (releases/selection.ts: the live release, a canary for a
+ * visitor in its share, or a preview), and the releases' ids. Read from the live pointers held in
+ * memory on every request, so a promote or a rollback needs no rebuild and no restart.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { RemotesManifest } from '@copytech/shared/domain';
+import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from '@copytech/shared/domain';
 import type { Config } from '../config';
+import { chooseReleases, parseCookies } from '../releases/selection';
 
 export const remotesPlugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
-  app.get('/remotes.json', async (_request, reply) => {
-    const manifest: RemotesManifest = { remotes: config.remoteManifests, timeoutMs: config.remoteTimeoutMs };
-    reply.header('Cache-Control', 'no-cache');
+  app.get('/remotes.json', async (request, reply) => {
+    const chosen = chooseReleases(app.releases, parseCookies(request.headers.cookie), (token) => app.releases.verifyPreview(token), {
+      secure: request.protocol === 'https',
+    });
+    const { selection } = chosen;
+    const manifest: RemotesManifest = {
+      remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, selection[name].release.manifestUrl])) as Record<RemoteName, string>,
+      timeoutMs: config.remoteTimeoutMs,
+      releases: Object.fromEntries(REMOTE_NAMES.map((name) => [name, selection[name].release.id])),
+    };
+    if (chosen.setCookies.length > 0) reply.header('Set-Cookie', chosen.setCookies);
+    reply.header('Cache-Control', chosen.private ? 'private, no-cache' : 'no-cache');
     return manifest;
   });
 };

@@ -3,11 +3,19 @@
  * the page's status and head (pageHead.ts), the startup hints (startupHints.ts) and, rendered on the
  * server, its body, the stylesheets of the parts rendered and the data they were rendered with.
  *
- * Pages are the same for every visitor (what is the visitor's own, the basket, the cookie choice,
- * saved progress, appears in their browser), so an answer is kept for a few seconds and sent again
- * to the next request for the same URL, with an ETag, compressed once. A page with a part left to
- * the browser (a remote failed, a read failed) is not kept: the next request tries again. A new
- * build of the shell or of a remote starts afresh.
+ * Pages are the same for every visitor on the live releases (what is the visitor's own, the basket,
+ * the cookie choice, saved progress, appears in their browser), so an answer is kept for a few
+ * seconds and sent again to the next request for the same URL, with an ETag, compressed once. A
+ * page with a part left to the browser (a remote failed, a read failed) is not kept: the next
+ * request tries again. A new build of the shell or of a remote, or a change of a live release,
+ * starts afresh.
+ *
+ * Releases (releases/selection.ts): each request uses the release of each remote its cookies
+ * select (live, a canary, a preview). A page with a canary or a preview release is the visitor's
+ * own: rendered for the request, never kept (`Cache-Control: private, no-cache` for a canary,
+ * `private, no-store` for a preview). Every page says which releases made it (X-Remote-Releases)
+ * and how long each remote slot took (Server-Timing: a header on a page sent whole, a trailer on a
+ * page streamed as it is rendered, whose head goes out before the render ends).
  *
  * A page rendered for the request in hand is streamed: its status and head go out at once, so the
  * browser fetches the stylesheets and scripts while the server renders the body, which follows
@@ -21,18 +29,24 @@ import { fileURLToPath } from 'node:url';
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CAMPAIGN_KEYS, type BlogArticle, type PageContent } from '@copytech/shared/domain';
+import { CAMPAIGN_KEYS, matchSitePath, remoteOfRoute, type BlogArticle, type PageContent, type RemoteName } from '@copytech/shared/domain';
 import type { Config } from '../config';
 import { AnswerCache, type AnswerFormat } from '../catalogue/answerCache';
 import { BROTLI_OPTIONS, GZIP_OPTIONS, preferredEncoding } from '../http/compression';
-import { containerSources, createFederationHost, type FederationHost } from '../render/federationHost';
+import { createCspForReleases } from '../http/security';
+import type { LiveSnapshot, Selection } from '../releases/model';
+import { chooseReleases, liveSelection, parseCookies, releasesHeader, renderTargets } from '../releases/selection';
+import { createHostPool, currentReleases, withHost, type HostPool, type RenderWith } from '../render/hostPool';
 import { inProcessReader } from '../render/inProcessApi';
-import { createPageRenderer, type RenderedBody } from '../render/renderPage';
+import type { RenderedBody } from '../render/renderPage';
 import { createRenderThreads, type PageRenderer } from '../render/renderThreads';
 import { createLocalBuilds } from './localManifests';
 import { siteOrigin } from './origin';
 import { createPageResolver } from './pageHead';
-import { createPageParts } from './pageParts';
+import { createPageParts, type PageRequest } from './pageParts';
+import { previewBar, PREVIEW_STYLESHEET } from './previewBar';
+import { releaseFilesFor } from './releaseFiles';
+import { serverTiming } from './releaseHeaders';
 import { createStartupHints } from './startupHints';
 
 /** How long a rendered page is sent again as it is. */
@@ -43,6 +57,8 @@ interface PageAnswer {
   html: string;
   /** false when a part was left to the browser or the page was not rendered here */
   complete: boolean;
+  /** the Server-Timing of the render that made it (sent again with the page when it is kept) */
+  timing: string;
 }
 
 /**
@@ -86,6 +102,7 @@ const PAGE_FORMAT: AnswerFormat = {
   serialize: (value) => Buffer.from((value as PageAnswer).html),
   status: (value) => (value as PageAnswer).status,
   keep: (value) => (value as PageAnswer).complete,
+  headers: (value) => ({ 'Server-Timing': (value as PageAnswer).timing }),
 };
 
 /**
@@ -99,7 +116,7 @@ function renderWorkerFile(): string | null {
   return here.split(path.sep).includes('dist') && existsSync(file) ? file : null;
 }
 
-function pageRenderer(config: Config, host: FederationHost, app: FastifyInstance): PageRenderer {
+function pageRenderer(config: Config, pool: HostPool, app: FastifyInstance): PageRenderer {
   const workerFile = config.renderThreads > 0 ? renderWorkerFile() : null;
   if (workerFile) {
     return createRenderThreads(
@@ -109,7 +126,32 @@ function pageRenderer(config: Config, host: FederationHost, app: FastifyInstance
       app.log,
     );
   }
-  return { ...createPageRenderer(host, { budgetMs: config.renderBudgetMs, log: app.log }), close: async () => undefined };
+  // In the main thread: the host of the request's releases, from the pool.
+  return {
+    render: (url, answer, use) => withHost(pool, use ?? liveUse(app.releases.snapshot()), (held) => held.renderer.render(url, answer)),
+    available: (use) => withHost(pool, use ?? liveUse(app.releases.snapshot()), (held) => held.renderer.available()),
+    close: async () => pool.close(),
+  };
+}
+
+const currentOf = new WeakMap<LiveSnapshot, ReturnType<typeof currentReleases>>();
+/** What a render with `selection` needs: its targets, and the releases live now (worked out once per snapshot). */
+function renderWithFor(snapshot: LiveSnapshot, selection: Selection): RenderWith {
+  let current = currentOf.get(snapshot);
+  if (!current) {
+    current = currentReleases(snapshot);
+    currentOf.set(snapshot, current);
+  }
+  return { targets: renderTargets(selection), current };
+}
+const liveUse = (snapshot: LiveSnapshot) => renderWithFor(snapshot, liveSelection(snapshot));
+
+/** A page-cache version from the shell's build, the live containers' generation and the live pointers' version. */
+function cacheVersion(shellMtimeMs: number, generation: number, releasesVersion: number): number {
+  let hash = 0x811c9dc5;
+  for (const char of `${Math.round(shellMtimeMs)}:${generation}:${releasesVersion}`)
+    hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
+  return hash >>> 0;
 }
 
 /** The page of a content page, product or list, from the database and the API, for the page's status and head. */
@@ -167,46 +209,92 @@ function pageCompressor(request: FastifyRequest) {
   return { encoding, out };
 }
 
-export function createIndexPage(app: FastifyInstance, config: Config, shellDist: string) {
-  const localBuild = createLocalBuilds(config);
-  const startupHints = createStartupHints(config, localBuild);
-  // The main thread's host notices new builds (the pages' version below); the renders run in the
-  // render threads (each with a host of its own) or, without them, with this one.
-  const host = config.serverRender ? createFederationHost(containerSources(config.siteRoot, config.remoteManifests)) : null;
-  const renderer = host ? pageRenderer(config, host, app) : null;
-  if (renderer) app.addHook('onClose', () => renderer.close());
-  const readApi = inProcessReader(app);
-  const pages = new AnswerCache(PAGE_CACHE_LIMITS, PAGE_FORMAT);
-  const resolvePage = pageResolver(app, readApi);
-  const { pageStart, pageEnd } = createPageParts({ config, localBuild, startupHints, resolvePage, renderer });
+/** The Cache-Control of a page: shared unless it uses a canary (private) or a preview (private, never stored). */
+function pageCacheControl(selection: Selection): string {
+  const as = Object.values(selection).map((chosen) => chosen.as);
+  if (as.includes('preview')) return 'private, no-store';
+  if (as.includes('canary')) return 'private, no-cache';
+  return 'no-cache';
+}
 
-  /** The page's body rendered on the server, or null (then the browser renders it, as without server rendering). */
-  async function renderBody(url: URL): Promise<RenderedBody | null> {
+/** The releases a request uses, with the cookies and headers that go with them (the page is `shared` unless they are the visitor's own). */
+function createReleaseSelector(app: FastifyInstance, config: Config, localBuild: ReturnType<typeof createLocalBuilds>) {
+  const cspFor = createCspForReleases(config);
+  return function selectReleases(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): { snapshot: LiveSnapshot; page: PageRequest; shared: boolean } {
+    const snapshot = app.releases.snapshot();
+    const chosen = chooseReleases(app.releases, parseCookies(request.headers.cookie), (token) => app.releases.verifyPreview(token), {
+      secure: request.protocol === 'https',
+    });
+    if (chosen.setCookies.length > 0) reply.header('Set-Cookie', chosen.setCookies);
+    reply.header('X-Remote-Releases', releasesHeader(chosen.selection)).header('Cache-Control', pageCacheControl(chosen.selection));
+    const previewed = chosen.previews.map((claim) => chosen.selection[claim.remote].release);
+    if (previewed.length > 0) reply.header('Content-Security-Policy', cspFor(snapshot, previewed));
+    const bar = chosen.previews.length > 0 ? previewBar(chosen.previews, request.url) : null;
+    const page: PageRequest = {
+      selection: chosen.selection,
+      use: renderWithFor(snapshot, chosen.selection),
+      filesOf: releaseFilesFor(chosen.selection, localBuild),
+      headTags: bar ? `<link rel="stylesheet" href="${PREVIEW_STYLESHEET}">` : '',
+      beforeRoot: bar ?? '',
+    };
+    return { snapshot, page, shared: !chosen.private };
+  };
+}
+
+/** A view of each remote the page used (or whose route it is), and a server failure of each remote left to the browser. */
+function countHealth(app: FastifyInstance, url: URL, selection: Selection, body: RenderedBody | null): void {
+  const remotes = new Set(body?.used.map((id) => id.split('/')[0] as RemoteName) ?? []);
+  const owner = remoteOfRoute(matchSitePath(url.pathname));
+  if (owner) remotes.add(owner);
+  for (const remote of body?.failedRemotes ?? []) remotes.add(remote);
+  for (const remote of remotes) app.releases.health.view(remote, selection[remote].release.id);
+  for (const remote of body?.failedRemotes ?? []) app.releases.health.failure(remote, selection[remote].release.id, 'server');
+}
+
+/** The page's body rendered on the server, or null (then the browser renders it, as without server rendering). */
+function createBodyRenderer(app: FastifyInstance, renderer: PageRenderer | null, readApi: ReturnType<typeof inProcessReader>) {
+  return async function renderBody(url: URL, request: PageRequest): Promise<RenderedBody | null> {
     if (!renderer) return null;
+    let body: RenderedBody | null = null;
     try {
-      return await renderer.render(url.pathname + url.search, readApi);
+      body = await renderer.render(url.pathname + url.search, readApi, request.use);
     } catch (error) {
       app.log.warn({ url: url.pathname, reason: (error as Error).message }, 'server rendering failed: the page is rendered in the browser');
-      return null;
     }
-  }
+    countHealth(app, url, request.selection, body);
+    return body;
+  };
+}
 
-  async function produce(template: string, url: URL, origin: string): Promise<PageAnswer> {
-    const [start, body] = await Promise.all([pageStart(template, url, origin), renderBody(url)]);
-    const { rest, complete } = await pageEnd(start, body);
-    return { status: start.page.status, html: start.head + rest, complete };
-  }
-
-  /**
-   * A page not kept yet: its head is sent at once, so the browser fetches the stylesheets and
-   * scripts while the body is rendered, and the body follows in the same response when it is
-   * rendered whole (a part of it sent early would need an inline script to be put in place, which
-   * the CSP forbids and a reader without JavaScript would never see). The page is kept as sent.
-   */
-  async function stream(request: FastifyRequest, reply: FastifyReply, template: string, url: URL, origin: string): Promise<PageAnswer> {
-    const start = await pageStart(template, url, origin);
+/**
+ * A page not kept yet: its head is sent at once, so the browser fetches the stylesheets and
+ * scripts while the body is rendered, and the body follows in the same response when it is
+ * rendered whole (a part of it sent early would need an inline script to be put in place, which
+ * the CSP forbids and a reader without JavaScript would never see). Its Server-Timing, known
+ * when the render is over, follows the body as a trailer.
+ */
+function createStreamer(
+  app: FastifyInstance,
+  parts: ReturnType<typeof createPageParts>,
+  renderBody: ReturnType<typeof createBodyRenderer>,
+) {
+  const { pageStart, pageEnd } = parts;
+  return async function stream(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    template: string,
+    url: URL,
+    origin: string,
+    page: PageRequest,
+  ): Promise<PageAnswer> {
+    const start = await pageStart(template, url, origin, page);
     const { encoding, out } = pageCompressor(request);
+    let timing = '';
     reply.code(start.page.status).type(PAGE_FORMAT.contentType).header('Vary', 'Accept-Encoding');
+    reply.trailer('Server-Timing', async () => timing);
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     reply.send(out);
     out.write(start.head);
@@ -214,36 +302,72 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
     // render takes the event loop (its reads are answered in process, without a pause for I/O).
     if (!(out instanceof PassThrough)) await new Promise<void>((resolve) => out.flush(() => resolve()));
     let end: { rest: string; complete: boolean };
+    let body: RenderedBody | null = null;
     try {
-      end = await pageEnd(start, await renderBody(url));
+      body = await renderBody(url, page);
+      end = await pageEnd(start, body);
     } catch (error) {
       app.log.warn({ url: url.pathname, reason: (error as Error).message }, 'server rendering failed: the page is rendered in the browser');
       end = { rest: start.emptyRoot + start.tail, complete: false };
     }
+    timing = serverTiming(page.selection, body);
     out.end(end.rest);
-    return { status: start.page.status, html: start.head + end.rest, complete: end.complete };
+    return { status: start.page.status, html: start.head + end.rest, complete: end.complete, timing };
+  };
+}
+
+export function createIndexPage(app: FastifyInstance, config: Config, shellDist: string) {
+  const localBuild = createLocalBuilds(config);
+  const startupHints = createStartupHints(config);
+  // The main thread's hosts notice new builds (the pages' version below) and, without render
+  // threads, render; render threads have hosts of their own.
+  const pool = config.serverRender ? createHostPool({ siteRoot: config.siteRoot, budgetMs: config.renderBudgetMs, log: app.log }) : null;
+  const renderer = pool ? pageRenderer(config, pool, app) : null;
+  if (renderer) app.addHook('onClose', () => renderer.close());
+  const readApi = inProcessReader(app);
+  const pages = new AnswerCache(PAGE_CACHE_LIMITS, PAGE_FORMAT);
+  const resolvePage = pageResolver(app, readApi);
+  const parts = createPageParts({ config, startupHints, resolvePage, renderer });
+  const { pageStart, pageEnd } = parts;
+  const renderBody = createBodyRenderer(app, renderer, readApi);
+  const stream = createStreamer(app, parts, renderBody);
+
+  async function produce(template: string, url: URL, origin: string, request: PageRequest): Promise<PageAnswer> {
+    const [start, body] = await Promise.all([pageStart(template, url, origin, request), renderBody(url, request)]);
+    const { rest, complete } = await pageEnd(start, body);
+    return { status: start.page.status, html: start.head + rest, complete, timing: serverTiming(request.selection, body) };
   }
 
   const readTemplate = templateReader(shellDist);
+  const selectReleases = createReleaseSelector(app, config, localBuild);
 
   return async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     const shell = await readTemplate();
     if (!shell) return reply.code(503).type('text/plain').send('The site has not been built yet: run `npm run build`.');
     const url = pageUrl(request.url);
     const origin = siteOrigin(config, request);
-    // A new build of any app (the shell's page, a container) is a new version: nothing older is sent.
-    const generation = host ? await host.revalidate() : 0;
-    const version = Math.round(shell.mtimeMs) * 1000 + generation;
-    reply.header('Cache-Control', 'no-cache');
+    const { snapshot, page, shared } = selectReleases(request, reply);
+    if (!shared) {
+      // The visitor's own releases: rendered for this request, never kept.
+      if (renderer && request.method === 'GET') await stream(request, reply, shell.html, url, origin, page);
+      else {
+        const answer = await produce(shell.html, url, origin, page);
+        reply.code(answer.status).type(PAGE_FORMAT.contentType).header('Server-Timing', answer.timing).send(answer.html);
+      }
+      return reply;
+    }
+    // A new build of any app (the shell's page, a container) or a new live release is a new version: nothing older is sent.
+    const generation = pool ? await withHost(pool, page.use, (held) => held.host.revalidate()) : 0;
+    const version = cacheVersion(shell.mtimeMs, generation, snapshot.version);
     const key = `${origin} ${url.pathname}${url.search}`;
     if (renderer && request.method === 'GET' && !pages.has(key, version)) {
       // Rendered for this request, and sent as it is rendered; kept for the requests that follow.
-      const sent = stream(request, reply, shell.html, url, origin);
+      const sent = stream(request, reply, shell.html, url, origin, page);
       pages.adopt(key, version, () => sent);
       await sent;
       return reply;
     }
-    await pages.send(request, reply, key, version, () => produce(shell.html, url, origin));
+    await pages.send(request, reply, key, version, () => produce(shell.html, url, origin, page));
     return reply;
   };
 }

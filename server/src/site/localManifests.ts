@@ -31,7 +31,7 @@ export interface LocalBuild {
 }
 
 /** A file name a manifest may name: relative, no parent segments, nothing to escape. */
-const SAFE_FILE = /^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]*$/;
+export const SAFE_FILE = /^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]*$/;
 
 const files = (lists: unknown[], extension: string) =>
   lists

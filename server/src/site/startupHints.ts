@@ -3,10 +3,11 @@
  * chain of round trips (index → main.js → /remotes.json → a remote's mf-manifest.json → its
  * remoteEntry.js → the exposed module's chunks):
  *
- * - the remotes configuration (the same data as GET /remotes.json), inline as a JSON data block;
- * - for a remote served by this server from its own build, its entry script instead of its
- *   manifest, as its manifest on disk names it (localManifests.ts: a remote rebuilt alone is live
- *   on the page loads that follow);
+ * - the remotes configuration (the same data as GET /remotes.json, for the releases this page
+ *   uses, with their ids), inline as a JSON data block;
+ * - for each remote, its release's entry script instead of its manifest when its files are known
+ *   (releaseFiles.ts: a local build as its manifest on disk names it, so a remote rebuilt alone
+ *   is live on the page loads that follow; a release as it was registered);
  * - a preload of the entry script of the remote that renders the route;
  * - a preload of the route's first API read (a content page, a product) and, on a product page,
  *   of its main image, so they do not wait for the JavaScript that asks for them. The URLs come
@@ -21,8 +22,8 @@
  * A page the server rendered keeps only the image preload (indexPage.ts): its scripts start after
  * its first paint (shell/src/startup.ts), and its reads are in the page already.
  *
- * A remote on another origin (REMOTE_*_URL) keeps its manifest URL and gets no preloads: the
- * browser fetches its manifest as before. Everything here is a hint: when a manifest is missing or
+ * A release on another origin gets no preload, and one whose files are not known (seeded from
+ * REMOTE_*_URL) keeps its manifest URL: the browser fetches its manifest as before. Everything here is a hint: when a manifest is missing or
  * malformed the page gets the plain manifest URL and works as it would without hints.
  */
 import {
@@ -36,8 +37,9 @@ import {
 } from '@copytech/shared/domain';
 import { inlineJson } from '@copytech/shared/ssr';
 import type { Config } from '../config';
-import type { LocalBuilds } from './localManifests';
+import type { Selection } from '../releases/model';
 import type { PageAnswer } from './pageHead';
+import type { FilesOf } from './releaseFiles';
 
 export interface Preload {
   href: string;
@@ -65,22 +67,31 @@ function dataPreloads(page: Pick<PageAnswer, 'status' | 'route' | 'product'>): P
   ];
 }
 
-/** Builds the hints from the configuration and the remotes' local builds (localManifests.ts). */
-export function createStartupHints(config: Config, localBuild: LocalBuilds) {
-  return async function startupHints(page: Pick<PageAnswer, 'status' | 'route' | 'product'>, pathname: string): Promise<StartupHints> {
-    const builds = await Promise.all(REMOTE_NAMES.map(async (name) => [name, await localBuild(name)] as const));
-    const remotes = Object.fromEntries(builds.map(([name, build]) => [name, build?.entry ?? config.remoteManifests[name]])) as Record<
-      RemoteName,
-      string
-    >;
+/**
+ * Builds the hints from the releases the page uses (`selection`) and their browser files
+ * (releaseFiles.ts: a local build as it is rebuilt, or what a release recorded).
+ */
+export function createStartupHints(config: Config) {
+  return async function startupHints(
+    page: Pick<PageAnswer, 'status' | 'route' | 'product'>,
+    pathname: string,
+    selection: Selection,
+    filesOf: FilesOf,
+  ): Promise<StartupHints> {
+    const builds = await Promise.all(REMOTE_NAMES.map(async (name) => [name, await filesOf(name)] as const));
+    const remotes = Object.fromEntries(
+      builds.map(([name, build]) => [name, build?.entry ?? selection[name].release.manifestUrl]),
+    ) as Record<RemoteName, string>;
+    const releases = Object.fromEntries(REMOTE_NAMES.map((name) => [name, selection[name].release.id]));
     const preloads: Preload[] = [];
     // The room the shell hands the path to (matchSitePath, as the shell does): a 404 inside a
     // remote's section (an unknown list or product) is rendered by that remote, its Not Found.
     const owner = remoteOfRoute(matchSitePath(pathname));
     const build = owner && builds.find(([name]) => name === owner)?.[1];
-    if (build) preloads.push({ href: build.entry, as: 'script' });
+    // Only this site's own files: a release on another origin is fetched by the browser as before.
+    if (build && build.entry.startsWith('/')) preloads.push({ href: build.entry, as: 'script' });
     preloads.push(...dataPreloads(page));
-    return { remotes: { remotes, timeoutMs: config.remoteTimeoutMs }, preloads };
+    return { remotes: { remotes, timeoutMs: config.remoteTimeoutMs, releases }, preloads };
   };
 }
 
