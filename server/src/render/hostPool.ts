@@ -4,9 +4,9 @@
  * place of a live one. A host is made on first use (createFederationHost with the targets'
  * containers) and kept, at most MAX_HOSTS, the least recently used dropped first.
  *
- * A host whose releases are no longer live (a promote or a rollback replaced one of them) and that
- * no page used for RECENT_MS (a preview, an ended canary) is dropped as soon as no render is using
- * it: its containers are removed from the federation runtime with everything the runtime keeps for
+ * A host whose releases are no longer live or canary (a promote, a rollback or the end of a canary
+ * replaced one of them) is dropped at once, and one used for a preview once no page used it for
+ * RECENT_MS; dropped, it is disposed as soon as no render is using it: its containers are removed from the federation runtime with everything the runtime keeps for
  * them (FederationHost.dispose), so swapping a remote's release leaves nothing behind.
  */
 import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
@@ -29,6 +29,8 @@ interface Entry {
   /** renders in progress: a host is disposed only when none is */
   active: number;
   dropped: boolean;
+  /** used while its releases were not all current (a preview): kept RECENT_MS after its last use */
+  previewed: boolean;
 }
 
 export interface HostPool {
@@ -62,7 +64,10 @@ export function createHostPool(options: { siteRoot: string; budgetMs: number; lo
 
   function sweep(): void {
     const time = now();
-    for (const entry of entries.values()) if (!isCurrent(entry.key) && time - entry.lastUsed > RECENT_MS) drop(entry);
+    for (const entry of entries.values()) {
+      // Releases replaced (a promote, a rollback, a canary ended): at once. A preview's: once unused for a while.
+      if (!isCurrent(entry.key) && (!entry.previewed || time - entry.lastUsed > RECENT_MS)) drop(entry);
+    }
     // Over the bound: the least recently used first, those not current before the others.
     while (entries.size > MAX_HOSTS) {
       const ordered = [...entries.values()].sort((a, b) => Number(isCurrent(a.key)) - Number(isCurrent(b.key)) || a.lastUsed - b.lastUsed);
@@ -79,12 +84,21 @@ export function createHostPool(options: { siteRoot: string; budgetMs: number; lo
       let entry = entries.get(key);
       if (!entry) {
         const host = createFederationHost(targetSources(siteRoot, targets));
-        entry = { key, host, renderer: createPageRenderer(host, { budgetMs, log }), lastUsed: now(), active: 0, dropped: false };
+        entry = {
+          key,
+          host,
+          renderer: createPageRenderer(host, { budgetMs, log }),
+          lastUsed: now(),
+          active: 0,
+          dropped: false,
+          previewed: false,
+        };
         entries.set(key, entry);
       }
       const used = entry;
       used.lastUsed = now();
       used.active += 1;
+      if (!isCurrent(key)) used.previewed = true;
       // After counting this render: a host dropped here is disposed when the render is over.
       if (entries.size > MAX_HOSTS) sweep();
       let released = false;

@@ -28,7 +28,7 @@ export function previewBar(previews: PreviewClaim[], back: string): string {
   const items = previews
     .map(
       (claim) =>
-        `${escapeHtml(claim.remote)} release <code>${escapeHtml(claim.release)}</code>, until ${escapeHtml(ukTime(claim.expiresAt))}`,
+        `${escapeHtml(claim.remote)} release <code>${escapeHtml(claim.release)}</code>, expires ${escapeHtml(ukTime(claim.expiresAt))}`,
     )
     .join('; ');
   return (
