@@ -17,8 +17,8 @@ import {
   type ErrorInfo,
   type ReactNode,
 } from 'react';
-import type { ExposedModuleId, ExposedModules } from '../contracts';
-import { loadExposedComponent, remoteNameOf, resetRemote } from './remoteRegistry';
+import type { ExposedModuleId, ExposedModules, RemoteName } from '../contracts';
+import { loadExposedComponent, remoteNameOf, reportRemoteFailure, resetRemote } from './remoteRegistry';
 import { useCssomStyle } from '../ssr/pageData';
 import styles from './RemoteSlot.module.css';
 
@@ -51,6 +51,8 @@ function lazyExposed<Id extends ExposedModuleId>(id: Id, attempt: number): Compo
 }
 
 interface BoundaryProps {
+  /** the remote whose fragment this is: a failure is reported against its release */
+  remote: RemoteName;
   attempt: number;
   fallback: (error: Error) => ReactNode;
   children: ReactNode;
@@ -74,6 +76,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('[remote-slot]', error.message, info.componentStack?.split('\n')[1]?.trim() ?? '');
+    reportRemoteFailure(this.props.remote);
   }
 
   override render(): ReactNode {
@@ -157,6 +160,7 @@ export function RemoteSlot<Id extends ExposedModuleId>({ id, props, label, minHe
   return (
     <div data-remote={remote} data-live={live ? '' : undefined} className={styles.slot}>
       <RemoteErrorBoundary
+        remote={remote}
         attempt={attempt}
         fallback={() => <RemoteUnavailable label={label} onRetry={retry} retrying={retrying} compact={compact ?? false} />}
       >

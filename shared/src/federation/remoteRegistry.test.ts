@@ -119,3 +119,44 @@ it("keeps to the page's own federation instance after a remote's container has s
   expect(catalogue.loadRemote).not.toHaveBeenCalled();
   expect(catalogue.registerRemotes).not.toHaveBeenCalled();
 });
+
+describe('reporting a remote that fails to load (POST /api/releases/beacon)', () => {
+  const sendBeacon = jest.fn(() => true);
+  const failed = { __copytechRemoteFailure: true, id: 'checker/SavingsChecker', reason: 'entry timed out' };
+  beforeEach(() => {
+    sendBeacon.mockClear();
+    Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true, writable: true });
+  });
+  afterAll(() => {
+    delete (navigator as { sendBeacon?: unknown }).sendBeacon;
+  });
+
+  it('sends the remote and its release once per page view, nothing else', async () => {
+    pageCarries(
+      JSON.stringify({ ...inline, releases: { catalogue: 'local', basket: 'local', checker: '3f9a0c1d2e4b', content: 'local' } }),
+    );
+    shell.loadRemote.mockResolvedValue(failed);
+    await expect(loadExposedComponent('checker/SavingsChecker')).rejects.toThrow('entry timed out');
+    await expect(loadExposedComponent('checker/SavingsChecker')).rejects.toThrow('entry timed out');
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+    expect(sendBeacon).toHaveBeenCalledWith('/api/releases/beacon', JSON.stringify({ remote: 'checker', release: '3f9a0c1d2e4b' }));
+    // Another page of the visit: reported again.
+    window.history.pushState({}, '', '/discover-print-savings');
+    await expect(loadExposedComponent('checker/SavingsChecker')).rejects.toThrow();
+    expect(sendBeacon).toHaveBeenCalledTimes(2);
+    window.history.pushState({}, '', '/');
+  });
+
+  it('a remote that loads is not reported; a page that names no releases (a standalone page) reports nothing', async () => {
+    pageCarries(JSON.stringify({ ...inline, releases: { catalogue: 'local', basket: 'local', checker: 'local', content: 'local' } }));
+    shell.loadRemote.mockResolvedValue({ default: () => null });
+    await loadExposedComponent('basket/BasketDrawer');
+    expect(sendBeacon).not.toHaveBeenCalled();
+
+    resetFederationForTests();
+    pageCarries(JSON.stringify(inline));
+    shell.loadRemote.mockResolvedValue(failed);
+    await expect(loadExposedComponent('checker/SavingsChecker')).rejects.toThrow();
+    expect(sendBeacon).not.toHaveBeenCalled();
+  });
+});

@@ -19,6 +19,8 @@ export class RemoteUnavailableError extends Error {
 }
 
 let manifestPromise: Promise<RemotesManifest> | null = null;
+/** The releases the page's remotes configuration named (absent on a standalone page). */
+let pageReleases: RemotesManifest['releases'] = undefined;
 
 type FederationHost = NonNullable<ReturnType<typeof getInstance>>;
 let host: FederationHost | null = null;
@@ -92,6 +94,7 @@ export function startFederation(manifestUrl = '/remotes.json'): Promise<RemotesM
   if (!manifestPromise) {
     const inline = inlineManifest();
     manifestPromise = (inline ? Promise.resolve(inline) : fetchManifest(manifestUrl)).then((manifest) => {
+      pageReleases = manifest.releases;
       const instance = federationHost();
       instance.registerPlugins([resiliencePlugin({ timeoutMs: manifest.timeoutMs || DEFAULT_TIMEOUT_MS })]);
       // A remote's standalone page is itself a federation host: it never registers itself.
@@ -123,6 +126,38 @@ export async function resetRemote(name: RemoteName): Promise<void> {
   federationHost().registerRemotes([{ name, entry: entry.href }], { force: true });
 }
 
+/** Where a browser reports a remote that failed to load (server/src/routes/releaseBeacon.ts). */
+export const RELEASE_BEACON_URL = '/api/releases/beacon';
+const reported = new Set<string>();
+
+/**
+ * Reports that a remote failed to load or to render on this page, once per remote and page view
+ * (a page's path), with the release the page's configuration named for it: the server counts it
+ * against that release (a canary with too many failures is rolled back). Only the remote's name
+ * and release id are sent, never anything of the visitor. Nothing is sent where the page names
+ * no releases (a remote's standalone page) or the browser has no sendBeacon.
+ */
+export function reportRemoteFailure(name: RemoteName): void {
+  const release = pageReleases?.[name];
+  if (!release || typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return;
+  const key = `${window.location.pathname} ${name}`;
+  if (reported.has(key)) return;
+  reported.add(key);
+  try {
+    navigator.sendBeacon(RELEASE_BEACON_URL, JSON.stringify({ remote: name, release }));
+  } catch {
+    // A report is best effort: the page goes on.
+  }
+}
+
+/** Why a loaded module cannot be used, or null when it can. */
+function unusable(module: unknown): string | null {
+  if (!module) return 'empty module';
+  if (isRemoteFailure(module)) return module.reason;
+  const { default: component } = module as { default?: unknown };
+  return typeof component !== 'function' && typeof component !== 'object' ? 'the module has no default component' : null;
+}
+
 export async function loadExposedComponent<Id extends ExposedModuleId>(id: Id): Promise<ExposedComponentModule<ExposedModules[Id]>> {
   try {
     await startFederation();
@@ -130,13 +165,12 @@ export async function loadExposedComponent<Id extends ExposedModuleId>(id: Id): 
     throw new RemoteUnavailableError(id, `the remotes manifest could not be loaded (${(error as Error).message})`);
   }
   const module = await federationHost().loadRemote<ExposedComponentModule<ExposedModules[Id]>>(id);
-  if (!module || isRemoteFailure(module)) {
-    throw new RemoteUnavailableError(id, isRemoteFailure(module) ? module.reason : 'empty module');
+  const failure = unusable(module);
+  if (failure !== null) {
+    reportRemoteFailure(remoteNameOf(id));
+    throw new RemoteUnavailableError(id, failure);
   }
-  if (typeof module.default !== 'function' && typeof module.default !== 'object') {
-    throw new RemoteUnavailableError(id, 'the module has no default component');
-  }
-  return module;
+  return module as ExposedComponentModule<ExposedModules[Id]>;
 }
 
 export function remoteNameOf(id: ExposedModuleId): RemoteName {
@@ -146,6 +180,8 @@ export function remoteNameOf(id: ExposedModuleId): RemoteName {
 /** For tests: forget the manifest so the next start reads the page and fetches again. */
 export function resetFederationForTests(): void {
   manifestPromise = null;
+  pageReleases = undefined;
+  reported.clear();
   inlineConsumed = false;
   host = null;
 }
