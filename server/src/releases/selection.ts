@@ -15,11 +15,12 @@
  * to another visitor. Nothing here reads the database: the snapshot is in memory.
  */
 import { randomInt } from 'node:crypto';
-import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
+import { REMOTE_NAMES, SITE_COOKIES, type RemoteName } from '@copytech/shared/domain';
 import type { LiveReleases, LiveSnapshot, PreviewCheck, PreviewClaim, RenderTargets, Selection } from './model';
 
-export const CANARY_COOKIE = 'ct_canary';
-export const PREVIEW_COOKIE = 'ct_preview';
+/** Named in the cookie policy's list (BROWSER_STORAGE), so the policy names what the server sets. */
+export const CANARY_COOKIE = SITE_COOKIES.canary;
+export const PREVIEW_COOKIE = SITE_COOKIES.preview;
 export const CANARY_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
 /** A token as previewLinks.ts writes it: base64url payload '.' base64url signature. */
 const TOKEN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;

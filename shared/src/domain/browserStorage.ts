@@ -4,7 +4,8 @@
  * shared/src/stores/browserStorage.test.ts checks it names the keys the code really uses, so the
  * policy cannot fall behind the code.
  *
- * The site itself sets no HTTP cookie. `purpose` is the consent purpose the entry belongs to:
+ * The site's server sets two HTTP cookies of its own (SITE_COOKIES), only while a new build of a
+ * part of the site is being tried (docs/architecture.md "Releases of a remote"). `purpose` is the consent purpose the entry belongs to:
  * 'essential' entries are strictly necessary for what the visitor asked for (PECR's exemption) and
  * need no consent; the others are written only with the visitor's consent to that purpose.
  */
@@ -30,6 +31,14 @@ export const SITE_STORAGE_KEYS = {
   consentPurposes: 'cookie-consent-purposes',
   firstTouch: 'first-touch-campaign',
   checker: 'copytech:savings-checker',
+} as const;
+
+/** The cookies the site's server sets: which build of each part of the site a browser gets. */
+export const SITE_COOKIES = {
+  /** a canary's bucket: a random number 0..99 */
+  canary: 'ct_canary',
+  /** the preview links opened in this browser */
+  preview: 'ct_preview',
 } as const;
 
 const UNTIL_CLEARED = 'Until you clear it in your browser, or change your choice';
@@ -74,6 +83,22 @@ export const BROWSER_STORAGE: readonly BrowserStorageEntry[] = [
     setBy: 'This site',
     what: 'The campaign (utm_source, utm_medium, utm_campaign, utm_term, utm_content of the link) that first brought you here, sent with a quote request so we know which advert or e-mail worked.',
     lifetime: 'Until you clear it in your browser; removed when you refuse marketing',
+  },
+  {
+    name: SITE_COOKIES.canary,
+    kind: 'cookie',
+    purpose: 'essential',
+    setBy: 'This site',
+    what: 'Only while we try out a new version of a part of the site on some visitors: a random number from 0 to 99 that decides whether your browser gets the new version, so it stays the same on every page. It says nothing about you.',
+    lifetime: '30 days',
+  },
+  {
+    name: SITE_COOKIES.preview,
+    kind: 'cookie',
+    purpose: 'essential',
+    setBy: 'This site',
+    what: 'Only for our own team: the preview link they opened to check a new version of a part of the site before visitors see it. Visitors never get it.',
+    lifetime: 'Until the preview link expires (24 hours unless the team chose otherwise), or “Exit preview”',
   },
   {
     name: 'mtc_id, mtc_sid, mautic_device_id',

@@ -1,4 +1,4 @@
-import { BROWSER_STORAGE, SITE_STORAGE_KEYS } from '../domain/browserStorage';
+import { BROWSER_STORAGE, SITE_COOKIES, SITE_STORAGE_KEYS } from '../domain/browserStorage';
 import { BASKET_STORAGE_KEY } from './BasketStore';
 import { FIRST_TOUCH_STORAGE_KEY } from '../tracking/campaign';
 import { COOKIE_CONSENT_KEY, COOKIE_PURPOSES_KEY, UiStore } from './UiStore';
@@ -92,6 +92,7 @@ describe('the cookie policy table (BROWSER_STORAGE)', () => {
       COOKIE_PURPOSES_KEY,
       FIRST_TOUCH_STORAGE_KEY,
       ...Object.values(SITE_STORAGE_KEYS),
+      ...Object.values(SITE_COOKIES),
     ]) {
       expect(names).toContain(key);
     }
@@ -101,6 +102,8 @@ describe('the cookie policy table (BROWSER_STORAGE)', () => {
     const purpose = (name: string) => BROWSER_STORAGE.find((entry) => entry.name === name)?.purpose;
     expect(purpose(FIRST_TOUCH_STORAGE_KEY)).toBe('marketing');
     expect(purpose(BASKET_STORAGE_KEY)).toBe('essential');
-    expect(BROWSER_STORAGE.filter((entry) => entry.kind === 'cookie').every((entry) => entry.purpose !== 'essential')).toBe(true);
+    // The only essential cookies are the server's own release cookies (which build a browser gets).
+    const essentialCookies = BROWSER_STORAGE.filter((entry) => entry.kind === 'cookie' && entry.purpose === 'essential');
+    expect(essentialCookies.map((entry) => entry.name)).toEqual([SITE_COOKIES.canary, SITE_COOKIES.preview]);
   });
 });
