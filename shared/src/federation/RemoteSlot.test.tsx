@@ -184,3 +184,25 @@ describe('RemoteSlot', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The product catalogue could not be loaded.'));
   });
 });
+
+describe('a remote that throws while rendering in the browser', () => {
+  it('is reported once with its release (sendBeacon), beside the failure message', async () => {
+    const sendBeacon = jest.fn(() => true);
+    Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true, writable: true });
+    mockFetchOnce({
+      ok: true,
+      body: { ...manifest, releases: { catalogue: 'local', basket: '3f9a0c1d2e4b', content: 'local' } },
+    });
+    runtime.loadRemote.mockResolvedValue({
+      default: () => {
+        throw new Error('broken build');
+      },
+    });
+    // A module no other test loaded (the slot keeps loaded components by id).
+    render(<RemoteSlot id="basket/InstantQuote" props={{} as never} label="The instant quote" />);
+    expect(await screen.findByTestId('remote-unavailable')).toBeInTheDocument();
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+    expect(sendBeacon).toHaveBeenCalledWith('/api/releases/beacon', JSON.stringify({ remote: 'basket', release: '3f9a0c1d2e4b' }));
+    delete (navigator as { sendBeacon?: unknown }).sendBeacon;
+  });
+});
