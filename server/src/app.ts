@@ -20,7 +20,7 @@ import { databasePlugin } from './plugins/database';
 import { httpPlugin } from './plugins/http';
 import { lifecyclePlugin } from './plugins/lifecycle';
 import { outboxPlugin } from './plugins/outbox';
-import { releasesPlugin } from './plugins/releases';
+import { releasesPlugin, type ReleasesOptions } from './plugins/releases';
 import { retentionPlugin } from './plugins/retention';
 import { termsPlugin } from './plugins/terms';
 import { captchaPlugin } from './routes/captcha';
@@ -31,6 +31,7 @@ import { healthPlugin } from './routes/health';
 import { imagesPlugin } from './routes/images';
 import { newsletterPlugin } from './routes/newsletter';
 import { quotePlugin } from './routes/quote';
+import { releasesRoutes } from './routes/releases';
 import { remotesPlugin } from './routes/remotes';
 import { reportPlugin } from './routes/report';
 
@@ -52,6 +53,8 @@ export interface BuildOptions {
     /** false: the retention job does not run by itself; call app.retention.runNow() (tests) */
     autoStart?: boolean;
   };
+  /** the release registry's gate and timers (tests) */
+  releases?: Pick<ReleasesOptions, 'gate' | 'autoStart'>;
 }
 
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -80,7 +83,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(outboxPlugin, { config, clock, autoStart: options.outbox?.autoStart, pollMs: options.outbox?.pollMs });
   await app.register(retentionPlugin, { config, clock, autoStart: options.retention?.autoStart });
   await app.register(httpPlugin, { config });
-  await app.register(releasesPlugin, { config });
+  await app.register(releasesPlugin, { config, clock, ...options.releases });
 
   // Routes (routes/), each group in its own encapsulated plugin.
   const writeDeps = { db: app.db, outbox: app.outbox, config, clock, terms: app.terms.terms };
@@ -104,6 +107,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(reportPlugin, writeDeps);
   await app.register(imagesPlugin, { images });
   await app.register(remotesPlugin, { config });
+  await app.register(releasesRoutes, { config });
   if (config.serveSite) {
     // Loaded only when the site is served (API-only runs and most tests never load @fastify/static).
     const { sitePlugin } = await import('./routes/site');

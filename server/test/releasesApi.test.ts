@@ -1,0 +1,313 @@
+/**
+ * The releases API on one instance (SQLite): deploy tokens and their scopes, uploads (content
+ * addressed, idempotent, paths checked, refused by the gate and then removed), the store's files as
+ * served, the refusal of an upload while instances use different stores, origin releases, preview
+ * links, and the public live list.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { signPreview, verifyPreview } from '../src/releases/previewLinks';
+import { testApp, testConfig } from './helpers';
+import { bearer, buildOf, localTokens, manifestGate, multipartOf, upload } from './releasesFixtures';
+
+let app: FastifyInstance;
+let varDir: string;
+let tokens: ReturnType<typeof localTokens>;
+
+beforeEach(async () => {
+  const config = testConfig();
+  varDir = config.varDir;
+  app = await testApp(config, { releases: { gate: manifestGate, autoStart: false } });
+  tokens = localTokens(varDir);
+});
+afterEach(async () => app.close());
+
+const storeFolder = (remote: string, id: string) => path.join(varDir, 'releases', remote, id);
+const historyCount = async () => (await app.db.selectFrom('release_history').select('id').execute()).length;
+
+describe('deploy tokens', () => {
+  it('are made at first start in VAR_DIR, owner-only, one per remote', () => {
+    const file = path.join(varDir, 'deploy-tokens.json');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(Object.keys(tokens).sort()).toEqual(['basket', 'catalogue', 'checker', 'content']);
+    for (const [remote, token] of Object.entries(tokens)) expect(token).toMatch(new RegExp(`^ctd_${remote}_[A-Za-z0-9_-]{43}$`));
+  });
+
+  it('none: 401 with WWW-Authenticate; another remote: 403; nothing changes either way', async () => {
+    const first = await upload(app, 'checker', tokens.checker, buildOf('checker'));
+    const { release } = first.json() as { release: string };
+    const before = await historyCount();
+    const none = await app.inject({ method: 'POST', url: '/api/releases/checker/promote', payload: { release } });
+    expect(none.statusCode).toBe(401);
+    expect(none.headers['www-authenticate']).toMatch(/^Bearer/);
+    expect(none.json()).toMatchObject({ error: 'Unauthorized' });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/releases/checker/promote',
+      payload: { release },
+      headers: bearer(tokens.catalogue),
+    });
+    expect(wrong.statusCode).toBe(403);
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/releases/checker/promote',
+      payload: { release },
+      headers: bearer(`ctd_checker_${'A'.repeat(43)}`),
+    });
+    expect(unknown.statusCode).toBe(401);
+    const otherUpload = await upload(app, 'checker', tokens.basket, buildOf('checker', { marker: 'two' }));
+    expect(otherUpload.statusCode).toBe(403);
+    expect((await app.inject({ url: '/api/releases/checker' })).statusCode).toBe(401);
+    expect(await historyCount()).toBe(before);
+    expect(app.releases.snapshot().remotes.checker.live.id).toBe('local');
+  });
+});
+
+describe('uploads', () => {
+  it('the same files twice are the same release: 201 created, then 200 not created', async () => {
+    // larger than the JSON body limit (64 KB): uploads are streamed, not parsed as a body
+    const files = { ...buildOf('checker'), 'big.js': 'x'.repeat(300_000) };
+    const first = await upload(app, 'checker', tokens.checker, files);
+    expect(first.statusCode).toBe(201);
+    const body = first.json() as { release: string };
+    expect(body).toMatchObject({ remote: 'checker', gate: 'passed', created: true });
+    expect(body.release).toMatch(/^[0-9a-f]{12}$/);
+    const second = await upload(app, 'checker', tokens.checker, { ...files });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({ remote: 'checker', release: body.release, gate: 'passed', created: false });
+    const other = await upload(app, 'checker', tokens.checker, buildOf('checker', { marker: 'two' }));
+    expect((other.json() as { release: string }).release).not.toBe(body.release);
+    expect(fs.readdirSync(path.join(varDir, 'releases', 'checker')).sort()).toEqual(
+      [body.release, (other.json() as { release: string }).release].sort(),
+    );
+    expect(fs.readdirSync(path.join(varDir, 'releases', '.incoming'))).toEqual([]);
+    // stats files are the build's: not kept
+    expect(fs.existsSync(path.join(storeFolder('checker', body.release), 'mf-manifest-stats.json'))).toBe(false);
+    const kept = app.releases.find('checker', body.release)!;
+    expect(kept).toMatchObject({
+      source: 'store',
+      manifestUrl: `/releases/checker/${body.release}/mf-manifest.json`,
+      exposes: ['SavingsChecker'],
+    });
+    expect(kept.serverEntry).toBe(`file://${storeFolder('checker', body.release)}/server/remoteEntry.js`);
+  });
+
+  it.each([
+    ['../escape.js', /"\.\." segments/],
+    ['/etc/passwd', /relative/],
+    ['server/../../x.js', /"\.\." segments/],
+    ['a b.js', /only letters/],
+    ['.store-id', /hidden/],
+  ])('refuses the path %s (400), keeping nothing', async (name, message) => {
+    const response = await upload(app, 'checker', tokens.checker, { ...buildOf('checker'), [name]: 'x' });
+    expect(response.statusCode).toBe(400);
+    expect((response.json() as { message: string }).message).toMatch(message);
+    expect(fs.existsSync(path.join(varDir, 'releases', 'checker'))).toBe(false);
+    expect(fs.readdirSync(path.join(varDir, 'releases', '.incoming'))).toEqual([]);
+    expect(fs.existsSync(path.join(varDir, 'escape.js'))).toBe(false);
+  });
+
+  it('a build the gate refuses: 422 with every reason, its files removed, nothing registered', async () => {
+    const response = await upload(app, 'checker', tokens.checker, buildOf('checker', { namedAs: 'basket', exposes: [] }));
+    expect(response.statusCode).toBe(422);
+    const body = response.json() as { release: string; gate: string; reasons: string[] };
+    expect(body.gate).toBe('refused');
+    expect(body.reasons).toEqual([
+      'browser manifest names "basket", not "checker"',
+      'browser manifest: exposes "SavingsChecker" missing',
+      'server manifest names "basket", not "checker"',
+      'server manifest: exposes "SavingsChecker" missing',
+    ]);
+    expect(fs.existsSync(storeFolder('checker', body.release))).toBe(false);
+    expect(app.releases.find('checker', body.release)).toBeNull();
+    const missing = await upload(app, 'checker', tokens.checker, { 'remoteEntry.js': 'x' });
+    expect(missing.json()).toMatchObject({
+      gate: 'refused',
+      reasons: [expect.stringMatching(/^browser manifest: not readable/), expect.stringMatching(/^server manifest: not readable/)],
+    });
+  });
+
+  it('is refused (409, saying to publish with --origin) while live instances use different stores', async () => {
+    await app.db
+      .insertInto('release_instances')
+      .values({
+        instance_id: 'other-instance',
+        store_id: '00000000-0000-4000-8000-000000000000',
+        pid: 1,
+        hostname: 'b',
+        pointer_version: 1,
+        seen_at: Date.now(),
+      })
+      .execute();
+    const response = await upload(app, 'checker', tokens.checker, buildOf('checker'));
+    expect(response.statusCode).toBe(409);
+    expect((response.json() as { message: string }).message).toMatch(/--origin/);
+    expect(fs.existsSync(path.join(varDir, 'releases', 'checker'))).toBe(false);
+    // an instance not seen for a minute is not alive: uploads are allowed again
+    await app.db
+      .updateTable('release_instances')
+      .set({ seen_at: Date.now() - 60_000 })
+      .where('instance_id', '=', 'other-instance')
+      .execute();
+    expect((await upload(app, 'checker', tokens.checker, buildOf('checker'))).statusCode).toBe(201);
+  });
+
+  it('serves the files immutable, for any origin, precompressed, never stats, maps or the store id', async () => {
+    const files = { ...buildOf('checker'), 'remoteEntry.js.gz': 'gzipped', 'x.js.map': '{}' };
+    const { release } = (await upload(app, 'checker', tokens.checker, files)).json() as { release: string };
+    const entry = await app.inject({ url: `/releases/checker/${release}/remoteEntry.js` });
+    expect(entry.statusCode).toBe(200);
+    expect(entry.body).toContain('checker browser entry');
+    expect(entry.headers).toMatchObject({
+      'cache-control': 'public, max-age=31536000, immutable',
+      'access-control-allow-origin': '*',
+      'cross-origin-resource-policy': 'cross-origin',
+    });
+    const gz = await app.inject({ url: `/releases/checker/${release}/remoteEntry.js`, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body).toBe('gzipped');
+    for (const url of [
+      `/releases/checker/${release}/x.js.map`,
+      '/releases/.store-id',
+      `/releases/.incoming/x`,
+      `/releases/checker/${release}/../../.store-id`,
+    ])
+      expect([url, (await app.inject({ url })).statusCode]).toEqual([url, 404]);
+  });
+});
+
+describe('origin releases', () => {
+  it('registers a folder on another origin after reading its manifests there; twice: the same release', async () => {
+    const files = buildOf('content');
+    const server = http.createServer((request, response) => {
+      const name = request.url!.replace(/^\/content\/r1\//, '');
+      if (files[name] === undefined) return response.writeHead(404).end();
+      response.writeHead(200, { 'content-type': 'application/json' }).end(files[name]);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/content/r1`;
+    try {
+      const first = await app.inject({
+        method: 'POST',
+        url: '/api/releases/content',
+        payload: { origin },
+        headers: bearer(tokens.content),
+      });
+      expect(first.statusCode).toBe(201);
+      const { release } = first.json() as { release: string };
+      expect(app.releases.find('content', release)).toMatchObject({
+        source: 'origin',
+        manifestUrl: `${origin}/mf-manifest.json`,
+        serverEntry: `${origin}/server/remoteEntry.js`,
+      });
+      const again = await app.inject({
+        method: 'POST',
+        url: '/api/releases/content',
+        payload: { origin: `${origin}/` },
+        headers: bearer(tokens.content),
+      });
+      expect(again.json()).toMatchObject({ release, created: false });
+      const gone = await app.inject({
+        method: 'POST',
+        url: '/api/releases/content',
+        payload: { origin: `${origin}x` },
+        headers: bearer(tokens.content),
+      });
+      expect(gone.statusCode).toBe(422);
+      expect((gone.json() as { reasons: string[] }).reasons[0]).toMatch(/^browser manifest: not readable \(HTTP 404 at/);
+      const bad = await app.inject({
+        method: 'POST',
+        url: '/api/releases/content',
+        payload: { origin: 'file:///etc' },
+        headers: bearer(tokens.content),
+      });
+      expect(bad.statusCode).toBe(400);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('preview links', () => {
+  it('are signed for a kept release, expire, and a forged or altered one is refused', async () => {
+    const { release } = (await upload(app, 'checker', tokens.checker, buildOf('checker'))).json() as { release: string };
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/releases/checker/preview',
+      payload: { release, hours: 2 },
+      headers: bearer(tokens.checker),
+    });
+    expect(response.statusCode).toBe(200);
+    const { url } = response.json() as { url: string };
+    expect(url).toMatch(/^http:\/\/localhost(:\d+)?\/preview\?t=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+    const token = new URL(url).searchParams.get('t')!;
+    const check = app.releases.verifyPreview(token);
+    expect(check).toEqual({ ok: true, claim: { remote: 'checker', release, expiresAt: expect.any(Number) } });
+    if (check.ok) expect(Math.round((check.claim.expiresAt - Date.now()) / 3_600_000)).toBe(2);
+    const [payload, signature] = token.split('.') as [string, string];
+    const altered = Buffer.from(JSON.stringify({ r: 'checker', i: release, e: Date.now() + 1e12 })).toString('base64url');
+    expect(app.releases.verifyPreview(`${altered}.${signature}`)).toEqual({ ok: false, reason: 'forged' });
+    expect(app.releases.verifyPreview(`${payload}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`)).toEqual({
+      ok: false,
+      reason: 'forged',
+    });
+    expect(app.releases.verifyPreview('nonsense')).toEqual({ ok: false, reason: 'malformed' });
+    const otherKey = signPreview(Buffer.alloc(32, 7), { remote: 'checker', release, expiresAt: Date.now() + 60_000 });
+    expect(app.releases.verifyPreview(otherKey)).toEqual({ ok: false, reason: 'forged' });
+    const key = Buffer.from((await app.db.selectFrom('release_settings').select('value').executeTakeFirstOrThrow()).value, 'hex');
+    const expired = signPreview(key, { remote: 'checker', release, expiresAt: Date.now() - 1 });
+    expect(app.releases.verifyPreview(expired)).toEqual({ ok: false, reason: 'expired' });
+    const unknown = signPreview(key, { remote: 'checker', release: 'abcdefabcdef', expiresAt: Date.now() + 60_000 });
+    expect(app.releases.verifyPreview(unknown)).toEqual({ ok: false, reason: 'unknown release' });
+    expect(verifyPreview(key, token, check.ok ? check.claim.expiresAt : 0, () => true)).toEqual({ ok: false, reason: 'expired' });
+    const tooLong = await app.inject({
+      method: 'POST',
+      url: '/api/releases/checker/preview',
+      payload: { release, hours: 169 },
+      headers: bearer(tokens.checker),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/releases/checker/preview',
+      payload: { release: 'abcdefabcdef' },
+      headers: bearer(tokens.checker),
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('the public live list', () => {
+  it("says each remote's live release and canary, nothing else, never cached", async () => {
+    const { release } = (await upload(app, 'checker', tokens.checker, buildOf('checker'))).json() as { release: string };
+    const promote = (body: object) =>
+      app.inject({ method: 'POST', url: '/api/releases/checker/promote', payload: body, headers: bearer(tokens.checker) });
+    expect((await promote({ release, percent: 20 })).statusCode).toBe(200);
+    const live = await app.inject({ url: '/api/releases/live' });
+    expect(live.headers['cache-control']).toBe('no-store');
+    expect(live.json()).toEqual({
+      catalogue: { release: 'local' },
+      basket: { release: 'local' },
+      checker: { release: 'local', canary: { release, percent: 20 } },
+      content: { release: 'local' },
+    });
+    expect((await promote({ release: 'local', percent: 120 })).statusCode).toBe(400);
+    expect((await promote({ release: '../x' })).statusCode).toBe(400);
+    expect((await promote({ release: 'abcdefabcdef' })).statusCode).toBe(404);
+  });
+
+  it('multipart with a field instead of files is refused (400)', async () => {
+    const { payload, headers } = multipartOf({});
+    const body = Buffer.from(payload.toString().replace(/^(--\S+)--/, '$1\r\nContent-Disposition: form-data; name="x"\r\n\r\ny\r\n$1--'));
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/releases/checker',
+      payload: body,
+      headers: { ...headers, ...bearer(tokens.checker) },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
