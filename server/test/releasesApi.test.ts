@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { signPreview, verifyPreview } from '../src/releases/previewLinks';
 import { testApp, testConfig } from './helpers';
@@ -309,5 +310,97 @@ describe('the public live list', () => {
       headers: { ...headers, ...bearer(tokens.checker) },
     });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('limits, audit and the instance', () => {
+  it('writes are rate limited per IP (RATE_LIMIT_RELEASES_PER_MINUTE)', async () => {
+    const config = testConfig();
+    const limited = await testApp(
+      { ...config, releases: { ...config.releases, perMinute: 2 } },
+      { releases: { gate: manifestGate, autoStart: false } },
+    );
+    try {
+      const token = localTokens(config.varDir).checker;
+      const rollback = () => limited.inject({ method: 'POST', url: '/api/releases/checker/rollback', payload: {}, headers: bearer(token) });
+      expect([(await rollback()).statusCode, (await rollback()).statusCode, (await rollback()).statusCode]).toEqual([409, 409, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('every change is one log line naming who, from and to, and no token', async () => {
+    const config = testConfig({ logLevel: 'info' });
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const logged = await testApp(config, { logger: { stream }, releases: { gate: manifestGate, autoStart: false } });
+    try {
+      const token = localTokens(config.varDir).checker;
+      const { release } = (await upload(logged, 'checker', token, buildOf('checker'))).json() as { release: string };
+      await logged.inject({
+        method: 'POST',
+        url: '/api/releases/checker/promote',
+        payload: { release, percent: 10 },
+        headers: bearer(token),
+      });
+      const changes = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => l.msg === 'release pointer changed');
+      expect(changes).toEqual([
+        expect.objectContaining({ remote: 'checker', action: 'canary', from: 'local', to: release, percent: 10, actor: 'local' }),
+      ]);
+      expect(lines.filter((l) => l.includes('release registered'))).toHaveLength(1);
+      expect(lines.join('\n')).not.toContain(token);
+      expect(lines.join('\n')).not.toContain(token.slice(12));
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('keeps its store id and says in its heartbeat which store and version it serves; stops on close', async () => {
+    const storeId = fs.readFileSync(path.join(varDir, 'releases', '.store-id'), 'utf8').trim();
+    expect(storeId).toMatch(/^[0-9a-f-]{36}$/);
+    const row = await app.db.selectFrom('release_instances').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ store_id: storeId, pid: process.pid, instance_id: app.releases.heartbeat.instanceId });
+    expect(Number(row.pointer_version)).toBe(app.releases.snapshot().version);
+  });
+});
+
+describe('the poll', () => {
+  it('follows a change written by another instance, and stops when the app closes', async () => {
+    const config = testConfig({ releases: { ...testConfig().releases, pollMs: 50 } });
+    const polling = await testApp(config, { releases: { gate: manifestGate } });
+    const token = localTokens(config.varDir).checker;
+    const { release } = (await upload(polling, 'checker', token, buildOf('checker'))).json() as { release: string };
+    // as another instance would: the pointer and a history row, straight into the database
+    const write = async (to: string, id: number) => {
+      await polling.db.updateTable('remote_pointers').set({ live_release: to }).where('remote', '=', 'checker').execute();
+      await polling.db
+        .insertInto('release_history')
+        .values({
+          id,
+          remote: 'checker',
+          action: 'promote',
+          from_release: null,
+          to_release: to,
+          percent: null,
+          actor: 'elsewhere',
+          reason: null,
+          at: new Date().toISOString(),
+        })
+        .execute();
+    };
+    await write(release, 100);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(polling.releases.snapshot()).toMatchObject({ version: 100, remotes: { checker: { live: { id: release } } } });
+    // closed, the registry reads nothing more (the app's close calls this, before the database goes)
+    await polling.releases.registry.close();
+    await write('local', 101);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(polling.releases.snapshot()).toMatchObject({ version: 100, remotes: { checker: { live: { id: release } } } });
+    await polling.close();
   });
 });

@@ -24,7 +24,13 @@ async function uploaded(app: FastifyInstance, token: string, marker: string): Pr
 }
 
 const history = async (app: FastifyInstance) =>
-  (await app.releases.registry.list('checker')).history.map(({ action, from, to, percent, actor }) => ({ action, from, to, percent, actor }));
+  (await app.releases.registry.list('checker')).history.map(({ action, from, to, percent, actor }) => ({
+    action,
+    from,
+    to,
+    percent,
+    actor,
+  }));
 
 describe.each(databases())('the registry on %s', (database) => {
   let app: FastifyInstance;
@@ -42,7 +48,9 @@ describe.each(databases())('the registry on %s', (database) => {
 
   it('seeds every remote with its local build once, with a seed row in the history', async () => {
     const snapshot = app.releases.snapshot();
-    expect(Object.values(snapshot.remotes).map((r) => [r.live.id, r.live.source, r.canary])).toEqual(Array(4).fill(['local', 'local', null]));
+    expect(Object.values(snapshot.remotes).map((r) => [r.live.id, r.live.source, r.canary])).toEqual(
+      Array(4).fill(['local', 'local', null]),
+    );
     expect(snapshot.version).toBe(4);
     expect(await history(app)).toEqual([{ action: 'seed', from: null, to: 'local', percent: null, actor: 'local' }]);
   });
@@ -109,7 +117,13 @@ describe.each(databases())('the registry on %s', (database) => {
     expect(app.releases.snapshot().remotes.checker).toMatchObject({ live: { id: 'local' }, canary: null });
     const rows = (await registry.list('checker')).history.filter((h) => h.action === 'auto-rollback');
     expect(rows).toEqual([
-      expect.objectContaining({ from: a, to: 'local', percent: 30, actor: 'canary-health', reason: 'failure rate 12% over 60 views (server 7, browser 0)' }),
+      expect.objectContaining({
+        from: a,
+        to: 'local',
+        percent: 30,
+        actor: 'canary-health',
+        reason: 'failure rate 12% over 60 views (server 7, browser 0)',
+      }),
     ]);
   });
 
@@ -239,7 +253,10 @@ onPostgres('two instances on one PostgreSQL', () => {
     const shared = configOn('sqlite', { database });
     // both use one store folder here (an upload needs one store); the pointer is what is followed
     const a = await testApp(shared, { releases: { gate: manifestGate } });
-    const b = await testApp({ ...configOn('sqlite', { database }), releases: { ...shared.releases, storeDir: `${shared.varDir}/releases` } }, { releases: { gate: manifestGate } });
+    const b = await testApp(
+      { ...configOn('sqlite', { database }), releases: { ...shared.releases, storeDir: `${shared.varDir}/releases` } },
+      { releases: { gate: manifestGate } },
+    );
     try {
       const token = localTokens(shared.varDir).checker;
       const release = await uploaded(a, token, 'a');
@@ -249,14 +266,23 @@ onPostgres('two instances on one PostgreSQL', () => {
           if (snapshot.remotes.checker.live.id === release) resolve(Date.now() - started);
         });
       });
-      const promoted = await a.inject({ method: 'POST', url: '/api/releases/checker/promote', payload: { release }, headers: bearer(token) });
+      const promoted = await a.inject({
+        method: 'POST',
+        url: '/api/releases/checker/promote',
+        payload: { release },
+        headers: bearer(token),
+      });
       expect(promoted.statusCode).toBe(200);
       expect(a.releases.snapshot().remotes.checker.live.id).toBe(release);
       expect(await seen).toBeLessThan(2_000);
       expect((await b.inject({ url: '/api/releases/live' })).json()).toMatchObject({ checker: { release } });
       // b's heartbeat says which version it applied
       await b.releases.heartbeat.beat();
-      const beat = await a.db.selectFrom('release_instances').select('pointer_version').where('instance_id', '=', b.releases.heartbeat.instanceId).executeTakeFirstOrThrow();
+      const beat = await a.db
+        .selectFrom('release_instances')
+        .select('pointer_version')
+        .where('instance_id', '=', b.releases.heartbeat.instanceId)
+        .executeTakeFirstOrThrow();
       expect(Number(beat.pointer_version)).toBe(a.releases.snapshot().version);
     } finally {
       await Promise.all([a.close(), b.close()]);

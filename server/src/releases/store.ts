@@ -154,7 +154,9 @@ export class ReleaseStore {
   }
 
   private async writePart(dir: string, part: UploadPart, allowance: number): Promise<{ bytes: number; sha256: string }> {
-    const file = path.join(dir, part.filename);
+    const file = path.resolve(dir, part.filename);
+    // checkRelativePath already refused anything that could leave the folder; this is the second lock
+    if (!file.startsWith(`${dir}${path.sep}`)) throw new HttpError(400, `The upload is refused: "${part.filename}" is outside the build.`);
     try {
       fs.mkdirSync(path.dirname(file), { recursive: true });
     } catch (error) {
