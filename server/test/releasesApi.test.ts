@@ -404,3 +404,20 @@ describe('the poll', () => {
     await polling.close();
   });
 });
+
+describe('the token guard comes first', () => {
+  it('a request without a token is a 401 whatever its body (never a 400 that says what the body lacks)', async () => {
+    const bad = await app.inject({ method: 'POST', url: '/api/releases/checker/promote', payload: { nonsense: true } });
+    expect(bad.statusCode).toBe(401);
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/releases/checker/promote',
+      payload: { nonsense: true },
+      headers: bearer(tokens.content),
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/releases/shop/promote', payload: {}, headers: bearer(tokens.content) })).statusCode,
+    ).toBe(400);
+  });
+});

@@ -92,17 +92,27 @@ function readLocalTokens(file: string): Partial<Record<RemoteName, string>> {
  */
 export function ensureLocalTokens(varDir: string): DeployToken[] {
   const file = path.join(varDir, LOCAL_TOKENS_FILE);
-  const tokens = readLocalTokens(file);
+  let tokens = readLocalTokens(file);
   const missing = REMOTE_NAMES.filter((remote) => !tokens[remote]);
   if (missing.length > 0) {
-    for (const remote of missing) tokens[remote] = newToken(remote);
+    const complete = { ...tokens, ...Object.fromEntries(missing.map((remote) => [remote, newToken(remote)])) };
     fs.mkdirSync(varDir, { recursive: true });
     const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    fs.writeFileSync(temporary, `${JSON.stringify(tokens, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-    fs.renameSync(temporary, file);
+    fs.writeFileSync(temporary, `${JSON.stringify(complete, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    try {
+      // The first file is linked into place (two servers starting on one VAR_DIR keep the first's
+      // tokens, never one each); a file lacking a remote is replaced whole.
+      if (Object.keys(tokens).length === 0) fs.linkSync(temporary, file);
+      else fs.renameSync(temporary, file);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EEXIST') throw error;
+    } finally {
+      fs.rmSync(temporary, { force: true });
+    }
+    tokens = readLocalTokens(file);
   }
   fs.chmodSync(file, 0o600);
-  return REMOTE_NAMES.map((remote) => ({ remote, label: 'local', hash: hashToken(tokens[remote]!) }));
+  return REMOTE_NAMES.flatMap((remote) => (tokens[remote] ? [{ remote, label: 'local', hash: hashToken(tokens[remote]) }] : []));
 }
 
 export type Authorization = { ok: true; remote: RemoteName; label: string } | { ok: false; status: 401 | 403; message: string };

@@ -64,16 +64,34 @@ const previewBody = {
 
 type RemoteParams = { Params: { remote: RemoteName } };
 
-/** The token's label for `remote`, or null after answering 401/403. */
-function tokenHolder(releases: Releases, request: FastifyRequest<RemoteParams>, reply: FastifyReply): string | null {
-  const { remote } = request.params;
-  const who = authorize(releases.tokens, request.headers.authorization, remote);
-  if (who.ok) return who.label;
-  request.log.info({ remote, status: who.status, route: request.routeOptions.url }, 'release API refused: deploy token');
-  if (who.status === 401) reply.header('WWW-Authenticate', 'Bearer realm="releases"');
-  sendError(reply, who.status, who.message);
-  return null;
+/** Who presented the deploy token of each request that passed the guard. */
+const actors = new WeakMap<FastifyRequest, string>();
+
+/**
+ * The guard of every route but /live, run first (before the body is read or validated): 401
+ * without a known token, 403 with another remote's; the token's label is the request's actor.
+ */
+function tokenGuard(releases: Releases) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { remote } = request.params as { remote?: string };
+    // an unknown remote is left to the params schema (400)
+    if (!(REMOTE_NAMES as readonly string[]).includes(remote ?? '')) return;
+    const who = authorize(releases.tokens, request.headers.authorization, remote as RemoteName);
+    if (who.ok) {
+      actors.set(request, who.label);
+      return;
+    }
+    request.log.info({ remote, status: who.status, route: request.routeOptions.url }, 'release API refused: deploy token');
+    if (who.status === 401) reply.header('WWW-Authenticate', 'Bearer realm="releases"');
+    return sendError(reply, who.status, who.message);
+  };
 }
+
+const actorOf = (request: FastifyRequest): string => {
+  const actor = actors.get(request);
+  if (actor === undefined) throw new Error('a release route ran without its token guard');
+  return actor;
+};
 
 /** The store's files: /releases/<remote>/<id>/<path>, immutable, for any origin. */
 async function serveStore(app: FastifyInstance, root: string): Promise<void> {
@@ -99,12 +117,12 @@ async function serveStore(app: FastifyInstance, root: string): Promise<void> {
 function pointerRoutes(app: FastifyInstance, deps: PublishDeps & { releases: Releases }, config: Config): void {
   const { releases } = deps;
   const writes = perMinute(config.releases.perMinute);
+  const guard = tokenGuard(releases);
   app.post<RemoteParams & { Body: { release: string; percent?: number } }>(
     '/api/releases/:remote/promote',
-    { config: writes, schema: { params, body: json(promoteBody) } },
+    { config: writes, onRequest: guard, schema: { params, body: json(promoteBody) } },
     async (request, reply) => {
-      const actor = tokenHolder(releases, request, reply);
-      if (actor === null) return reply;
+      const actor = actorOf(request);
       const { release, percent } = request.body;
       const answer = await promoteChecked(deps, request.params.remote, release, percent ?? null, { actor });
       return reply.code(answer.status).send(answer.body);
@@ -113,10 +131,9 @@ function pointerRoutes(app: FastifyInstance, deps: PublishDeps & { releases: Rel
 
   app.post<RemoteParams & { Body: { reason?: string } | undefined }>(
     '/api/releases/:remote/rollback',
-    { config: writes, schema: { params, body: json(rollbackBody) } },
-    async (request, reply) => {
-      const actor = tokenHolder(releases, request, reply);
-      if (actor === null) return reply;
+    { config: writes, onRequest: guard, schema: { params, body: json(rollbackBody) } },
+    async (request) => {
+      const actor = actorOf(request);
       const { remote } = request.params;
       const entry = await releases.registry.rollback(remote, { actor, reason: request.body?.reason ?? null });
       const { live, canary } = releases.snapshot().remotes[remote];
@@ -132,10 +149,9 @@ function pointerRoutes(app: FastifyInstance, deps: PublishDeps & { releases: Rel
 
   app.post<RemoteParams & { Body: { release: string; hours?: number } }>(
     '/api/releases/:remote/preview',
-    { config: writes, schema: { params, body: json(previewBody) } },
+    { config: writes, onRequest: guard, schema: { params, body: json(previewBody) } },
     async (request, reply) => {
-      const actor = tokenHolder(releases, request, reply);
-      if (actor === null) return reply;
+      const actor = actorOf(request);
       const { remote } = request.params;
       const { release, hours = PREVIEW_DEFAULT_HOURS } = request.body;
       if (!releases.find(remote, release)) return sendError(reply, 404, `${remote} has no release ${release}.`);
@@ -151,6 +167,7 @@ export const releasesRoutes: FastifyPluginAsync<{ config: Config }> = async (app
   const releases = app.releases;
   const deps = { ...releases, releases, log: app.log, siteRoot: config.siteRoot, clock: Date.now };
   const writes = perMinute(config.releases.perMinute);
+  const guard = tokenGuard(releases);
   await app.register(multipart, {
     preservePath: true,
     limits: { files: UPLOAD_LIMITS.files, fileSize: UPLOAD_LIMITS.fileBytes, fields: 1, parts: UPLOAD_LIMITS.files + 1, headerPairs: 100 },
@@ -170,10 +187,9 @@ export const releasesRoutes: FastifyPluginAsync<{ config: Config }> = async (app
 
   app.post<RemoteParams & { Body: { origin: string } }>(
     '/api/releases/:remote',
-    { config: writes, schema: { params, body: json(registerBody) } },
+    { config: writes, onRequest: guard, schema: { params, body: json(registerBody) } },
     async (request, reply) => {
-      const actor = tokenHolder(releases, request, reply);
-      if (actor === null) return reply;
+      const actor = actorOf(request);
       const { remote } = request.params;
       let answer;
       if (request.isMultipart()) {
@@ -187,8 +203,7 @@ export const releasesRoutes: FastifyPluginAsync<{ config: Config }> = async (app
   );
 
   pointerRoutes(app, deps, config);
-  app.get<RemoteParams>('/api/releases/:remote', { config: writes, schema: { params } }, async (request, reply) => {
-    if (tokenHolder(releases, request, reply) === null) return reply;
+  app.get<RemoteParams>('/api/releases/:remote', { config: writes, onRequest: guard, schema: { params } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return releases.registry.list(request.params.remote);
   });
