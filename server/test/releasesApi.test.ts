@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { GateFactory } from '../src/releases/gateAdapter';
 import { signPreview, verifyPreview } from '../src/releases/previewLinks';
 import { testApp, testConfig } from './helpers';
 import { bearer, buildOf, localTokens, manifestGate, multipartOf, upload } from './releasesFixtures';
@@ -419,5 +420,41 @@ describe('the token guard comes first', () => {
     expect(
       (await app.inject({ method: 'POST', url: '/api/releases/shop/promote', payload: {}, headers: bearer(tokens.content) })).statusCode,
     ).toBe(400);
+  });
+});
+
+describe('promote runs the gate again', () => {
+  it('a release the gate now refuses is not promoted (422 with the reasons), and the verdict is kept', async () => {
+    const config = testConfig();
+    const later: string[] = [];
+    const gate: GateFactory = (options) => {
+      const inner = manifestGate(options);
+      return {
+        async check(candidate) {
+          const result = await inner.check(candidate);
+          return later.length ? { ...result, passed: false, reasons: [...result.reasons, ...later] } : result;
+        },
+        close: () => inner.close(),
+      };
+    };
+    const checked = await testApp(config, { releases: { gate, autoStart: false } });
+    try {
+      const token = localTokens(config.varDir).checker;
+      const { release } = (await upload(checked, 'checker', token, buildOf('checker'))).json() as { release: string };
+      later.push('@copytech/shared: the build requires ^3.9.0; the live shell provides 4.0.0 (a different major)');
+      const version = checked.releases.snapshot().version;
+      const response = await checked.inject({
+        method: 'POST',
+        url: '/api/releases/checker/promote',
+        payload: { release },
+        headers: bearer(token),
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ remote: 'checker', release, gate: 'refused', reasons: [later[0]] });
+      expect(checked.releases.snapshot()).toMatchObject({ version, remotes: { checker: { live: { id: 'local' }, canary: null } } });
+      expect(checked.releases.find('checker', release)?.gate).toMatchObject({ passed: false, reasons: [later[0]] });
+    } finally {
+      await checked.close();
+    }
   });
 });

@@ -170,6 +170,7 @@ export async function promoteChecked(
   const release = deps.registry.find(remote, releaseId);
   if (!release) throw new HttpError(404, `${remote} has no release ${releaseId}.`);
   const result = await deps.gate.check(await candidateOf(deps, release));
+  if (release.source !== 'local') await deps.registry.recordGate(remote, releaseId, result);
   if (!result.passed) {
     deps.log.info(
       { remote, release: releaseId, actor: who.actor, gate: 'refused', reasons: result.reasons },

@@ -16,7 +16,7 @@ import type { Kysely } from 'kysely';
 import type { RemoteName } from '@copytech/shared/domain';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import type { LiveReleases, LiveSnapshot, Release } from './model';
+import type { GateResult, LiveReleases, LiveSnapshot, Release } from './model';
 import { autoRollbackIn, promoteIn, rollbackIn, type PointerChange } from './pointerChanges';
 import {
   pollMark,
@@ -108,6 +108,17 @@ export class ReleaseRegistry implements LiveReleases {
     return { release: this.find(release.remote, release.id) ?? release, created };
   }
 
+  /** Keeps the gate's latest verdict on a release (a promote checks it again). */
+  async recordGate(remote: RemoteName, releaseId: string, gate: GateResult): Promise<void> {
+    await this.options.db
+      .updateTable('remote_releases')
+      .set({ gate: JSON.stringify(gate) })
+      .where('remote', '=', remote)
+      .where('id', '=', releaseId)
+      .execute();
+    await this.apply(true);
+  }
+
   /** percent null or 100: live (any canary ends); 1..99: canary. null when it was so already; 404 unknown release. */
   promote(remote: RemoteName, releaseId: string, percent: number | null, who: PointerChange): Promise<HistoryEntry | null> {
     return this.change((trx, at) => promoteIn(trx, remote, releaseId, percent, who, at));
@@ -124,7 +135,8 @@ export class ReleaseRegistry implements LiveReleases {
   }
 
   async list(remote: RemoteName): Promise<ReleaseListing> {
-    await this.apply(false);
+    // read afresh: a gate verdict recorded by another instance does not move the poll's mark
+    await this.apply(true);
     const { live, canary } = this.snapshot().remotes[remote];
     const releases = [...(this.kept?.[remote]?.values() ?? [])].sort(
       (a, b) => b.registeredAt.localeCompare(a.registeredAt) || a.id.localeCompare(b.id),
