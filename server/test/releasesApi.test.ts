@@ -458,3 +458,27 @@ describe('promote runs the gate again', () => {
     }
   });
 });
+
+describe('limits and the site', () => {
+  it('a file over 10 MB is refused (413), nothing kept', async () => {
+    const response = await upload(app, 'checker', tokens.checker, { ...buildOf('checker'), 'huge.js': 'x'.repeat(10 * 1024 * 1024 + 1) });
+    expect(response.statusCode).toBe(413);
+    expect(fs.existsSync(path.join(varDir, 'releases', 'checker'))).toBe(false);
+    expect(fs.readdirSync(path.join(varDir, 'releases', '.incoming'))).toEqual([]);
+  });
+
+  it("the store is served when the site is served too (its routes are not taken by the shell's files)", async () => {
+    const config = testConfig({ serveSite: true });
+    const site = await testApp(config, { releases: { gate: manifestGate, autoStart: false } });
+    try {
+      const token = localTokens(config.varDir).checker;
+      const { release } = (await upload(site, 'checker', token, buildOf('checker'))).json() as { release: string };
+      const entry = await site.inject({ url: `/releases/checker/${release}/remoteEntry.js` });
+      expect(entry.statusCode).toBe(200);
+      expect(entry.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await site.inject({ url: `/releases/checker/${release}/nothing.js` })).statusCode).toBe(404);
+    } finally {
+      await site.close();
+    }
+  });
+});
