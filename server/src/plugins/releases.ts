@@ -59,7 +59,14 @@ function tokensOf(config: Config, log: FastifyBaseLogger): DeployToken[] {
   }
   try {
     const tokens = ensureLocalTokens(config.varDir);
-    log.info({ file: path.join(config.varDir, 'deploy-tokens.json') }, 'deploy tokens: the local tokens file (DEPLOY_TOKENS is not set)');
+    const file = path.join(config.varDir, 'deploy-tokens.json');
+    if (config.database.url)
+      // each instance made its own file: a token works only on the instance whose VAR_DIR holds it
+      log.warn(
+        { file },
+        'DEPLOY_TOKENS is not set: this instance accepts only the tokens in its own VAR_DIR; set DEPLOY_TOKENS on every instance',
+      );
+    else log.info({ file }, 'deploy tokens: the local tokens file (DEPLOY_TOKENS is not set)');
     return tokens;
   } catch (error) {
     if (error instanceof TokenSettingError) throw new StartupError(error.message);
