@@ -261,7 +261,7 @@ async function promote(command, target) {
 
 async function rollback(command, target) {
   const reason = command.options.reason?.trim();
-  if (reason !== undefined && (reason.length === 0 || reason.length > 500)) throw new Refusal('--reason must be 1 to 500 characters');
+  if (reason !== undefined && (reason.length === 0 || reason.length > 300)) throw new Refusal('--reason must be 1 to 300 characters');
   return call(target, 'POST', `/api/releases/${command.remote}/rollback`, { json: reason ? { reason } : {} });
 }
 
@@ -309,7 +309,8 @@ async function main(argv) {
   const target = serverOf(command);
   const { status, answer } = await RUN[command.verb](command, target);
   describeAnswer(command.verb, status, answer);
-  if (status < 400) return { result: answer, exitCode: 0 };
+  // a gate refusal is a refusal whatever the status (a release kept with a refused gate answers 200)
+  if (status < 400 && answer.gate !== 'refused') return { result: answer, exitCode: 0 };
   const error = answer.error ?? (answer.gate === 'refused' ? 'refused by the gate' : `HTTP ${status}`);
   return { result: { ...answer, error, status }, exitCode: 1 };
 }

@@ -414,6 +414,7 @@ describe('npm run release (a contract test against the release API’s answers)'
       ['promote', 'checker', 'local', '--percent', '101'],
       ['preview', 'checker', 'local', '--hours', '169'],
       ['promote', 'checker', 'v2'],
+      ['rollback', 'checker', '--reason', 'x'.repeat(301)],
       ['list', 'printers'],
     ]) {
       const run = await release([...args, ...server(), '--token', CHECKER_TOKEN]);
