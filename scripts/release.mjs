@@ -278,9 +278,27 @@ function newToken(command) {
   return { remote: command.remote, label, token, entry };
 }
 
+/** list, for a human: the pointer, the kept releases and the latest history. */
+function describeListing(answer) {
+  const canary = answer.canary ? `, canary ${answer.canary.release} for ${answer.canary.percent}% of visitors` : ', no canary';
+  say(`${answer.remote}: live ${answer.live}${canary}`);
+  if (Array.isArray(answer.releases) && answer.releases.length) say('Releases, newest first:');
+  for (const kept of answer.releases ?? [])
+    say(
+      `  ${kept.id}  ${kept.source ?? ''}  gate ${kept.gate ? (kept.gate.passed ? 'passed' : 'refused') : '-'}  ${kept.registeredAt ?? ''} by ${kept.registeredBy ?? '?'}`,
+    );
+  if (Array.isArray(answer.history) && answer.history.length) say('History, newest first:');
+  for (const row of (answer.history ?? []).slice(0, 10)) {
+    const share = row.percent ? ` (${row.percent}%)` : '';
+    say(
+      `  ${row.at ?? ''}  ${row.action ?? ''}${share}  ${row.from ?? '-'} → ${row.to ?? '-'}  by ${row.actor ?? '?'}${row.reason ? `: ${row.reason}` : ''}`,
+    );
+  }
+}
+
 /** What a human reads on stderr about an answer (stdout's last line holds all of it). */
 function describeAnswer(verb, status, answer) {
-  if (status >= 400) {
+  if (status >= 400 || answer.gate === 'refused') {
     say(`Refused (HTTP ${status}): ${answer.message ?? answer.error ?? (answer.gate === 'refused' ? 'the gate refused the release' : '')}`);
     for (const reason of Array.isArray(answer.reasons) ? answer.reasons : []) say(`  - ${reason}`);
     return;
@@ -288,13 +306,7 @@ function describeAnswer(verb, status, answer) {
   if (verb === 'publish')
     say(`${answer.remote} release ${answer.release}: gate ${answer.gate}${answer.created === false ? ' (already registered)' : ''}`);
   if (verb === 'preview') say(`Preview link: ${answer.url}`);
-  if (verb === 'list' && answer.live) {
-    say(`${answer.remote}: live ${answer.live}${answer.canary ? `, canary ${answer.canary.release} at ${answer.canary.percent}%` : ''}`);
-    for (const row of (answer.history ?? []).slice(0, 10))
-      say(
-        `  ${row.at ?? ''} ${row.action ?? ''} ${row.from ?? row.fromRelease ?? '-'} → ${row.to ?? row.toRelease ?? '-'} ${row.actor ?? ''} ${row.reason ?? ''}`.trimEnd(),
-      );
-  }
+  if (verb === 'list' && answer.live) describeListing(answer);
 }
 
 const RUN = { publish, preview, promote, rollback, list };

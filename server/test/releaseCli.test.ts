@@ -159,7 +159,25 @@ async function fakeReleaseApi() {
   app.get<Remote>('/api/releases/:remote', async (request, reply) => {
     const remote = authorised(request, reply);
     if (!remote) return reply;
-    return { remote, live: live[remote], canary: null, releases: [...releases.get(remote)!].map((id) => ({ id })), history: [] };
+    return {
+      remote,
+      live: live[remote],
+      canary: null,
+      releases: [...releases.get(remote)!].map((id) => ({ id, source: id === 'local' ? 'local' : 'store', gate: null })),
+      history: [
+        {
+          id: 1,
+          remote,
+          action: 'seed',
+          from: null,
+          to: 'local',
+          percent: null,
+          actor: 'local',
+          reason: 'the local build',
+          at: '2026-11-25T09:00:00.000Z',
+        },
+      ],
+    };
   });
 
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -358,6 +376,8 @@ describe('npm run release (a contract test against the release API’s answers)'
     const list = await release(['list', 'checker', ...server(), '--token', CHECKER_TOKEN]);
     expect(list.code).toBe(0);
     expect(list.result).toMatchObject({ remote: 'checker', live: 'local', canary: null });
+    expect(list.stderr).toContain('checker: live local, no canary');
+    expect(list.stderr).toContain('2026-11-25T09:00:00.000Z  seed  - → local  by local: the local build');
     expect(api.received.map((r) => [r.method, r.url, r.json])).toEqual([
       ['POST', '/api/releases/checker/preview', { release: 'local', hours: 48 }],
       ['GET', '/api/releases/checker', undefined],
