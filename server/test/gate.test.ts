@@ -27,7 +27,7 @@ function context(overrides: Partial<GateContext> = {}): GateContext & { rendered
     budgetMs: 400,
     renderSamples: async (urls) => {
       rendered.push(urls);
-      return urls.map((url) => ({ url, ms: 12, ok: true, usedRemote: true, used: [] }));
+      return { loads: [], renders: urls.map((url) => ({ url, ms: 12, ok: true, usedRemote: true, used: [] })) };
     },
     rendered,
     ...overrides,
@@ -237,8 +237,10 @@ describe('the release gate: manifests and shared packages', () => {
     });
     const ctx = context({
       sampleUrls: ['/discover-print-savings'],
-      renderSamples: async (urls) =>
-        urls.map((url) => ({ url, ms: 950, ok: false, error: 'remote checker: boom', usedRemote: true, used: [] })),
+      renderSamples: async (urls) => ({
+        loads: [{ expose: 'SavingsChecker', ms: 20, error: 'remote checker: boom' }],
+        renders: urls.map((url) => ({ url, ms: 950, ok: false, error: 'remote checker: boom', usedRemote: false, used: [] })),
+      }),
     });
     const result = await checkRelease(candidateFrom('checker', dir), ctx);
     expect(result.passed).toBe(false);
@@ -252,7 +254,11 @@ describe('the release gate: manifests and shared packages', () => {
         expect.stringMatching(/^@copytech\/shared: the server build requires/),
       ]),
     );
-    expect(result.reasons.at(-1)).toBe('render /discover-print-savings: failed (remote checker: boom)');
+    expect(result.reasons.slice(-3)).toEqual([
+      'server build: "SavingsChecker" did not load (remote checker: boom)',
+      'render /discover-print-savings: failed (remote checker: boom)',
+      "render /discover-print-savings: the page rendered none of checker's exposed modules",
+    ]);
     expect(result.renders).toEqual([{ url: '/discover-print-savings', ms: 950, ok: false }]);
   });
 
@@ -262,7 +268,7 @@ describe('the release gate: manifests and shared packages', () => {
     await checkRelease(candidate, ctx);
     expect(ctx.rendered).toEqual([['/sample']]);
     let targets: unknown;
-    await checkRelease(candidate, { ...ctx, renderSamples: async (urls, given) => ((targets = given), []) });
+    await checkRelease(candidate, { ...ctx, renderSamples: async (urls, given) => ((targets = given), { loads: [], renders: [] }) });
     expect(targets).toEqual({ ...ctx.liveTargets, checker: { id: candidate.id, serverEntry: candidate.serverEntry } });
   });
 });

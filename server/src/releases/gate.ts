@@ -24,11 +24,11 @@ import type { ContainerSource } from '../render/federationHost';
 import { sitemapEntries } from '../site/sitemap';
 import { CONTRACTS_PACKAGE, serverProvidedVersions, sharedOfManifestText, sharedReasons } from './gateChecks';
 import { readManifest } from './gateManifest';
-import { renderInWorker, renderSamples, type ReadApi, type SampleRender } from './gateRender';
+import { renderInWorker, renderSamples, type ReadApi, type RenderCheck, type SampleRender } from './gateRender';
 import type { GateResult, LiveSnapshot, RenderTargets, SharedRequirement } from './model';
 
 export { describeBuild } from './gateManifest';
-export type { SampleRender } from './gateRender';
+export type { ExposeLoad, RenderCheck, SampleRender } from './gateRender';
 
 /** A build to check, as the registry read it (a store's files, or another origin's). */
 export interface GateCandidate {
@@ -49,12 +49,13 @@ export interface GateContext {
   shellProvides: SharedRequirement[] | { error: string };
   /** package → version, from the server's node_modules */
   serverProvides: Record<string, string>;
-  /** real pages the remote renders; each must render the remote (basket: at least one) */
+  /** real pages to render the candidate on; those whose route the remote owns must render one of its modules */
   sampleUrls: string[];
   /** the other remotes' live builds the samples are rendered with */
   liveTargets: RenderTargets;
   budgetMs: number;
-  renderSamples(urls: string[], targets: RenderTargets): Promise<SampleRender[]>;
+  /** the candidate's required modules loaded and the sample pages rendered with it (gateRender.ts) */
+  renderSamples(urls: string[], targets: RenderTargets): Promise<RenderCheck>;
 }
 
 export interface GateLog {
@@ -83,18 +84,18 @@ export interface Gate {
   close(): Promise<void>;
 }
 
-/** Why the samples' renders refuse the candidate. */
-function renderReasons(remote: RemoteName, renders: SampleRender[], budgetMs: number): string[] {
-  const reasons: string[] = [];
-  for (const render of renders) {
+const ownedBy = (url: string) => remoteOfRoute(matchSitePath(url.split('?')[0]!));
+
+/** Why the render check refuses the candidate. */
+function renderReasons(remote: RemoteName, check: RenderCheck, budgetMs: number): string[] {
+  const reasons = check.loads.flatMap(({ expose, error }) => (error ? [`server build: "${expose}" did not load (${error})`] : []));
+  for (const render of check.renders) {
     if (!render.ok) reasons.push(`render ${render.url}: failed (${render.error ?? 'unknown error'})`);
     else if (render.ms > budgetMs) reasons.push(`render ${render.url}: ${render.ms} ms, over the render budget of ${budgetMs} ms`);
-    if (remote !== 'basket' && !render.usedRemote)
+    // A page the remote owns that renders none of its modules has not tried the candidate at all.
+    if (ownedBy(render.url) === remote && !render.usedRemote)
       reasons.push(`render ${render.url}: the page rendered none of ${remote}'s exposed modules`);
   }
-  // The basket owns no page: it is enough that one sample page rendered one of its modules.
-  if (remote === 'basket' && renders.length > 0 && !renders.some((render) => render.usedRemote))
-    reasons.push(`render: none of the sample pages (${renders.map((render) => render.url).join(', ')}) rendered basket's exposed modules`);
   return reasons;
 }
 
@@ -122,17 +123,16 @@ export async function checkRelease(candidate: GateCandidate, ctx: GateContext): 
 
   let renders: SampleRender[] = [];
   if (server?.entryFile) {
-    if (ctx.sampleUrls.length === 0) reasons.push(`render: there is no page of ${remote} to render (no sample URL)`);
-    else {
-      try {
-        renders = await ctx.renderSamples(ctx.sampleUrls, {
-          ...ctx.liveTargets,
-          [remote]: { id: candidate.id, serverEntry: candidate.serverEntry },
-        });
-        reasons.push(...renderReasons(remote, renders, ctx.budgetMs));
-      } catch (error) {
-        reasons.push(`render: the server build could not be rendered in the gate's worker (${(error as Error).message})`);
-      }
+    if (ctx.sampleUrls.length === 0) reasons.push(`render: there is no page of the site to render ${remote} on (no sample URL)`);
+    try {
+      const check = await ctx.renderSamples(ctx.sampleUrls, {
+        ...ctx.liveTargets,
+        [remote]: { id: candidate.id, serverEntry: candidate.serverEntry },
+      });
+      renders = check.renders;
+      reasons.push(...renderReasons(remote, check, ctx.budgetMs));
+    } catch (error) {
+      reasons.push(`render: the server build could not be rendered in the gate's worker (${(error as Error).message})`);
     }
   }
   return {
@@ -179,6 +179,15 @@ function builtWorkerFile(): string | null {
 
 const localEntry = (siteRoot: string, dir: string) => pathToFileURL(path.join(siteRoot, dir, 'dist', 'server', 'remoteEntry.js')).href;
 
+/** Checks run in this process (from the sources): each loads its own copies of the containers. */
+let inProcessChecks = 0;
+
+function withQuery(entry: string, value: string): string {
+  const url = new URL(entry);
+  url.searchParams.set('gate', value);
+  return url.href;
+}
+
 async function shellShared(siteRoot: string): Promise<SharedRequirement[] | { error: string }> {
   try {
     return sharedOfManifestText(await fs.readFile(path.join(siteRoot, 'shell', 'dist', 'mf-manifest.json'), 'utf8'));
@@ -208,7 +217,7 @@ export function createGate(options: GateOptions): Gate {
     ) as RenderTargets;
   }
 
-  function render(remote: RemoteName, urls: string[], targets: RenderTargets): Promise<SampleRender[]> {
+  function render(remote: RemoteName, urls: string[], targets: RenderTargets): Promise<RenderCheck> {
     const sources: ContainerSource[] = [
       { name: 'shell', entry: localEntry(siteRoot, 'shell') },
       ...REMOTE_NAMES.map((name) => ({ name, entry: targets[name].serverEntry })),
@@ -220,7 +229,11 @@ export function createGate(options: GateOptions): Gate {
         workers.add(worker);
         return () => workers.delete(worker);
       });
-    return renderSamples(job, () => readApi, log.warn.bind(log));
+    // In process, the containers already loaded by this process (the live ones, an earlier check)
+    // would be reused with their state: each check loads its own copies (a query the file loader ignores).
+    inProcessChecks += 1;
+    const fresh = sources.map((source) => ({ ...source, entry: withQuery(source.entry, `gate-${inProcessChecks}`) }));
+    return renderSamples({ ...job, sources: fresh }, () => readApi, log.warn.bind(log));
   }
 
   return {

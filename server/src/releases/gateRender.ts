@@ -48,37 +48,75 @@ function candidatesFailure(remote: RemoteName, reason: string): boolean {
   return other === undefined || other === remote;
 }
 
+/** A required module of the candidate, loaded by the server before the pages are rendered. */
+export interface ExposeLoad {
+  expose: string;
+  ms: number;
+  /** why it did not load, or is not a component */
+  error?: string;
+}
+
+export interface RenderCheck {
+  loads: ExposeLoad[];
+  renders: SampleRender[];
+}
+
+const isComponent = (value: unknown) => typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
+
+/** Loads each module the shell's contract requires of the candidate (the first load of a server that has not rendered it yet). */
+async function loadExposes(host: ReturnType<typeof createFederationHost>, remote: RemoteName): Promise<ExposeLoad[]> {
+  return Promise.all(
+    REQUIRED_EXPOSES[remote].map(async (expose) => {
+      const started = performance.now();
+      try {
+        const module = await host.load<{ default?: unknown }>(`${remote}/${expose}`, WARM_UP_MS);
+        const error = isComponent(module.default) ? undefined : 'its default export is not a React component';
+        return { expose, ms: Math.round(performance.now() - started), ...(error ? { error } : {}) };
+      } catch (error) {
+        return { expose, ms: Math.round(performance.now() - started), error: (error as Error)?.message ?? String(error) };
+      }
+    }),
+  );
+}
+
+async function renderOne(
+  renderer: ReturnType<typeof createPageRenderer>,
+  job: GateRenderJob,
+  url: string,
+  read: ReadApi,
+): Promise<SampleRender> {
+  const started = performance.now();
+  try {
+    const body = await renderer.render(url, read);
+    const ms = Math.round(performance.now() - started);
+    const used = body?.used ?? [];
+    const usedRemote = used.some((id) => id.startsWith(`${job.remote}/`));
+    const failures = body ? body.clientRendered.filter((reason) => candidatesFailure(job.remote, reason)) : [];
+    const error = !body ? 'the live shell could not render the page' : failures.length > 0 ? failures.join('; ') : undefined;
+    return { url, ms, ok: error === undefined, ...(error ? { error } : {}), usedRemote, used };
+  } catch (error) {
+    const ms = Math.round(performance.now() - started);
+    return { url, ms, ok: false, error: (error as Error)?.message ?? String(error), usedRemote: false, used: [] };
+  }
+}
+
 /**
  * Renders each URL with a federation host made of `job.sources`: first the shell and the
- * candidate's exposes are loaded (untimed, as a server that has served a page before has them),
- * then each page is rendered and timed.
+ * candidate's required modules are loaded (timed apart, as a server that has served a page before
+ * has them), then each page is rendered and timed.
  */
 export async function renderSamples(
   job: GateRenderJob,
   read: (render: number) => ReadApi,
   warn: (object: object, message: string) => void,
-): Promise<SampleRender[]> {
+): Promise<RenderCheck> {
   const host = createFederationHost(job.sources);
   const renderer = createPageRenderer(host, { budgetMs: job.budgetMs, log: { warn } });
   await renderer.available();
-  await Promise.all(REQUIRED_EXPOSES[job.remote].map((expose) => host.load(`${job.remote}/${expose}`, WARM_UP_MS).catch(() => undefined)));
-  const results: SampleRender[] = [];
-  for (const [index, url] of job.urls.entries()) {
-    const started = performance.now();
-    try {
-      const body = await renderer.render(url, read(index));
-      const ms = Math.round(performance.now() - started);
-      const used = body?.used ?? [];
-      const usedRemote = used.some((id) => id.startsWith(`${job.remote}/`));
-      const failures = body ? body.clientRendered.filter((reason) => candidatesFailure(job.remote, reason)) : [];
-      const error = !body ? 'the live shell could not render the page' : failures.length > 0 ? failures.join('; ') : undefined;
-      results.push({ url, ms, ok: error === undefined, ...(error ? { error } : {}), usedRemote, used });
-    } catch (error) {
-      const ms = Math.round(performance.now() - started);
-      results.push({ url, ms, ok: false, error: (error as Error)?.message ?? String(error), usedRemote: false, used: [] });
-    }
-  }
-  return results;
+  const loads = await loadExposes(host, job.remote);
+  const renders: SampleRender[] = [];
+  for (const [index, url] of job.urls.entries()) renders.push(await renderOne(renderer, job, url, read(index)));
+  return { loads, renders };
 }
 
 /** Data of the gate's worker thread. */
@@ -95,10 +133,10 @@ export function renderInWorker(
   timeoutMs: number,
   warn: (object: object, message: string) => void,
   track: (worker: Worker) => () => void,
-): Promise<SampleRender[]> {
+): Promise<RenderCheck> {
   const worker = new Worker(workerFile, { workerData: job satisfies GateWorkerData });
   const untrack = track(worker);
-  return new Promise<SampleRender[]>((resolve, reject) => {
+  return new Promise<RenderCheck>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
     worker.on('message', (message: FromWorker) => {
       if (message.type === 'log') {
@@ -110,7 +148,7 @@ export function renderInWorker(
           .then((answer) => worker.postMessage({ type: 'answer', id: message.id, answer } satisfies ToWorker));
       } else if (message.type === 'result') {
         clearTimeout(timer);
-        if (message.ok) resolve(message.value as SampleRender[]);
+        if (message.ok) resolve(message.value as RenderCheck);
         else reject(new Error(message.error));
       }
     });
