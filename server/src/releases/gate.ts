@@ -149,8 +149,9 @@ const MAX_OWNED_SAMPLES = 3;
 /**
  * Real pages of the site a remote renders, from the sitemap (the database): up to three whose
  * route the remote owns, one of each kind of page first (a list, a product; a page, a service,
- * a post); the catalogue also on the home page (its FeaturedProducts); the basket, which owns no
- * page, on the home page and a product page.
+ * a post); the content and the catalogue also on the home page (the content's page, with the
+ * catalogue's FeaturedProducts in it); the basket, which owns no page, on the home page and a
+ * product page.
  */
 export async function gateSampleUrls(db: Db, remote: RemoteName): Promise<string[]> {
   const entries = await sitemapEntries(db);
@@ -167,7 +168,8 @@ export async function gateSampleUrls(db: Db, remote: RemoteName): Promise<string
   const owned: string[] = [];
   for (let round = 0; owned.length < MAX_OWNED_SAMPLES && lists.some((list) => list.length > round); round += 1)
     for (const list of lists) if (list[round] !== undefined && owned.length < MAX_OWNED_SAMPLES) owned.push(list[round]!);
-  return remote === 'catalogue' && !owned.includes('/') ? [...owned, '/'] : owned;
+  // The home page too: the content's own first page, and the catalogue's featured products.
+  return (remote === 'catalogue' || remote === 'content') && !owned.includes('/') ? [...owned, '/'] : owned;
 }
 
 /** The gate's worker script beside the built server (build.mjs); none when running from the sources. */
