@@ -89,7 +89,8 @@ export function previousMajorChecker(): { dir: string; current: string; older: s
 /**
  * Wraps a candidate's server container so that one exposed module misbehaves when it renders:
  * `fault` is code run at the start of every render of that module (it may throw, or take time).
- * The real container is kept beside it and loaded as the server loads containers.
+ * The real container is kept beside it and loaded as the server loads containers. Each load of
+ * the wrapper adds a line to `<dir>/loaded-in`: 'main' or 'worker', the thread it ran in.
  */
 export function faultyExpose(dir: string, remote: RemoteName, expose: string, fault: string): void {
   const server = path.join(dir, 'server');
@@ -101,7 +102,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
 const React = require('react');
-globalThis.__gateCandidateLoaded = (globalThis.__gateCandidateLoaded ?? 0) + 1;
+// Where the candidate's code ran: the main thread, or a worker (read by the tests).
+fs.appendFileSync(path.join(__dirname, '..', 'loaded-in'), require('node:worker_threads').isMainThread ? 'main\\n' : 'worker\\n');
 const file = path.join(__dirname, 'real-remoteEntry.js');
 const real = { exports: {} };
 new vm.Script('(function (exports, module, require, __dirname, __filename) {' + fs.readFileSync(file, 'utf8') + '\\n})', { filename: file })
