@@ -116,6 +116,17 @@ describe('the release gate: manifests and shared packages', () => {
     ]);
   });
 
+  it('refuses a server manifest whose entry is not the one the release is loaded by', async () => {
+    const dir = copyOfBuild('checker');
+    editManifest(dir, 'server/mf-manifest.json', (json) => {
+      (json.metaData as { remoteEntry: { name: string } }).remoteEntry.name = 'entry.0123456789.js';
+    });
+    const candidate = candidateFrom('checker', dir);
+    expect((await check(candidate)).reasons).toEqual([
+      `server manifest: its remoteEntry is "entry.0123456789.js", but the release's server entry is ${candidate.serverEntry}`,
+    ]);
+  });
+
   it('refuses an expose naming a file outside the release', async () => {
     const dir = copyOfBuild('checker');
     editManifest(dir, 'mf-manifest.json', (json) => {

@@ -121,6 +121,10 @@ export async function checkRelease(candidate: GateCandidate, ctx: GateContext): 
     reasons.push(`the live shell's browser manifest (shell/dist/mf-manifest.json) cannot be read (${ctx.shellProvides.error})`);
   reasons.push(...sharedOfBuild(browser, ctx), ...sharedOfBuild(server, ctx));
 
+  const entryPath = candidate.serverEntry.split(/[?#]/)[0]!;
+  if (server?.entryFile && !entryPath.endsWith(`/${server.entryFile}`))
+    reasons.push(`server manifest: its remoteEntry is "${server.entryFile}", but the release's server entry is ${entryPath}`);
+
   let renders: SampleRender[] = [];
   if (server?.entryFile) {
     if (ctx.sampleUrls.length === 0) reasons.push(`render: there is no page of the site to render ${remote} on (no sample URL)`);

@@ -41,6 +41,8 @@ export type ReadApi = (url: string) => Promise<PageDataAnswer>;
 
 /** Time allowed for loading the containers before the timed renders (a cold start reads and runs every entry). */
 const WARM_UP_MS = 5000;
+/** The gate worker's heap limit: what loading the shell and every remote and rendering a few pages needs, several times over. */
+const WORKER_HEAP_MB = 512;
 
 /** A part left to the browser because ANOTHER remote's build did not load is not the candidate's failure. */
 function candidatesFailure(remote: RemoteName, reason: string): boolean {
@@ -134,7 +136,11 @@ export function renderInWorker(
   warn: (object: object, message: string) => void,
   track: (worker: Worker) => () => void,
 ): Promise<RenderCheck> {
-  const worker = new Worker(workerFile, { workerData: job satisfies GateWorkerData });
+  // A heap of its own, bounded: a candidate that runs away with memory ends its worker, not the server.
+  const worker = new Worker(workerFile, {
+    workerData: job satisfies GateWorkerData,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+  });
   const untrack = track(worker);
   return new Promise<RenderCheck>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
