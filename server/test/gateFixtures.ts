@@ -15,11 +15,33 @@ import { tempDir } from './helpers';
 
 const APPS = ['shell', 'mfe-catalogue', 'mfe-basket', 'mfe-checker', 'mfe-content'];
 
-/** The real builds of the shell and every remote; any missing one is built (a few minutes, once). */
+const missingBuilds = () => APPS.filter((app) => !fs.existsSync(path.join(REPO_ROOT, app, 'dist', 'server', 'remoteEntry.js')));
+
+/**
+ * The real builds of the shell and every remote; any missing one is built (a few minutes, once).
+ * Test files run in parallel: one builds while the others wait for its lock to go.
+ */
 export function ensureRealBuilds(): void {
-  const missing = APPS.filter((app) => !fs.existsSync(path.join(REPO_ROOT, app, 'dist', 'server', 'remoteEntry.js')));
-  if (missing.length === 0) return;
-  execFileSync('npm', ['run', 'build', ...missing.flatMap((app) => ['-w', app])], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (missingBuilds().length === 0) return;
+  const lock = path.join(REPO_ROOT, 'node_modules', '.cache', 'gate-real-builds.lock');
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      sleep(1000);
+      if (missingBuilds().length === 0) return;
+    }
+  }
+  try {
+    const missing = missingBuilds();
+    if (missing.length > 0)
+      execFileSync('npm', ['run', 'build', ...missing.flatMap((app) => ['-w', app])], { cwd: REPO_ROOT, stdio: 'inherit' });
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 export const realDist = (remote: RemoteName) => path.join(REPO_ROOT, `mfe-${remote}`, 'dist');
