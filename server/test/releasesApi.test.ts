@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { GateFactory } from '../src/releases/gateAdapter';
+import type { GateFactory } from '../src/plugins/releases';
 import { signPreview, verifyPreview } from '../src/releases/previewLinks';
 import { testApp, testConfig } from './helpers';
 import { bearer, buildOf, localTokens, manifestGate, multipartOf, upload } from './releasesFixtures';

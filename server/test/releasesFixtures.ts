@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { REQUIRED_EXPOSES, type RemoteName } from '@copytech/shared/domain';
-import type { Gate, GateFactory } from '../src/releases/gateAdapter';
+import type { Gate } from '../src/releases/gate';
+import type { GateFactory } from '../src/plugins/releases';
 
 export type BuildFiles = Record<string, string>;
 

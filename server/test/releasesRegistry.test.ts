@@ -289,3 +289,41 @@ onPostgres('two instances on one PostgreSQL', () => {
     }
   });
 });
+
+describe.each(databases())('canary health wired to the registry on %s', (database) => {
+  it('a canary failing too often is rolled back automatically, its reason in the history; a new canary starts counting afresh', async () => {
+    const config = configOn(database);
+    const app = await testApp(
+      { ...config, releases: { ...config.releases, canaryMinViews: 10, canaryMaxFailureRate: 0.2 } },
+      { releases: manual },
+    );
+    try {
+      const token = localTokens(config.varDir).checker;
+      const release = await uploaded(app, token, 'a');
+      const promote = () =>
+        app.inject({ method: 'POST', url: '/api/releases/checker/promote', payload: { release, percent: 40 }, headers: bearer(token) });
+      const { health } = app.releases;
+      // counted before the canary starts: forgotten when it starts
+      for (let i = 0; i < 10; i += 1) health.failure('checker', release, 'server');
+      await health.flush();
+      expect((await promote()).statusCode).toBe(200);
+      for (let i = 0; i < 10; i += 1) health.view('checker', release);
+      await health.flush();
+      expect(app.releases.snapshot().remotes.checker.canary?.release.id).toBe(release);
+      for (let i = 0; i < 3; i += 1) health.failure('checker', release, 'browser');
+      await health.flush();
+      expect(app.releases.snapshot().remotes.checker.canary).toBeNull();
+      const [latest] = (await app.releases.registry.list('checker')).history;
+      expect(latest).toMatchObject({
+        action: 'auto-rollback',
+        from: release,
+        to: 'local',
+        percent: 40,
+        actor: 'canary-health',
+        reason: 'failure rate 30% over 10 views (server 0, browser 3)',
+      });
+    } finally {
+      await app.close();
+    }
+  });
+});

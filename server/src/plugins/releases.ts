@@ -12,12 +12,11 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { matchSitePath, remoteOfRoute, REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
+import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
 import { StartupError, type Config } from '../config';
-import type { Db } from '../db/database';
 import { inProcessReader } from '../render/inProcessApi';
-import { sitemapEntries } from '../site/sitemap';
-import { createGate as interimGate, createReleaseHealth, type Gate, type GateFactory, type RunningHealth } from '../releases/gateAdapter';
+import { createGate, gateSampleUrls, type Gate, type GateOptions } from '../releases/gate';
+import { createReleaseHealth, type ReleaseHealthCounter } from '../releases/health';
 import { createHeartbeat, HEARTBEAT_MS, type Heartbeat } from '../releases/instances';
 import type { PreviewClaim, ReleasesService } from '../releases/model';
 import { previewKey, signPreview, verifyPreview } from '../releases/previewLinks';
@@ -32,7 +31,7 @@ export interface Releases extends ReleasesService {
   store: ReleaseStore;
   gate: Gate;
   heartbeat: Heartbeat;
-  health: RunningHealth;
+  health: ReleaseHealthCounter;
   tokens: readonly DeployToken[];
   signPreview(claim: PreviewClaim): string;
 }
@@ -43,10 +42,13 @@ declare module 'fastify' {
   }
 }
 
+/** How the registry makes its gate (releases/gate.ts createGate; tests pass their own). */
+export type GateFactory = (options: GateOptions) => Gate;
+
 export interface ReleasesOptions {
   config: Config;
   clock?: () => number;
-  /** the gate (tests pass their own; default: the gate of releases/gateAdapter.ts) */
+  /** the gate (tests pass their own; default: releases/gate.ts) */
   gate?: GateFactory;
   /** false: no poll and no heartbeat timer (tests call registry.refresh() / heartbeat.beat()) */
   autoStart?: boolean;
@@ -74,16 +76,6 @@ function tokensOf(config: Config, log: FastifyBaseLogger): DeployToken[] {
   }
 }
 
-/** Up to 3 real pages each remote renders (from the sitemap), and the home page for those it appears on. */
-function sampleUrls(db: Db) {
-  return async (remote: RemoteName): Promise<string[]> => {
-    const paths = (await sitemapEntries(db)).map((entry) => entry.path);
-    const own = paths.filter((p) => remoteOfRoute(matchSitePath(p)) === (remote === 'basket' ? 'catalogue' : remote));
-    const sample = own.filter((p) => p !== '/').slice(0, 3);
-    return remote === 'checker' ? sample : ['/', ...sample.slice(0, 2)];
-  };
-}
-
 function startTimers(app: { log: FastifyBaseLogger }, registry: ReleaseRegistry, heartbeat: Heartbeat, pollMs: number) {
   const beat = () => heartbeat.beat().catch((error: unknown) => app.log.warn({ err: error }, 'the release heartbeat could not be written'));
   const timer = setInterval(beat, HEARTBEAT_MS);
@@ -92,7 +84,7 @@ function startTimers(app: { log: FastifyBaseLogger }, registry: ReleaseRegistry,
 }
 
 export const releasesPlugin = fp<ReleasesOptions>(
-  async (app, { config, clock = Date.now, gate: makeGate = interimGate, autoStart = true }) => {
+  async (app, { config, clock = Date.now, gate: makeGate = createGate, autoStart = true }) => {
     const store = new ReleaseStore(config.releases.storeDir ?? path.join(config.varDir, 'releases'));
     const tokens = tokensOf(config, app.log);
     const key = await previewKey(app.db);
@@ -109,8 +101,8 @@ export const releasesPlugin = fp<ReleasesOptions>(
       siteRoot: config.siteRoot,
       budgetMs: config.renderBudgetMs,
       readApi: inProcessReader(app),
-      sampleUrls: sampleUrls(app.db),
-      snapshot,
+      sampleUrls: (remote) => gateSampleUrls(app.db, remote),
+      live: snapshot,
       log: app.log,
     });
     const health = createReleaseHealth({
@@ -120,7 +112,7 @@ export const releasesPlugin = fp<ReleasesOptions>(
       log: app.log,
       minViews: config.releases.canaryMinViews,
       maxFailureRate: config.releases.canaryMaxFailureRate,
-      flushMs: 1_000,
+      flushMs: autoStart ? 1_000 : 0,
     });
     const known = (remote: RemoteName, id: string) => registry.find(remote, id) !== null;
     app.decorate('releases', {

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { RemoteName } from '@copytech/shared/domain';
-import type { GateCandidate } from './gateAdapter';
+import type { GateCandidate } from './gate';
 
 export const MANIFEST_TIMEOUT_MS = 5_000;
 /** A manifest is a few kilobytes; anything far larger is not one. */

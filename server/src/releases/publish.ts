@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RemoteName } from '@copytech/shared/domain';
 import { HttpError } from '../http/errors';
-import { describeBuild, type Gate, type GateCandidate } from './gateAdapter';
+import { describeBuild, type Gate, type GateCandidate } from './gate';
+import type { ReleaseHealthCounter } from './health';
 import type { Heartbeat } from './instances';
 import type { GateResult, Release } from './model';
 import { normaliseOrigin, originCandidate, readText } from './origin';
@@ -19,6 +20,8 @@ export interface PublishDeps {
   registry: ReleaseRegistry;
   store: ReleaseStore;
   gate: Gate;
+  /** the canaries' health: a canary that starts is counted afresh */
+  health: Pick<ReleaseHealthCounter, 'reset'>;
   heartbeat: Heartbeat;
   log: FastifyBaseLogger;
   /** where the `local` releases' builds are (<siteRoot>/mfe-<name>/dist) */
@@ -179,6 +182,8 @@ export async function promoteChecked(
     return { status: 422, body: { remote, release: releaseId, gate: 'refused', reasons: result.reasons } };
   }
   const entry: HistoryEntry | null = await deps.registry.promote(remote, releaseId, percent, who);
+  // a canary that starts (not one whose share changes) is judged on its own views only
+  if (entry?.action === 'canary' && entry.from !== releaseId) await deps.health.reset(remote, releaseId);
   const { live, canary } = deps.registry.snapshot().remotes[remote];
   return {
     status: 200,

@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { describeBuild } from './gateAdapter';
+import { describeBuild } from './gate';
 import { LOCAL_RELEASE, type Release } from './model';
 import { folderOfManifest, originCandidate } from './origin';
 import { addHistory, releaseRow, retryingClash } from './registryRows';
