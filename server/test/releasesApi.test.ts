@@ -482,3 +482,29 @@ describe('limits and the site', () => {
     }
   });
 });
+
+describe('origin manifests are read with bounds', () => {
+  it('a manifest larger than 2 MB is not read whole: the gate is told why', async () => {
+    const server = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      // no Content-Length: chunked, so only counting the bytes read can stop it
+      const chunk = 'x'.repeat(64 * 1024);
+      for (let i = 0; i < 40; i += 1) response.write(chunk);
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/big`;
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/releases/content',
+        payload: { origin },
+        headers: bearer(tokens.content),
+      });
+      expect(response.statusCode).toBe(422);
+      expect((response.json() as { reasons: string[] }).reasons[0]).toMatch(/^browser manifest: not readable \(more than 2097152 bytes at/);
+    } finally {
+      server.close();
+    }
+  });
+});

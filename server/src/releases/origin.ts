@@ -30,14 +30,30 @@ export function normaliseOrigin(value: string): string | null {
 /** The release folder of a manifest URL (REMOTE_*_URL names the browser manifest). */
 export const folderOfManifest = (manifestUrl: string): string => new URL('.', manifestUrl).href;
 
+/** The body as text, read no further than MANIFEST_MAX_BYTES. */
+async function boundedText(response: Response, url: string): Promise<string | { error: string }> {
+  const tooLarge = { error: `more than ${MANIFEST_MAX_BYTES} bytes at ${url}` };
+  if (Number(response.headers.get('content-length') ?? 0) > MANIFEST_MAX_BYTES) return tooLarge;
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    if (bytes > MANIFEST_MAX_BYTES) {
+      await response.body.cancel().catch(() => undefined);
+      return tooLarge;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** The text at a URL, or why it could not be read (a short sentence naming the URL). */
 export async function readText(url: string, timeoutMs = MANIFEST_TIMEOUT_MS): Promise<string | { error: string }> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
     if (!response.ok) return { error: `HTTP ${response.status} at ${url}` };
-    const text = await response.text();
-    if (text.length > MANIFEST_MAX_BYTES) return { error: `more than ${MANIFEST_MAX_BYTES} bytes at ${url}` };
-    return text;
+    return await boundedText(response, url);
   } catch (error) {
     const name = (error as Error).name;
     return { error: name === 'TimeoutError' ? `no answer within ${timeoutMs} ms from ${url}` : `${(error as Error).message} at ${url}` };

@@ -56,6 +56,8 @@ export class ReleaseRegistry implements LiveReleases {
   private kept: KeptReleases | null = null;
   private mark = '';
   private timer: NodeJS.Timeout | null = null;
+  /** the poll failed last time (said once at warn, and once again when it reads again) */
+  private failing = false;
   private closed = false;
   private loading: Promise<boolean> = Promise.resolve(false);
   private readonly listeners = new Set<(snapshot: LiveSnapshot) => void>();
@@ -83,7 +85,18 @@ export class ReleaseRegistry implements LiveReleases {
     const poll = () => {
       this.timer = null;
       this.apply(false)
-        .catch((error: unknown) => this.options.log.warn({ err: error }, 'the release poll could not read the registry; trying again'))
+        .then(() => {
+          if (this.failing) this.options.log.info('the release poll reads the registry again');
+          this.failing = false;
+        })
+        .catch((error: unknown) => {
+          if (!this.failing)
+            this.options.log.warn(
+              { err: error },
+              'the release poll cannot read the registry; this instance keeps its pointers and tries again',
+            );
+          this.failing = true;
+        })
         .finally(() => {
           if (!this.closed) (this.timer = setTimeout(poll, pollMs)).unref();
         });

@@ -112,7 +112,8 @@ export async function readState(db: Db, local: LocalRelease): Promise<{ snapshot
   return { snapshot: { version: Number(mark.split(':')[0]), remotes }, kept, mark };
 }
 
-const UNIQUE_CLASH = new Set(['23505', 'SQLITE_CONSTRAINT_PRIMARYKEY', 'SQLITE_CONSTRAINT_UNIQUE']);
+/** A unique key taken by another transaction first (and PostgreSQL's serialization failure and deadlock: try again too). */
+const UNIQUE_CLASH = new Set(['23505', '40001', '40P01', 'SQLITE_CONSTRAINT_PRIMARYKEY', 'SQLITE_CONSTRAINT_UNIQUE']);
 
 export const isUniqueClash = (error: unknown) => UNIQUE_CLASH.has(String((error as { code?: unknown }).code));
 
