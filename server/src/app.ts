@@ -107,7 +107,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(reportPlugin, writeDeps);
   await app.register(imagesPlugin, { images });
   await app.register(remotesPlugin, { config });
-  await app.register(releasesRoutes, { config });
+  await app.register(releasesRoutes, { config, clock });
   if (config.serveSite) {
     // Loaded only when the site is served (API-only runs and most tests never load @fastify/static).
     const { sitePlugin } = await import('./routes/site');

@@ -12,7 +12,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { GateFactory } from '../src/plugins/releases';
 import { signPreview, verifyPreview } from '../src/releases/previewLinks';
-import { testApp, testConfig } from './helpers';
+import { manualClock, testApp, testConfig } from './helpers';
 import { bearer, buildOf, localTokens, manifestGate, multipartOf, upload } from './releasesFixtures';
 
 let app: FastifyInstance;
@@ -505,6 +505,31 @@ describe('origin manifests are read with bounds', () => {
       expect((response.json() as { reasons: string[] }).reasons[0]).toMatch(/^browser manifest: not readable \(more than 2097152 bytes at/);
     } finally {
       server.close();
+    }
+  });
+});
+
+describe('a preview link in time', () => {
+  it('works until its hours have passed, then is expired', async () => {
+    const config = testConfig();
+    const clock = manualClock(Date.now());
+    const timed = await testApp(config, { clock, releases: { gate: manifestGate, autoStart: false } });
+    try {
+      const token = localTokens(config.varDir).checker;
+      const { release } = (await upload(timed, 'checker', token, buildOf('checker'))).json() as { release: string };
+      const answer = await timed.inject({
+        method: 'POST',
+        url: '/api/releases/checker/preview',
+        payload: { release, hours: 1 },
+        headers: bearer(token),
+      });
+      const link = new URL((answer.json() as { url: string }).url).searchParams.get('t')!;
+      clock.advance(59 * 60_000);
+      expect(timed.releases.verifyPreview(link).ok).toBe(true);
+      clock.advance(60_000);
+      expect(timed.releases.verifyPreview(link)).toEqual({ ok: false, reason: 'expired' });
+    } finally {
+      await timed.close();
     }
   });
 });

@@ -130,8 +130,9 @@ export const releasesPlugin = fp<ReleasesOptions>(
     } satisfies Releases);
     app.addHook('onClose', async () => {
       timers.stop();
-      await registry.close();
+      // the health's last flush may still end a canary through the registry: it closes first
       await Promise.allSettled([health.close(), gate.close()]);
+      await registry.close();
       await heartbeat.leave().catch(() => undefined);
     });
     app.log.info({ remotes: Object.fromEntries(REMOTE_NAMES.map((r) => [r, registry.snapshot().remotes[r].live.id])) }, 'live releases');

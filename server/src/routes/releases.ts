@@ -155,7 +155,7 @@ function pointerRoutes(app: FastifyInstance, deps: PublishDeps & { releases: Rel
       const { remote } = request.params;
       const { release, hours = PREVIEW_DEFAULT_HOURS } = request.body;
       if (!releases.find(remote, release)) return sendError(reply, 404, `${remote} has no release ${release}.`);
-      const expiresAt = Date.now() + hours * 3_600_000;
+      const expiresAt = deps.clock() + hours * 3_600_000;
       const token = releases.signPreview({ remote, release, expiresAt });
       request.log.info({ remote, release, actor, expiresAt: new Date(expiresAt).toISOString() }, 'preview link signed');
       return { url: `${siteOrigin(config, request)}/preview?t=${token}`, expiresAt: new Date(expiresAt).toISOString() };
@@ -163,9 +163,9 @@ function pointerRoutes(app: FastifyInstance, deps: PublishDeps & { releases: Rel
   );
 }
 
-export const releasesRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+export const releasesRoutes: FastifyPluginAsync<{ config: Config; clock?: () => number }> = async (app, { config, clock = Date.now }) => {
   const releases = app.releases;
-  const deps = { ...releases, releases, log: app.log, siteRoot: config.siteRoot, clock: Date.now };
+  const deps = { ...releases, releases, log: app.log, siteRoot: config.siteRoot, clock };
   const writes = perMinute(config.releases.perMinute);
   const guard = tokenGuard(releases);
   await app.register(multipart, {
