@@ -327,3 +327,29 @@ describe.each(databases())('canary health wired to the registry on %s', (databas
     }
   });
 });
+
+describe('the release settings', () => {
+  it('have working defaults and refuse values that cannot work, naming the setting', () => {
+    expect(loadConfig({}).releases).toEqual({
+      pollMs: 500,
+      storeDir: null,
+      deployTokens: null,
+      perMinute: 30,
+      canaryMinViews: 50,
+      canaryMaxFailureRate: 0.05,
+    });
+    expect(loadConfig({ RELEASE_STORE_DIR: '/srv/releases', CANARY_MAX_FAILURE_RATE: '0.2' }).releases).toMatchObject({
+      storeDir: '/srv/releases',
+      canaryMaxFailureRate: 0.2,
+    });
+    for (const [name, value] of [
+      ['RELEASE_POLL_MS', '10'],
+      ['RELEASE_POLL_MS', 'soon'],
+      ['RATE_LIMIT_RELEASES_PER_MINUTE', '0'],
+      ['CANARY_MAX_FAILURE_RATE', '5%'],
+      ['CANARY_MAX_FAILURE_RATE', '1'],
+      ['CANARY_MIN_VIEWS', '-1'],
+    ] as const)
+      expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} must`));
+  });
+});
