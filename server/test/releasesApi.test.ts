@@ -325,6 +325,15 @@ describe('limits, audit and the instance', () => {
       const token = localTokens(config.varDir).checker;
       const rollback = () => limited.inject({ method: 'POST', url: '/api/releases/checker/rollback', payload: {}, headers: bearer(token) });
       expect([(await rollback()).statusCode, (await rollback()).statusCode, (await rollback()).statusCode]).toEqual([409, 409, 429]);
+      // guessing tokens is limited too: refused requests count (the limit is per IP and route)
+      const guess = () =>
+        limited.inject({
+          method: 'POST',
+          url: '/api/releases/basket/promote',
+          payload: {},
+          headers: bearer(`ctd_basket_${'x'.repeat(43)}`),
+        });
+      expect([(await guess()).statusCode, (await guess()).statusCode, (await guess()).statusCode]).toEqual([401, 401, 429]);
     } finally {
       await limited.close();
     }

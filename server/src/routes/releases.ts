@@ -68,8 +68,10 @@ type RemoteParams = { Params: { remote: RemoteName } };
 const actors = new WeakMap<FastifyRequest, string>();
 
 /**
- * The guard of every route but /live, run first (before the body is read or validated): 401
- * without a known token, 403 with another remote's; the token's label is the request's actor.
+ * The guard of every route but /live: 401 without a known token, 403 with another remote's; the
+ * token's label is the request's actor. It runs after the rate limit (onRequest: guessed tokens
+ * are counted like any write) and before the body is validated (a refusal says nothing about what
+ * a body lacks) or an upload is read (multipart bodies are read by the handler).
  */
 function tokenGuard(releases: Releases) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -120,7 +122,7 @@ function pointerRoutes(app: FastifyInstance, deps: PublishDeps & { releases: Rel
   const guard = tokenGuard(releases);
   app.post<RemoteParams & { Body: { release: string; percent?: number } }>(
     '/api/releases/:remote/promote',
-    { config: writes, onRequest: guard, schema: { params, body: json(promoteBody) } },
+    { config: writes, preValidation: guard, schema: { params, body: json(promoteBody) } },
     async (request, reply) => {
       const actor = actorOf(request);
       const { release, percent } = request.body;
@@ -131,7 +133,7 @@ function pointerRoutes(app: FastifyInstance, deps: PublishDeps & { releases: Rel
 
   app.post<RemoteParams & { Body: { reason?: string } | undefined }>(
     '/api/releases/:remote/rollback',
-    { config: writes, onRequest: guard, schema: { params, body: json(rollbackBody) } },
+    { config: writes, preValidation: guard, schema: { params, body: json(rollbackBody) } },
     async (request) => {
       const actor = actorOf(request);
       const { remote } = request.params;
@@ -149,7 +151,7 @@ function pointerRoutes(app: FastifyInstance, deps: PublishDeps & { releases: Rel
 
   app.post<RemoteParams & { Body: { release: string; hours?: number } }>(
     '/api/releases/:remote/preview',
-    { config: writes, onRequest: guard, schema: { params, body: json(previewBody) } },
+    { config: writes, preValidation: guard, schema: { params, body: json(previewBody) } },
     async (request, reply) => {
       const actor = actorOf(request);
       const { remote } = request.params;
@@ -187,7 +189,7 @@ export const releasesRoutes: FastifyPluginAsync<{ config: Config; clock?: () => 
 
   app.post<RemoteParams & { Body: { origin: string } }>(
     '/api/releases/:remote',
-    { config: writes, onRequest: guard, schema: { params, body: json(registerBody) } },
+    { config: writes, preValidation: guard, schema: { params, body: json(registerBody) } },
     async (request, reply) => {
       const actor = actorOf(request);
       const { remote } = request.params;
@@ -203,7 +205,7 @@ export const releasesRoutes: FastifyPluginAsync<{ config: Config; clock?: () => 
   );
 
   pointerRoutes(app, deps, config);
-  app.get<RemoteParams>('/api/releases/:remote', { config: writes, onRequest: guard, schema: { params } }, async (request, reply) => {
+  app.get<RemoteParams>('/api/releases/:remote', { config: writes, preValidation: guard, schema: { params } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return releases.registry.list(request.params.remote);
   });
