@@ -3,13 +3,19 @@
 //                 its own, so that nothing it imports is loaded before)
 //   dist/app.js   buildApp() and loadConfig() for in-process use (npm run bench:api)
 //   dist/render-worker.js  a render thread (src/render/renderThreads.ts)
+//   dist/gate-worker.js    the release gate's render check (src/releases/gateRender.ts)
 // npm packages stay external: they are installed beside it. Code the entries share goes in chunks.
 import fs from 'node:fs';
 import { build } from 'esbuild';
 
 fs.rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/main.ts', app: 'src/app.ts', 'render-worker': 'src/render/renderWorker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    app: 'src/app.ts',
+    'render-worker': 'src/render/renderWorker.ts',
+    'gate-worker': 'src/releases/gateWorker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -31,4 +37,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('server built: server/dist/main.js, server/dist/app.js, server/dist/render-worker.js');
+console.log('server built: server/dist/main.js, server/dist/app.js, server/dist/render-worker.js, server/dist/gate-worker.js');

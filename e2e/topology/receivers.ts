@@ -138,3 +138,36 @@ export async function startBalancer(instances: string[], probeMs = 200) {
     },
   };
 }
+
+/**
+ * A static origin holding many releases, as a CDN bucket does: `root/{remote}/{release}/…` served at
+ * the same path, with the headers of startStaticOrigin. Releases are added by copying folders into
+ * `root` while it runs.
+ */
+export async function startReleaseOrigin(root: string) {
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://origin');
+    const file = path.join(root, decodeURIComponent(url.pathname));
+    if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      response.writeHead(404).end();
+      return;
+    }
+    const hashed = /\.[0-9a-f]{8,}\.(js|css)$/.test(file);
+    response.writeHead(200, {
+      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Access-Control-Allow-Origin': '*',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+    });
+    fs.createReadStream(file).pipe(response);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    /** the URL of a release folder, as `publish --origin` takes it */
+    folder: (remote: string, release: string) => `${origin}/${remote}/${release}/`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

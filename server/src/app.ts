@@ -20,7 +20,7 @@ import { databasePlugin } from './plugins/database';
 import { httpPlugin } from './plugins/http';
 import { lifecyclePlugin } from './plugins/lifecycle';
 import { outboxPlugin } from './plugins/outbox';
-import { releasesPlugin } from './plugins/releases';
+import { releasesPlugin, type ReleasesOptions } from './plugins/releases';
 import { retentionPlugin } from './plugins/retention';
 import { termsPlugin } from './plugins/terms';
 import { captchaPlugin } from './routes/captcha';
@@ -33,6 +33,7 @@ import { newsletterPlugin } from './routes/newsletter';
 import { quotePlugin } from './routes/quote';
 import { previewPlugin } from './routes/preview';
 import { releaseBeaconPlugin } from './routes/releaseBeacon';
+import { releasesRoutes } from './routes/releases';
 import { remotesPlugin } from './routes/remotes';
 import { reportPlugin } from './routes/report';
 
@@ -54,6 +55,8 @@ export interface BuildOptions {
     /** false: the retention job does not run by itself; call app.retention.runNow() (tests) */
     autoStart?: boolean;
   };
+  /** the release registry's gate and timers (tests) */
+  releases?: Pick<ReleasesOptions, 'gate' | 'autoStart'>;
 }
 
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -82,7 +85,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(outboxPlugin, { config, clock, autoStart: options.outbox?.autoStart, pollMs: options.outbox?.pollMs });
   await app.register(retentionPlugin, { config, clock, autoStart: options.retention?.autoStart });
   await app.register(httpPlugin, { config });
-  await app.register(releasesPlugin, { config });
+  await app.register(releasesPlugin, { config, clock, ...options.releases });
 
   // Routes (routes/), each group in its own encapsulated plugin.
   const writeDeps = { db: app.db, outbox: app.outbox, config, clock, terms: app.terms.terms };
@@ -106,6 +109,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(reportPlugin, writeDeps);
   await app.register(imagesPlugin, { images });
   await app.register(remotesPlugin, { config });
+  await app.register(releasesRoutes, { config, clock });
   await app.register(previewPlugin);
   await app.register(releaseBeaconPlugin);
   if (config.serveSite) {

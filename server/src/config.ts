@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
+import { parseDeployTokens, TokenSettingError, type DeployToken } from './releases/tokens';
 
 /**
  * The repository root: the first folder above this module that holds server/package.json (the
@@ -80,6 +81,23 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** On SIGTERM: how long to keep serving, with /api/health/ready at 503, before refusing connections (DRAIN_DELAY_MS). */
   drainDelayMs: number;
+  /** The release registry (releases/registry.ts): propagation, store, deploy tokens, canaries. */
+  releases: ReleaseSettings;
+}
+
+export interface ReleaseSettings {
+  /** RELEASE_POLL_MS: how often each instance looks for a pointer change made elsewhere */
+  pollMs: number;
+  /** RELEASE_STORE_DIR: where uploaded releases are kept; null: $VAR_DIR/releases */
+  storeDir: string | null;
+  /** DEPLOY_TOKENS (hashed, per remote); null: the local tokens file in VAR_DIR */
+  deployTokens: DeployToken[] | null;
+  /** RATE_LIMIT_RELEASES_PER_MINUTE: writes to /api/releases per IP per minute */
+  perMinute: number;
+  /** CANARY_MIN_VIEWS: views of a canary before its failure rate may roll it back */
+  canaryMinViews: number;
+  /** CANARY_MAX_FAILURE_RATE: the failure share (0..1) above which a canary is rolled back */
+  canaryMaxFailureRate: number;
 }
 
 export interface OutboxSettings {
@@ -226,6 +244,33 @@ function trustProxyFrom(value: string | undefined): boolean | string | number {
   return value;
 }
 
+function releasesFrom(env: NodeJS.ProcessEnv): ReleaseSettings {
+  const pollMs = intFrom(env.RELEASE_POLL_MS, 500, 'RELEASE_POLL_MS');
+  if (pollMs < 50 || pollMs > 10_000) throw new StartupError(`RELEASE_POLL_MS must be between 50 and 10000, got "${env.RELEASE_POLL_MS}"`);
+  const perMinute = intFrom(env.RATE_LIMIT_RELEASES_PER_MINUTE, 30, 'RATE_LIMIT_RELEASES_PER_MINUTE');
+  if (perMinute < 1)
+    throw new StartupError(`RATE_LIMIT_RELEASES_PER_MINUTE must be at least 1, got "${env.RATE_LIMIT_RELEASES_PER_MINUTE}"`);
+  const rate = env.CANARY_MAX_FAILURE_RATE ?? '';
+  const canaryMaxFailureRate = rate === '' ? 0.05 : Number(rate);
+  if (!/^\d*\.?\d+$/.test(rate === '' ? '0.05' : rate) || !(canaryMaxFailureRate > 0 && canaryMaxFailureRate < 1))
+    throw new StartupError(`CANARY_MAX_FAILURE_RATE must be a share between 0 and 1 (0.05 is 5%), got "${rate}"`);
+  let deployTokens: DeployToken[] | null;
+  try {
+    deployTokens = parseDeployTokens(env.DEPLOY_TOKENS);
+  } catch (error) {
+    if (error instanceof TokenSettingError) throw new StartupError(error.message);
+    throw error;
+  }
+  return {
+    pollMs,
+    storeDir: env.RELEASE_STORE_DIR ? path.resolve(env.RELEASE_STORE_DIR) : null,
+    deployTokens,
+    perMinute,
+    canaryMinViews: Math.max(1, intFrom(env.CANARY_MIN_VIEWS, 50, 'CANARY_MIN_VIEWS')),
+    canaryMaxFailureRate,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const remoteManifests = Object.fromEntries(
     REMOTE_NAMES.map((name) => [name, env[`REMOTE_${name.toUpperCase()}_URL`] || `/remotes/${name}/mf-manifest.json`]),
@@ -268,5 +313,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outbox: outboxFrom(env),
     redisUrl,
     ...shutdownFrom(env),
+    releases: releasesFrom(env),
   };
 }

@@ -1,0 +1,340 @@
+// `npm run release -- <verb> ...`: a team's command for its remote's releases (README "Releasing a
+// remote", docs/deploy.md "Releasing a remote"). It talks to a server's release API
+// (/api/releases, server/src/routes/releases.ts) with a deploy token scoped to one remote, so a
+// team's CI needs a server URL and a token, never the database.
+//
+//   publish <remote> [--from <dist folder>] [--origin <release folder url>]
+//   preview <remote> <release> [--hours N]
+//   promote <remote> <release> [--percent N]
+//   rollback <remote> [--reason <text>]
+//   list <remote>
+//   token <remote> [--label <label>]      (no server: a new token and its DEPLOY_TOKENS entry)
+//
+// --server <url>: default http://127.0.0.1:$PORT (8080). --token <token>: default $RELEASE_TOKEN,
+// else, for a server on this machine, the remote's token in $VAR_DIR/deploy-tokens.json (written
+// by the server at its first start when DEPLOY_TOKENS is not set; VAR_DIR defaults to <repo>/var).
+// Progress goes to stderr; the last line of stdout is exactly one JSON object: the API's answer,
+// or {"error": "...", "reasons": [...]}. Exit 0 on success, 1 on any refusal or error (an answer
+// of HTTP 400 or more, a server that cannot be reached, a bad value), 2 on a usage error.
+//
+// Plain Node (20 or later), no dependencies: fetch, FormData and Blob are Node's own.
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** REMOTE_NAMES of shared/src/contracts.ts (server/test/releaseCli.test.ts keeps them equal). */
+const REMOTES = ['catalogue', 'basket', 'checker', 'content'];
+const RELEASE_ID = /^(?:local|[0-9a-f]{12})$/;
+/** What the API accepts in one upload (design: 3000 files, 10 MB a file, 60 MB in all). */
+const UPLOAD_LIMITS = { files: 3000, fileBytes: 10 * 1024 * 1024, totalBytes: 60 * 1024 * 1024 };
+const SAFE_PATH = /^[A-Za-z0-9_./-]+$/;
+/** A token's label: it is written into DEPLOY_TOKENS (`remote:label:hash`, comma-separated) and into the history. */
+const LABEL = /^[A-Za-z0-9_.-]{1,40}$/;
+/** Files of a build that are not uploaded: bundle statistics and source maps. */
+const NOT_UPLOADED = /(?:-stats\.json|\.map)(?:\.br|\.gz)?$/;
+
+const VERBS = {
+  publish: { args: ['remote'], options: ['from', 'origin'] },
+  preview: { args: ['remote', 'release'], options: ['hours'] },
+  promote: { args: ['remote', 'release'], options: ['percent'] },
+  rollback: { args: ['remote'], options: ['reason'] },
+  list: { args: ['remote'], options: [] },
+  token: { args: ['remote'], options: ['label'] },
+};
+const SERVER_OPTIONS = ['server', 'token', 'allow-http'];
+
+const USAGE = `Usage: npm run release -- <verb> <remote> ... [options]
+  publish <remote> [--from <dist folder>] [--origin <url of a release folder>]
+  preview <remote> <release> [--hours N]          a signed link to see the release (24 h by default, at most 168)
+  promote <remote> <release> [--percent N]        live, or a canary for N% of visitors (1-99; 100 completes it)
+  rollback <remote> [--reason <text>]             end the canary, or back to the release live before
+  list <remote>                                   releases, the live pointer and its history
+  token <remote> [--label <label>]                a new deploy token and its DEPLOY_TOKENS entry (no server)
+Options: --server <url> (default http://127.0.0.1:$PORT, 8080)
+         --token <token> (default $RELEASE_TOKEN; for a server on this machine, $VAR_DIR/deploy-tokens.json)
+         --allow-http (send the token over plain http to another machine: a private network only)
+Remotes: ${REMOTES.join(', ')}. The last line of stdout is one JSON object; exit 0 ok, 1 refused or failed, 2 usage.`;
+
+/** A refusal or an error: printed as the last line's JSON, with this exit code. */
+class Refusal extends Error {
+  constructor(message, details = {}, exitCode = 1) {
+    super(message);
+    this.details = details;
+    this.exitCode = exitCode;
+  }
+}
+const usageError = (message) => new Refusal(`usage: ${message}`, {}, 2);
+const say = (line) => process.stderr.write(`${line}\n`);
+
+/** The verb, its arguments and options, or a usage error. */
+function parseCommand(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        ...Object.fromEntries(
+          ['server', 'token', 'from', 'origin', 'hours', 'percent', 'reason', 'label'].map((name) => [name, { type: 'string' }]),
+        ),
+        'allow-http': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw usageError(error.message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { verb: 'help' };
+  const [verb, ...rest] = positionals;
+  const spec = VERBS[verb];
+  if (!spec) throw usageError(verb ? `unknown verb "${verb}" (${Object.keys(VERBS).join(', ')})` : 'no verb given');
+  if (rest.length !== spec.args.length) throw usageError(`${verb} takes ${spec.args.map((a) => `<${a}>`).join(' ')}`);
+  const allowed = new Set([...spec.options, ...(verb === 'token' ? [] : SERVER_OPTIONS)]);
+  const misplaced = Object.keys(values).filter((name) => !allowed.has(name));
+  if (misplaced.length) throw usageError(`${verb} does not take ${misplaced.map((name) => `--${name}`).join(', ')}`);
+  if (values.from !== undefined && values.origin !== undefined) throw usageError('publish takes --from or --origin, not both');
+  const args = Object.fromEntries(spec.args.map((name, i) => [name, rest[i]]));
+  if (!REMOTES.includes(args.remote)) throw new Refusal(`unknown remote "${args.remote}": one of ${REMOTES.join(', ')}`);
+  if (args.release !== undefined && !RELEASE_ID.test(args.release))
+    throw new Refusal(`"${args.release}" is not a release id (12 hex digits, or local)`);
+  return { verb, ...args, options: values };
+}
+
+/** A whole number within bounds, from an option's text. */
+function wholeNumber(text, name, min, max) {
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
+    throw new Refusal(`--${name} must be a whole number from ${min} to ${max}`);
+  return Number(text);
+}
+
+const isLoopback = (url) => url.hostname === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(url.hostname) || url.hostname === '[::1]';
+
+/** The token file the local server writes when DEPLOY_TOKENS is not set. */
+const localTokenFile = () =>
+  path.join(process.env.VAR_DIR ? path.resolve(process.env.VAR_DIR) : path.join(REPO_ROOT, 'var'), 'deploy-tokens.json');
+
+function localToken(remote) {
+  const file = localTokenFile();
+  let tokens;
+  try {
+    tokens = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    if (error.code === 'ENOENT') return null;
+    throw new Refusal(`cannot read the local deploy tokens in ${file}: ${error.message}`);
+  }
+  return typeof tokens?.[remote] === 'string' ? tokens[remote] : null;
+}
+
+/** The server's URL and the token to send, or a refusal saying what is missing. */
+function serverOf(command) {
+  const text = command.options.server ?? `http://127.0.0.1:${process.env.PORT || '8080'}`;
+  let url;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Refusal(`--server "${text}" is not a URL`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Refusal(`--server must be an http(s) URL, not ${url.protocol}`);
+  const loopback = isLoopback(url);
+  if (url.protocol === 'http:' && !loopback && !command.options['allow-http'])
+    throw new Refusal(
+      `--server ${url.origin}: the token would cross the network in clear; use https (or --allow-http on a private network)`,
+    );
+  const token = (command.options.token ?? process.env.RELEASE_TOKEN ?? (loopback ? localToken(command.remote) : null))?.trim();
+  if (!token)
+    throw new Refusal(
+      loopback
+        ? `no deploy token for ${command.remote}: pass --token or set RELEASE_TOKEN (or start the local server once, without DEPLOY_TOKENS, and it writes ${localTokenFile()})`
+        : `no deploy token for ${command.remote}: pass --token or set RELEASE_TOKEN`,
+    );
+  return { url, token };
+}
+
+/** One API call: the status and the JSON object it answered (or a refusal when there was none). */
+async function call(target, method, route, { json, form, timeoutMs = 30_000 } = {}) {
+  const headers = { authorization: `Bearer ${target.token}`, accept: 'application/json' };
+  if (json !== undefined) headers['content-type'] = 'application/json';
+  const where = new URL(target.url.pathname.replace(/\/$/, '') + route, target.url);
+  let response;
+  try {
+    response = await fetch(where, {
+      method,
+      headers,
+      body: json !== undefined ? JSON.stringify(json) : form,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    const why =
+      error.name === 'TimeoutError'
+        ? `no answer within ${timeoutMs / 1000} s`
+        : (error.cause?.code ?? error.cause?.message ?? error.message);
+    throw new Refusal(`cannot reach the server at ${target.url.origin}: ${why}`);
+  }
+  if (response.status >= 300 && response.status < 400)
+    throw new Refusal(`${where.href} answered HTTP ${response.status} to ${response.headers.get('location')}: give that as --server`, {
+      status: response.status,
+    });
+  const text = await response.text();
+  let answer = null;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    // not JSON: said below
+  }
+  if (!answer || typeof answer !== 'object' || Array.isArray(answer))
+    throw new Refusal(`${method} ${where.pathname} answered HTTP ${response.status} without a JSON object`, { status: response.status });
+  return { status: response.status, answer };
+}
+
+/** Every file of a build folder to upload, as relative paths, or a refusal listing every problem. */
+function collectBuild(dir) {
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new Refusal(`no build folder at ${dir}`);
+  const files = [];
+  const reasons = [];
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const absolute = path.join(entry.parentPath ?? entry.path, entry.name);
+    const relative = path.relative(dir, absolute).split(path.sep).join('/');
+    if (entry.isDirectory() || NOT_UPLOADED.test(entry.name)) continue;
+    if (!entry.isFile()) {
+      reasons.push(`${relative}: not a regular file (a link or a device), not uploaded`);
+      continue;
+    }
+    if (!SAFE_PATH.test(relative) || relative.split('/').some((part) => part === '.' || part === '..'))
+      reasons.push(`${relative}: a file name may hold only letters, digits, "_", "-", "." and "/"`);
+    const size = fs.statSync(absolute).size;
+    if (size > UPLOAD_LIMITS.fileBytes) reasons.push(`${relative}: ${megabytes(size)}, over ${megabytes(UPLOAD_LIMITS.fileBytes)} a file`);
+    total += size;
+    files.push({ absolute, relative, size });
+  }
+  if (!files.length) reasons.push(`${dir} holds no file to upload`);
+  if (files.length > UPLOAD_LIMITS.files) reasons.push(`${files.length} files, over ${UPLOAD_LIMITS.files}`);
+  if (total > UPLOAD_LIMITS.totalBytes) reasons.push(`${megabytes(total)} in all, over ${megabytes(UPLOAD_LIMITS.totalBytes)}`);
+  if (reasons.length) throw new Refusal(`the build in ${dir} cannot be uploaded`, { reasons });
+  return { files: files.sort((a, b) => (a.relative < b.relative ? -1 : 1)), total };
+}
+
+const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** publish: an upload of the build folder (multipart, one part per file) or an origin (JSON). */
+async function publish(command, target) {
+  const route = `/api/releases/${command.remote}`;
+  if (command.options.origin !== undefined) {
+    const origin = command.options.origin;
+    if (!/^https?:\/\/[^/]/.test(origin)) throw new Refusal(`--origin must be the http(s) URL of a release folder, not "${origin}"`);
+    say(`Registering ${command.remote} from ${origin} on ${target.url.origin} (the server reads its manifests and runs the gate)…`);
+    return call(target, 'POST', route, { json: { origin }, timeoutMs: 120_000 });
+  }
+  const dir = path.resolve(command.options.from ?? path.join(REPO_ROOT, `mfe-${command.remote}`, 'dist'));
+  const { files, total } = collectBuild(dir);
+  const form = new FormData();
+  // the part's name and its file name are both the path inside the build folder
+  for (const file of files)
+    form.append(file.relative, new Blob([fs.readFileSync(file.absolute)], { type: 'application/octet-stream' }), file.relative);
+  say(`Uploading ${files.length} files (${megabytes(total)}) of ${dir} to ${target.url.origin}; the server runs the gate…`);
+  return call(target, 'POST', route, { form, timeoutMs: 300_000 });
+}
+
+async function preview(command, target) {
+  const hours = command.options.hours === undefined ? undefined : wholeNumber(command.options.hours, 'hours', 1, 168);
+  return call(target, 'POST', `/api/releases/${command.remote}/preview`, {
+    json: { release: command.release, ...(hours ? { hours } : {}) },
+  });
+}
+
+async function promote(command, target) {
+  const percent = command.options.percent === undefined ? undefined : wholeNumber(command.options.percent, 'percent', 1, 100);
+  say(
+    `Promoting ${command.remote} ${command.release}${percent && percent < 100 ? ` to ${percent}% of visitors` : ''}; the server runs the gate again…`,
+  );
+  return call(target, 'POST', `/api/releases/${command.remote}/promote`, {
+    json: { release: command.release, ...(percent ? { percent } : {}) },
+    timeoutMs: 120_000,
+  });
+}
+
+async function rollback(command, target) {
+  const reason = command.options.reason?.trim();
+  if (reason !== undefined && (reason.length === 0 || reason.length > 300)) throw new Refusal('--reason must be 1 to 300 characters');
+  return call(target, 'POST', `/api/releases/${command.remote}/rollback`, { json: reason ? { reason } : {} });
+}
+
+const list = (command, target) => call(target, 'GET', `/api/releases/${command.remote}`);
+
+/** token: a new deploy token for one remote and its DEPLOY_TOKENS entry; nothing is stored. */
+function newToken(command) {
+  const label = command.options.label ?? 'ci';
+  if (!LABEL.test(label)) throw new Refusal(`--label must be 1 to 40 letters, digits, "_", "-" or "."`);
+  const token = `ctd_${command.remote}_${randomBytes(32).toString('base64url')}`;
+  const entry = `${command.remote}:${label}:${createHash('sha256').update(token).digest('hex')}`;
+  say(`A deploy token for ${command.remote}, shown this once: keep it in your CI's secrets as RELEASE_TOKEN.`);
+  say(`Add the entry to DEPLOY_TOKENS (comma-separated) on every server, then restart them; the server keeps only the hash.`);
+  return { remote: command.remote, label, token, entry };
+}
+
+/** list, for a human: the pointer, the kept releases and the latest history. */
+function describeListing(answer) {
+  const canary = answer.canary ? `, canary ${answer.canary.release} for ${answer.canary.percent}% of visitors` : ', no canary';
+  say(`${answer.remote}: live ${answer.live}${canary}`);
+  if (Array.isArray(answer.releases) && answer.releases.length) say('Releases, newest first:');
+  for (const kept of answer.releases ?? [])
+    say(
+      `  ${kept.id}  ${kept.source ?? ''}  gate ${kept.gate ? (kept.gate.passed ? 'passed' : 'refused') : '-'}  ${kept.registeredAt ?? ''} by ${kept.registeredBy ?? '?'}`,
+    );
+  if (Array.isArray(answer.history) && answer.history.length) say('History, newest first:');
+  for (const row of (answer.history ?? []).slice(0, 10)) {
+    const share = row.percent ? ` (${row.percent}%)` : '';
+    say(
+      `  ${row.at ?? ''}  ${row.action ?? ''}${share}  ${row.from ?? '-'} → ${row.to ?? '-'}  by ${row.actor ?? '?'}${row.reason ? `: ${row.reason}` : ''}`,
+    );
+  }
+}
+
+/** What a human reads on stderr about an answer (stdout's last line holds all of it). */
+function describeAnswer(verb, status, answer) {
+  if (status >= 400 || answer.gate === 'refused') {
+    say(`Refused (HTTP ${status}): ${answer.message ?? answer.error ?? (answer.gate === 'refused' ? 'the gate refused the release' : '')}`);
+    for (const reason of Array.isArray(answer.reasons) ? answer.reasons : []) say(`  - ${reason}`);
+    return;
+  }
+  if (verb === 'publish')
+    say(`${answer.remote} release ${answer.release}: gate ${answer.gate}${answer.created === false ? ' (already registered)' : ''}`);
+  if (verb === 'preview') say(`Preview link: ${answer.url}`);
+  if (verb === 'list' && answer.live) describeListing(answer);
+}
+
+const RUN = { publish, preview, promote, rollback, list };
+
+async function main(argv) {
+  const command = parseCommand(argv);
+  if (command.verb === 'help') {
+    say(USAGE);
+    return { result: { verbs: Object.keys(VERBS) }, exitCode: 0 };
+  }
+  if (command.verb === 'token') return { result: newToken(command), exitCode: 0 };
+  const target = serverOf(command);
+  const { status, answer } = await RUN[command.verb](command, target);
+  describeAnswer(command.verb, status, answer);
+  // a gate refusal is a refusal whatever the status (a release kept with a refused gate answers 200)
+  if (status < 400 && answer.gate !== 'refused') return { result: answer, exitCode: 0 };
+  const error = answer.error ?? (answer.gate === 'refused' ? 'refused by the gate' : `HTTP ${status}`);
+  return { result: { ...answer, error, status }, exitCode: 1 };
+}
+
+main(process.argv.slice(2))
+  .catch((error) => {
+    if (!(error instanceof Refusal)) return { result: { error: error.message }, exitCode: 1 };
+    say(error.exitCode === 2 ? `${error.message}\n\n${USAGE}` : `Error: ${error.message}`);
+    for (const reason of error.details.reasons ?? []) say(`  - ${reason}`);
+    return { result: { error: error.message, ...error.details }, exitCode: error.exitCode };
+  })
+  .then(({ result, exitCode }) => {
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    process.exitCode = exitCode;
+  });
