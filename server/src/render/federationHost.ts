@@ -188,7 +188,26 @@ async function loadWithin<T>(instance: ModuleFederation, id: string, budgetMs: n
   }
 }
 
+/** Hosts made in this thread: each loads its containers under entry URLs of its own (see below). */
+let hostsMade = 0;
+
+/**
+ * A container's entry as one host loads it: tagged with the host (`h`), and with the build's
+ * version once it was rebuilt (`v`). The runtime keeps a loaded container by its entry URL, so
+ * two hosts alive together (the live releases and a canary's) each load and initialise their own
+ * copy of a container (the shell's, which provides @copytech/shared to the others, above all):
+ * sharing one, the second host's remotes would find nothing shared.
+ */
+function hostEntry(entry: string, host: number, version?: string): string {
+  const url = new URL(entry);
+  url.searchParams.set('h', String(host));
+  if (version) url.searchParams.set('v', createHash('sha256').update(version).digest('hex').slice(0, 12));
+  return url.href;
+}
+
 export function createFederationHost(sources: ContainerSource[]): FederationHost {
+  hostsMade += 1;
+  const hostId = hostsMade;
   const versions = new Map<ContainerName, string>();
   const checked = new Map<ContainerName, number>();
   let generation = 0;
@@ -196,7 +215,7 @@ export function createFederationHost(sources: ContainerSource[]): FederationHost
   let checking: Promise<number> | null = null;
   const instance: ModuleFederation = createInstance({
     name: 'copytech_server',
-    remotes: sources.map(({ name, entry }) => ({ name, entry })),
+    remotes: sources.map(({ name, entry }) => ({ name, entry: hostEntry(entry, hostId) })),
     shared: providedShared(),
     plugins: [fileEntries()],
   });
@@ -211,9 +230,7 @@ export function createFederationHost(sources: ContainerSource[]): FederationHost
     const first = !versions.has(source.name);
     versions.set(source.name, version);
     if (first) return false;
-    const entry = new URL(source.entry);
-    entry.searchParams.set('v', createHash('sha256').update(version).digest('hex').slice(0, 12));
-    instance.registerRemotes([{ name: source.name, entry: entry.href }], { force: true });
+    instance.registerRemotes([{ name: source.name, entry: hostEntry(source.entry, hostId, version) }], { force: true });
     return true;
   }
 
