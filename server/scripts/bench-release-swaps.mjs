@@ -3,7 +3,8 @@
 // pages that use it, and prints the process's memory (RSS, V8 heap used) at the start, every 100
 // swaps and at the end, after a garbage collection (the script runs with --expose-gc). Every swap
 // waits until a page was rendered with the new release, so each one really loads a new container
-// and drops the old one (src/render/hostPool.ts). The issue's bar: after warm-up (the first 100
+// and drops the old one (src/render/hostPool.ts); pages with a part the server left to the browser
+// are counted (there should be none). The issue's bar: after warm-up (the first 100
 // swaps), memory stays within 10%.
 //
 // In process, by default: the built app (dist/app.js, `npm run build` first for the apps) with its
@@ -96,13 +97,16 @@ if (args.swap) {
 let running = true;
 let requests = 0;
 let failures = 0;
+/** pages with a part the server left to the browser (a client-rendered boundary, `<!--$!-->`) */
+let leftToBrowser = 0;
 const seen = new Set();
 async function load(worker) {
   for (let n = 0; running; n += 1) {
     try {
       const response = await fetch(`${base}${pagePath}?bench=${worker}-${n}`);
-      await response.arrayBuffer();
+      const html = await response.text();
       requests += 1;
+      if (html.includes('<!--$!')) leftToBrowser += 1;
       if (response.status >= 500) failures += 1;
       const header = response.headers.get('x-remote-releases') ?? '';
       const match = new RegExp(`${remote}=([a-z0-9]+)`).exec(header);
@@ -120,7 +124,7 @@ function memory(label) {
   globalThis.gc?.();
   const { rss, heapUsed } = process.memoryUsage();
   console.log(
-    `${label.padEnd(14)} rss ${mb(rss).padStart(7)} MB  heap used ${mb(heapUsed).padStart(7)} MB  (${requests} pages, ${failures} failed)`,
+    `${label.padEnd(14)} rss ${mb(rss).padStart(7)} MB  heap used ${mb(heapUsed).padStart(7)} MB  (${requests} pages, ${failures} failed, ${leftToBrowser} with a part left to the browser)`,
   );
   return { rss, heapUsed };
 }
