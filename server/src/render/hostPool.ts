@@ -12,6 +12,7 @@
 import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
 import type { RenderTargets } from '../releases/model';
 import { containerSources, createFederationHost, targetSources, targetsKey, type FederationHost } from './federationHost';
+import { loadableEntry } from './originCopies';
 import { createPageRenderer, type Logger } from './renderPage';
 
 export const MAX_HOSTS = 6;
@@ -40,6 +41,7 @@ export interface HostPool {
   prune(current: CurrentReleases): void;
   /** How many hosts are kept (tests, the bench). */
   readonly size: number;
+  readonly log: Logger;
   close(): void;
 }
 
@@ -76,6 +78,7 @@ export function createHostPool(options: { siteRoot: string; budgetMs: number; lo
   }
 
   return {
+    log,
     get size() {
       return entries.size;
     },
@@ -141,12 +144,24 @@ export function configuredTargets(siteRoot: string, remoteManifests: Record<Remo
 /** A render or an availability check with the host of its targets, made if new. */
 export async function withHost<T>(pool: HostPool, use: RenderWith, job: (held: ReturnType<HostPool['acquire']>) => Promise<T>): Promise<T> {
   pool.prune(use.current);
-  const held = pool.acquire(use.targets);
+  const held = pool.acquire(await onDisk(use.targets, pool.log));
   try {
     return await job(held);
   } finally {
     held.release();
   }
+}
+
+/** Targets whose immutable releases on another origin load from their copy on disk (originCopies.ts). */
+async function onDisk(targets: RenderTargets, log: Logger): Promise<RenderTargets> {
+  if (!REMOTE_NAMES.some((name) => /^https?:/.test(targets[name].serverEntry) && targets[name].id !== 'local')) return targets;
+  const entries = await Promise.all(
+    REMOTE_NAMES.map(async (name) => {
+      const { id, serverEntry } = targets[name];
+      return [name, { id, serverEntry: id === 'local' ? serverEntry : await loadableEntry(serverEntry, log) }] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as RenderTargets;
 }
 
 /** The ids each remote has live or as a canary in a snapshot (what the pool keeps). */

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from '@copytech/shared/domain';
 import type { Config } from '../config';
-import { chooseReleases, parseCookies } from '../releases/selection';
+import { canaryRunning, chooseReleases, parseCookies } from '../releases/selection';
 
 export const remotesPlugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   app.get('/remotes.json', async (request, reply) => {
@@ -21,7 +21,9 @@ export const remotesPlugin: FastifyPluginAsync<{ config: Config }> = async (app,
       releases: Object.fromEntries(REMOTE_NAMES.map((name) => [name, selection[name].release.id])),
     };
     if (chosen.setCookies.length > 0) reply.header('Set-Cookie', chosen.setCookies);
-    reply.header('Cache-Control', chosen.private ? 'private, no-cache' : 'no-cache');
+    // Private while a canary runs (and on a preview): which releases it names depends on the visitor's cookies.
+    const varies = chosen.private || canaryRunning(app.releases.snapshot()) || chosen.setCookies.length > 0;
+    reply.header('Cache-Control', varies ? 'private, no-cache' : 'no-cache');
     return manifest;
   });
 };

@@ -12,8 +12,8 @@
  *
  * Releases (releases/selection.ts): each request uses the release of each remote its cookies
  * select (live, a canary, a preview). A page with a canary or a preview release is the visitor's
- * own: rendered for the request, never kept (`Cache-Control: private, no-cache` for a canary,
- * `private, no-store` for a preview). Every page says which releases made it (X-Remote-Releases)
+ * own: rendered for the request, never kept (`Cache-Control: private, no-store` for a preview;
+ * while a canary runs every page is `private, no-cache`, the live ones too, still kept here). Every page says which releases made it (X-Remote-Releases)
  * and how long each remote slot took (Server-Timing: a header on a page sent whole, a trailer on a
  * page streamed as it is rendered, whose head goes out before the render ends).
  *
@@ -35,7 +35,7 @@ import { AnswerCache, type AnswerFormat } from '../catalogue/answerCache';
 import { BROTLI_OPTIONS, GZIP_OPTIONS, preferredEncoding } from '../http/compression';
 import { createCspForReleases } from '../http/security';
 import type { LiveSnapshot, Selection } from '../releases/model';
-import { chooseReleases, liveSelection, parseCookies, releasesHeader, renderTargets } from '../releases/selection';
+import { canaryRunning, chooseReleases, liveSelection, parseCookies, releasesHeader, renderTargets } from '../releases/selection';
 import { createHostPool, currentReleases, withHost, type HostPool, type RenderWith } from '../render/hostPool';
 import { inProcessReader } from '../render/inProcessApi';
 import type { RenderedBody } from '../render/renderPage';
@@ -209,11 +209,15 @@ function pageCompressor(request: FastifyRequest) {
   return { encoding, out };
 }
 
-/** The Cache-Control of a page: shared unless it uses a canary (private) or a preview (private, never stored). */
-function pageCacheControl(selection: Selection): string {
+/**
+ * The Cache-Control of a page: a preview's is the visitor's own and never stored; while any canary
+ * runs every page is private (a shared cache cannot tell the visitors' buckets apart, and a fresh
+ * visitor's answer sets one), even one on the live releases; otherwise shared.
+ */
+function pageCacheControl(selection: Selection, snapshot: LiveSnapshot, setsCookies: boolean): string {
   const as = Object.values(selection).map((chosen) => chosen.as);
   if (as.includes('preview')) return 'private, no-store';
-  if (as.includes('canary')) return 'private, no-cache';
+  if (as.includes('canary') || canaryRunning(snapshot) || setsCookies) return 'private, no-cache';
   return 'no-cache';
 }
 
@@ -229,7 +233,9 @@ function createReleaseSelector(app: FastifyInstance, config: Config, localBuild:
       secure: request.protocol === 'https',
     });
     if (chosen.setCookies.length > 0) reply.header('Set-Cookie', chosen.setCookies);
-    reply.header('X-Remote-Releases', releasesHeader(chosen.selection)).header('Cache-Control', pageCacheControl(chosen.selection));
+    reply
+      .header('X-Remote-Releases', releasesHeader(chosen.selection))
+      .header('Cache-Control', pageCacheControl(chosen.selection, snapshot, chosen.setCookies.length > 0));
     const previewed = chosen.previews.map((claim) => chosen.selection[claim.remote].release);
     if (previewed.length > 0) reply.header('Content-Security-Policy', cspFor(snapshot, previewed));
     const bar = chosen.previews.length > 0 ? previewBar(chosen.previews, request.url) : null;
