@@ -11,7 +11,7 @@
  *
  * The files copied are those the build's server manifest (server/mf-manifest.json) names: the
  * entry, every exposed module's chunks and the shared modules' chunks. Any failure leaves the
- * release loaded over http, as before.
+ * release loaded over http, as before (tried again after RETRY_AFTER_MS).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -21,7 +21,9 @@ import { pathToFileURL } from 'node:url';
 import { SAFE_FILE } from '../site/localManifests';
 
 const DIR = path.join(os.tmpdir(), `copytech-origin-builds-${process.getuid?.() ?? 'user'}`);
-const TIMEOUT_MS = 10_000;
+const TIMEOUT_MS = 5_000;
+/** After a failed copy, the release is loaded over http for this long before another try. */
+const RETRY_AFTER_MS = 30_000;
 const MAX_BYTES = 20 * 1024 * 1024;
 
 type Assets = { js?: { sync?: unknown; async?: unknown } };
@@ -90,10 +92,16 @@ async function copy(entry: string): Promise<string> {
 }
 
 const copies = new Map<string, Promise<string>>();
+const failed = new Map<string, number>();
 
-/** The entry to load a release's server build from: its copy on disk for an http(s) one, else as it is. */
+/**
+ * The entry to load a release's server build from: its copy on disk for an http(s) one, else as
+ * it is. A copy that fails is said once (warn) and not tried again for RETRY_AFTER_MS: the
+ * release is loaded over http meanwhile, with no wait for the origin.
+ */
 export async function loadableEntry(entry: string, log: { warn(object: object, message: string): void }): Promise<string> {
   if (!/^https?:\/\//.test(entry)) return entry;
+  if (Date.now() - (failed.get(entry) ?? -Infinity) < RETRY_AFTER_MS) return entry;
   let copied = copies.get(entry);
   if (!copied) {
     copied = copy(entry);
@@ -102,11 +110,14 @@ export async function loadableEntry(entry: string, log: { warn(object: object, m
   try {
     return await copied;
   } catch (error) {
-    if (copies.get(entry) === copied) copies.delete(entry);
-    log.warn(
-      { entry, reason: (error as Error).message },
-      'a release on another origin could not be copied to disk: it is loaded over http',
-    );
+    if (copies.get(entry) === copied) {
+      copies.delete(entry);
+      failed.set(entry, Date.now());
+      log.warn(
+        { entry, reason: (error as Error).message },
+        'a release on another origin could not be copied to disk: it is loaded over http',
+      );
+    }
     return entry;
   }
 }
