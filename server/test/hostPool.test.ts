@@ -3,14 +3,9 @@
  * most MAX_HOSTS, and a host whose releases are no longer live dropped with everything the
  * federation runtime keeps for its containers.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { REMOTE_NAMES } from '@copytech/shared/domain';
-import { REPO_ROOT } from '../src/config';
 import type { RenderTargets } from '../src/releases/model';
 import { createHostPool, currentReleases, MAX_HOSTS, RECENT_MS, withHost } from '../src/render/hostPool';
-import { copyOfBuild, ensureRealBuilds, realDist } from './gateFixtures';
 import { localRelease, siteWithReleases, storeRelease, TestReleases } from './releaseFixtures';
 
 const siteRoot = siteWithReleases();
@@ -90,46 +85,4 @@ describe('the federation hosts of releases', () => {
     expect(pool.size).toBe(0);
     pool.close();
   });
-});
-
-describe('the real builds: a canary host beside the live one', () => {
-  beforeAll(() => ensureRealBuilds(), 600_000);
-
-  it('each host loads its own copy of every container, so shared packages (@copytech/shared from the shell) resolve in both', async () => {
-    const candidateDir = copyOfBuild('checker');
-    // The candidate says so, to tell its page from the live one.
-    const expose = fs.readdirSync(path.join(candidateDir, 'server')).find((file) => file.startsWith('__federation_expose_SavingsChecker'))!;
-    const file = path.join(candidateDir, 'server', expose);
-    fs.writeFileSync(
-      file,
-      fs.readFileSync(file, 'utf8').replaceAll('Discover your print savings', 'Discover your print savings (candidate)'),
-    );
-    const live = { id: 'local', serverEntry: pathToFileURL(path.join(realDist('checker'), 'server', 'remoteEntry.js')).href };
-    const candidate = { id: 'a1b2c3d4e5f6', serverEntry: pathToFileURL(path.join(candidateDir, 'server', 'remoteEntry.js')).href };
-    const targets = (checker: { id: string; serverEntry: string }) =>
-      Object.fromEntries(
-        REMOTE_NAMES.map((name) => [
-          name,
-          name === 'checker'
-            ? checker
-            : { id: 'local', serverEntry: pathToFileURL(path.join(realDist(name), 'server', 'remoteEntry.js')).href },
-        ]),
-      ) as RenderTargets;
-    const current = { catalogue: ['local'], basket: ['local'], checker: ['local', candidate.id], content: ['local'] };
-    const pool = createHostPool({ siteRoot: REPO_ROOT, budgetMs: 10_000, log });
-    const render = (checker: typeof live, url: string) =>
-      withHost(pool, { targets: targets(checker), current }, (held) => held.renderer.render(url, noReads));
-    try {
-      for (const url of ['/discover-print-savings', '/discover-print-savings?again']) {
-        const [onLive, onCandidate] = [await render(live, url), await render(candidate, url)];
-        expect(onLive?.clientRendered).toEqual([]);
-        expect(onCandidate?.clientRendered).toEqual([]);
-        expect(onLive?.html).toContain('Discover your print savings');
-        expect(onLive?.html).not.toContain('(candidate)');
-        expect(onCandidate?.html).toContain('Discover your print savings (candidate)');
-      }
-    } finally {
-      pool.close();
-    }
-  }, 60_000);
 });

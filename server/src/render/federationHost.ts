@@ -17,7 +17,7 @@
  * entry URL, so the runtime drops the old container and loads the new one. Components loaded from
  * the old one are forgotten with it.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -188,8 +188,13 @@ async function loadWithin<T>(instance: ModuleFederation, id: string, budgetMs: n
   }
 }
 
-/** Hosts made in this thread: each loads its containers under entry URLs of its own (see below). */
+/**
+ * Hosts made by this copy of the module: each loads its containers under entry URLs of its own
+ * (see below). The prefix keeps them apart from another copy's in the same process (the runtime's
+ * globals are the process's: test files loading this module afresh, each with its React).
+ */
 let hostsMade = 0;
+const HOSTS_PREFIX = randomUUID().slice(0, 8);
 
 /**
  * A container's entry as one host loads it: tagged with the host (`h`), and with the build's
@@ -200,7 +205,7 @@ let hostsMade = 0;
  */
 function hostEntry(entry: string, host: number, version?: string): string {
   const url = new URL(entry);
-  url.searchParams.set('h', String(host));
+  url.searchParams.set('h', `${HOSTS_PREFIX}-${host}`);
   if (version) url.searchParams.set('v', createHash('sha256').update(version).digest('hex').slice(0, 12));
   return url.href;
 }
