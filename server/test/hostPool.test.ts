@@ -3,9 +3,13 @@
  * most MAX_HOSTS, and a host whose releases are no longer live dropped with everything the
  * federation runtime keeps for its containers.
  */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { REMOTE_NAMES } from '@copytech/shared/domain';
+import { REPO_ROOT } from '../src/config';
 import type { RenderTargets } from '../src/releases/model';
 import { createHostPool, currentReleases, MAX_HOSTS, RECENT_MS, withHost } from '../src/render/hostPool';
+import { ensureRealBuilds } from './gateFixtures';
 import { localRelease, siteWithReleases, storeRelease, TestReleases } from './releaseFixtures';
 
 const siteRoot = siteWithReleases();
@@ -85,4 +89,27 @@ describe('the federation hosts of releases', () => {
     expect(pool.size).toBe(0);
     pool.close();
   });
+});
+
+describe('the real builds: a canary host beside the live one', () => {
+  beforeAll(() => ensureRealBuilds(), 600_000);
+
+  it('each host loads its own copy of every container, so shared packages (@copytech/shared from the shell) resolve in both', () => {
+    // In a process of its own: the containers' federation globals are the process's.
+    const script = path.join(__dirname, 'fixtures', 'twoHosts.mts');
+    const out = execFileSync(process.execPath, ['--import', 'tsx', script, REPO_ROOT], {
+      cwd: path.join(__dirname, '..'),
+      encoding: 'utf8',
+    });
+    const results = JSON.parse(out.trim().split('\n').at(-1)!) as Array<{
+      host: string;
+      clientRendered: string[];
+      candidate: boolean;
+      heading: boolean;
+    }>;
+    expect(results).toHaveLength(4);
+    for (const result of results) {
+      expect(result).toEqual({ host: result.host, clientRendered: [], candidate: result.host === 'candidate', heading: true });
+    }
+  }, 120_000);
 });
