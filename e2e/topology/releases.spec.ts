@@ -201,10 +201,12 @@ test('a release published from an origin is seen only by the browser that opened
   await expect(page.getByRole('heading', { level: 1, name: HEADING, exact: true })).toBeVisible();
   await Promise.all([previewing.close(), visitor.close()]);
 
-  const forged = await fetch(
-    link.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
-    { redirect: 'manual' },
-  );
+  // An altered link: the release it names changed, the signature kept.
+  const token = new URL(link).searchParams.get('t')!;
+  const [payload, signature] = token.split('.') as [string, string];
+  const claim = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { i: string };
+  const altered = Buffer.from(JSON.stringify({ ...claim, i: seeded })).toString('base64url');
+  const forged = await fetch(`${a.url}/preview?t=${altered}.${signature}`, { redirect: 'manual' });
   expect(forged.status).toBe(400);
   expect(await forged.text()).toContain('preview');
 });

@@ -256,6 +256,11 @@ describe('preview links', () => {
       ok: false,
       reason: 'forged',
     });
+    // The same bytes spelt otherwise: the last character's two spare bits flipped.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const respelt = alphabet[alphabet.indexOf(signature.at(-1)!) ^ 1]!;
+    expect(Buffer.from(signature.slice(0, -1) + respelt, 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
+    expect(app.releases.verifyPreview(`${payload}.${signature.slice(0, -1)}${respelt}`)).toEqual({ ok: false, reason: 'forged' });
     expect(app.releases.verifyPreview('nonsense')).toEqual({ ok: false, reason: 'malformed' });
     const otherKey = signPreview(Buffer.alloc(32, 7), { remote: 'checker', release, expiresAt: Date.now() + 60_000 });
     expect(app.releases.verifyPreview(otherKey)).toEqual({ ok: false, reason: 'forged' });

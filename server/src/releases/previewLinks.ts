@@ -62,8 +62,10 @@ export function verifyPreview(
   const match = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return { ok: false, reason: 'malformed' };
   const [, payload, signature] = match as unknown as [string, string, string];
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== 32 || !timingSafeEqual(given, mac(key, payload))) return { ok: false, reason: 'forged' };
+  // Compared as the text the link carries: base64url's last character holds two spare bits a
+  // decoder ignores, so comparing decoded bytes would let four spellings of one signature pass.
+  const expected = Buffer.from(mac(key, payload).toString('base64url'));
+  if (!timingSafeEqual(Buffer.from(signature), expected)) return { ok: false, reason: 'forged' };
   const claim = claimOf(payload);
   if (!claim) return { ok: false, reason: 'malformed' };
   if (claim.expiresAt <= now) return { ok: false, reason: 'expired' };
