@@ -265,23 +265,28 @@ test('a canary whose server renders fail is rolled back by itself, and the histo
     file === 'server/remoteEntry.js'
       ? `${text}
 ;(function () {
+  // The container's exports are getters: a container of its own, delegating to the real one.
   var container = module.exports.checker;
-  var get = container.get;
   var renders = 0;
-  container.get = function () {
-    return Promise.resolve(get.apply(container, arguments)).then(function (factory) {
-      return function () {
-        var exposed = factory();
-        var Original = exposed.default;
-        return Object.assign({}, exposed, {
-          default: function Faulty(props) {
-            renders += 1;
-            if (renders > 6) throw new Error('this release fails under traffic');
-            return Original(props);
-          },
-        });
-      };
-    });
+  module.exports.checker = {
+    init: function () {
+      return container.init.apply(container, arguments);
+    },
+    get: function () {
+      return Promise.resolve(container.get.apply(container, arguments)).then(function (factory) {
+        return function () {
+          var exposed = factory();
+          var Original = exposed.default;
+          return Object.assign({}, exposed, {
+            default: function Faulty(props) {
+              renders += 1;
+              if (renders > 6) throw new Error('this release fails under traffic');
+              return Original(props);
+            },
+          });
+        };
+      });
+    },
   };
 })();
 `
