@@ -59,6 +59,20 @@ export interface BuildOptions {
   releases?: Pick<ReleasesOptions, 'gate' | 'autoStart'>;
 }
 
+/**
+ * A request as the log shows it: Fastify's fields, with a preview link's token replaced (it opens
+ * a release to whoever holds it until it expires, so it is a credential, not a log detail).
+ */
+function requestForLog(request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+  return {
+    method: request.method,
+    url: request.url.replace(/([?&]t=)[^&#]*/g, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = options.config ?? loadConfig();
   const clock = options.clock ?? Date.now;
@@ -69,6 +83,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
+            serializers: { req: requestForLog },
             ...(typeof options.logger === 'object' ? { stream: options.logger.stream } : {}),
           },
     bodyLimit: 64 * 1024,

@@ -368,6 +368,14 @@ describe('limits, audit and the instance', () => {
         expect.objectContaining({ remote: 'checker', action: 'canary', from: 'local', to: release, percent: 10, actor: 'local' }),
       ]);
       expect(lines.filter((l) => l.includes('release registered'))).toHaveLength(1);
+      // A preview link is a credential too: its request is logged without it.
+      const link = (
+        await logged.inject({ method: 'POST', url: '/api/releases/checker/preview', payload: { release }, headers: bearer(token) })
+      ).json() as { url: string };
+      const previewToken = new URL(link.url).searchParams.get('t')!;
+      expect((await logged.inject({ method: 'GET', url: `/preview?t=${previewToken}` })).statusCode).toBe(303);
+      expect(lines.some((l) => l.includes('/preview?t=[redacted]'))).toBe(true);
+      expect(lines.join('\n')).not.toContain(previewToken.split('.')[1]);
       expect(lines.join('\n')).not.toContain(token);
       expect(lines.join('\n')).not.toContain(token.slice(12));
     } finally {
