@@ -1,12 +1,19 @@
 // `npm run dev`: the whole site in watch mode. The API server (tsx watch) on :8080 serves a
 // /remotes.json that points at each remote's dev server, and the shell's dev server on :3000
 // proxies /api, /assets and /remotes.json to it. Open http://localhost:3000.
+//
+// The server keeps its data in var/dev (VAR_DIR), apart from `npm start`'s var/: the REMOTE_*_URL
+// below only seed a remote's first release in the release registry (docs/deploy.md "Releasing a
+// remote"), so a database whose remotes are live on their local builds would ignore them.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const { DEV_PORTS } = require('../shared/build/createAppConfig.cjs');
 const apiPort = process.env.PORT || '8080';
+const varDir = process.env.VAR_DIR || path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'var', 'dev');
 
 const remoteUrls = Object.fromEntries(
   ['catalogue', 'basket', 'checker', 'content'].map((name) => [
@@ -16,7 +23,7 @@ const remoteUrls = Object.fromEntries(
 );
 
 const jobs = [
-  { name: 'server', args: ['run', 'dev', '-w', 'server'], env: { PORT: apiPort, SERVE_SITE: 'false', ...remoteUrls } },
+  { name: 'server', args: ['run', 'dev', '-w', 'server'], env: { PORT: apiPort, SERVE_SITE: 'false', VAR_DIR: varDir, ...remoteUrls } },
   ...['shell', 'mfe-catalogue', 'mfe-basket', 'mfe-checker', 'mfe-content'].map((ws) => ({
     name: ws,
     args: ['run', 'dev', '-w', ws],
