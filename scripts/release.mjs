@@ -145,7 +145,11 @@ function serverOf(command) {
     throw new Refusal(
       `--server ${url.origin}: the token would cross the network in clear; use https (or --allow-http on a private network)`,
     );
-  const token = (command.options.token ?? process.env.RELEASE_TOKEN ?? (loopback ? localToken(command.remote) : null))?.trim();
+  const token = (
+    command.options.token ??
+    (process.env.RELEASE_TOKEN || undefined) ??
+    (loopback ? localToken(command.remote) : null)
+  )?.trim();
   if (!token)
     throw new Refusal(
       loopback
