@@ -19,6 +19,7 @@ const KNOWN: Record<string, string> = {
   brand: 'canon',
   model: 'imagerunner-advance-dx-c5840i',
   filename: 'front.png',
+  remote: 'checker',
 };
 const ORDINARY_UNKNOWN = 'zz-no-such-name';
 

@@ -62,6 +62,8 @@ describe('the startup hints in the index page', () => {
         basket: '/remotes/basket/mf-manifest.json',
       },
       timeoutMs: 8000,
+      // The release of each remote the page uses: with nothing configured, each one's local build.
+      releases: { catalogue: 'local', basket: 'local', checker: 'local', content: 'local' },
     });
     // In the head, before the page's scripts run.
     expect(html.indexOf('copytech-remotes')).toBeLessThan(html.indexOf('</head>'));
