@@ -51,6 +51,25 @@ export async function startSmtpReceiver(delayMs: number) {
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.html': 'text/html' };
 
 /**
+ * Sends a file of `root` as a CDN sends a release's files: hashed files for a year and immutable,
+ * manifests and entries `no-cache`, and CORS, since the shell that loads them is on another
+ * origin. False (nothing sent) when `relative` is not a file inside `root`.
+ */
+function sendFile(response: http.ServerResponse, root: string, relative: string): boolean {
+  const file = path.join(root, relative);
+  if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return false;
+  const hashed = /\.[0-9a-f]{8,}\.(js|css)$/.test(file);
+  response.writeHead(200, {
+    'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+    'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'Access-Control-Allow-Origin': '*',
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+  });
+  fs.createReadStream(file).pipe(response);
+  return true;
+}
+
+/**
  * Serves `dist` under `/{name}/{version}/`, as a CDN holds each release of a remote in a folder of
  * its own: hashed files for a year and immutable, manifests and entries `no-cache`, and CORS, since
  * the shell that loads them is on another origin. Counts what it served.
@@ -60,20 +79,9 @@ export async function startStaticOrigin(name: string, version: string, dist: str
   const prefix = `/${name}/${version}/`;
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://origin');
-    const file = path.join(dist, decodeURIComponent(url.pathname.slice(prefix.length)));
-    if (!url.pathname.startsWith(prefix) || !file.startsWith(dist) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      response.writeHead(404).end();
-      return;
-    }
-    served.push(url.pathname.slice(prefix.length));
-    const hashed = /\.[0-9a-f]{8,}\.(js|css)$/.test(file);
-    response.writeHead(200, {
-      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'Access-Control-Allow-Origin': '*',
-      'Cross-Origin-Resource-Policy': 'cross-origin',
-    });
-    fs.createReadStream(file).pipe(response);
+    const relative = decodeURIComponent(url.pathname.slice(prefix.length));
+    if (url.pathname.startsWith(prefix) && sendFile(response, dist, relative)) served.push(relative);
+    else response.writeHead(404).end();
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -141,25 +149,12 @@ export async function startBalancer(instances: string[], probeMs = 200) {
 
 /**
  * A static origin holding many releases, as a CDN bucket does: `root/{remote}/{release}/…` served at
- * the same path, with the headers of startStaticOrigin. Releases are added by copying folders into
- * `root` while it runs.
+ * the same path (sendFile). Releases are added by copying folders into `root` while it runs.
  */
 export async function startReleaseOrigin(root: string) {
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://origin');
-    const file = path.join(root, decodeURIComponent(url.pathname));
-    if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      response.writeHead(404).end();
-      return;
-    }
-    const hashed = /\.[0-9a-f]{8,}\.(js|css)$/.test(file);
-    response.writeHead(200, {
-      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'Access-Control-Allow-Origin': '*',
-      'Cross-Origin-Resource-Policy': 'cross-origin',
-    });
-    fs.createReadStream(file).pipe(response);
+    if (!sendFile(response, root, decodeURIComponent(url.pathname))) response.writeHead(404).end();
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
