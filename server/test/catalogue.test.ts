@@ -77,7 +77,7 @@ describe.each(databases())('on %s', (database) => {
         images: [{ filename: 'front.png' }],
         isActive: 1,
         productFeatures: [{ featureName: 'Technology', featureValue: 'Laser' }],
-        price: { startingFrom: 690000, '60MonthLeasePrice': 41400 },
+        price: { startingFrom: 690000, '60MonthLeasePrice': 41400, servicePerPage: { mono: 0.52, colour: 4 } },
         productAttributes: { printSpeedPpm: 40, scanSpeedPpm: null, maxPaperSize: 'SRA3', isColour: true },
         description: 'A3 colour, 40 ppm.',
       });

@@ -39,6 +39,34 @@ function optionalSpeed(value: unknown, where: string): number | null {
   return Math.round(value);
 }
 
+const PER_PAGE_MAX = 20;
+function pencePerPage(value: unknown, where: string): number {
+  if (
+    typeof value !== 'number' ||
+    !Number.isFinite(value) ||
+    value <= 0 ||
+    value > PER_PAGE_MAX ||
+    Math.abs(Math.round(value * 100) - value * 100) > 1e-9
+  )
+    throw new SeedDataError(
+      `${where}: a price per page is pence above 0 and at most ${PER_PAGE_MAX}, to 0.01p, got ${JSON.stringify(value)}`,
+    );
+  return value;
+}
+/** Prices per page: every printing machine has them (colour null on a mono one); scanners and finishers have none. */
+function checkServicePerPage(value: unknown, product: Record<string, unknown>, where: string): void {
+  const prints = product.colourPrinting === 'colour' || product.colourPrinting === 'mono';
+  if (!prints) {
+    if (value !== undefined && value !== null)
+      throw new SeedDataError(`${where}: a machine that prints nothing has no price.servicePerPage`);
+    return;
+  }
+  if (!isObject(value)) throw new SeedDataError(`${where}: price.servicePerPage { mono, colour } is required for a printing machine`);
+  pencePerPage(value.mono, `${where} price.servicePerPage.mono`);
+  if (product.colourPrinting === 'colour') pencePerPage(value.colour, `${where} price.servicePerPage.colour`);
+  else if (value.colour !== null) throw new SeedDataError(`${where}: price.servicePerPage.colour is null on a mono machine`);
+}
+
 /** Checks one entry of a catalogue file; throws SeedDataError naming the file and entry. */
 export function checkSeedProduct(value: unknown, where: string): SeedProduct {
   if (!isObject(value)) throw new SeedDataError(`${where}: not an object`);
@@ -54,6 +82,7 @@ export function checkSeedProduct(value: unknown, where: string): SeedProduct {
     if (!isObject(value.price)) throw new SeedDataError(`${where}: price must be an object`);
     optionalPence(value.price.startingFrom, `${where} price.startingFrom`);
     optionalPence(value.price['60MonthLeasePrice'], `${where} price.60MonthLeasePrice`);
+    checkServicePerPage(value.price.servicePerPage, value, where);
   }
   const product = value as unknown as SeedProduct;
   const derived = modelIdOf(product.brand, product.model);
@@ -82,7 +111,13 @@ function apiProduct(seed: SeedProduct, modelId: string): Omit<Product, 'isActive
     paperSize: seed.paperSize ?? null,
     images: (seed.images ?? []).map((image) => (typeof image === 'string' ? { filename: image } : { filename: image.filename })),
     productFeatures: seed.productFeatures ?? [],
-    price: { startingFrom: seed.price?.startingFrom ?? null, '60MonthLeasePrice': seed.price?.['60MonthLeasePrice'] ?? null },
+    price: {
+      startingFrom: seed.price?.startingFrom ?? null,
+      '60MonthLeasePrice': seed.price?.['60MonthLeasePrice'] ?? null,
+      ...(seed.price?.servicePerPage
+        ? { servicePerPage: { mono: seed.price.servicePerPage.mono, colour: seed.price.servicePerPage.colour ?? null } }
+        : {}),
+    },
     productAttributes: seed.productAttributes ?? {},
     description: seed.description ?? null,
   };

@@ -368,7 +368,7 @@ describe('money: pence to GBP, en-GB, two decimals', () => {
     expect(rentalTermsSummary(TEST_TERMS)).toBe(
       'Prices exclude VAT. A lease is offered on machines from £1,000 over 36, 48 or 60 months; rental per month is a third of the quarterly payment on a 60-month lease (finance subject to status). ' +
         'It covers the machine, financed over the term, delivery, installation, network set-up and a handover for your team: toner, parts and servicing are charged per page printed, under a separate service agreement. ' +
-        'Service is from 0.39p a mono page and from 3.3p a colour page (A4, ex VAT) on office machines (A4 and A3 multifunctionals and printers); production presses and plotters are quoted per machine.',
+        "Service is from 0.39p a mono page and from 3.3p a colour page (A4, ex VAT) on office machines (A4 and A3 multifunctionals and printers); every machine's own prices per page are on its page.",
     );
   });
   // docs/product-rules.md "Prices and monthly rental": a lease only from the minimum starting price.

@@ -33,3 +33,5 @@ export * from './browserStorage';
 export type { ContactDetails, QuoteRequest, EnquiryRequest, ServiceRequest, EnquiriesSendRequest, NewsletterSignup } from '../forms';
 export * from './listUrl';
 export * from './terms';
+export * from './runningCosts';
+export * from './search';

@@ -31,6 +31,16 @@ export interface ProductPrice {
   startingFrom: number | null;
   /** the QUARTERLY payment of a 60-month lease, pence ex VAT (rental per month is a third of it) */
   '60MonthLeasePrice': number | null;
+  /**
+   * The service agreement's price per A4 page, pence ex VAT (fractions allowed, e.g. 0.45):
+   * `colour` null on a mono machine. Absent for scanners and finishers, which print nothing
+   * (docs/product-rules.md "Running costs").
+   */
+  servicePerPage?: ServicePerPage;
+}
+export interface ServicePerPage {
+  mono: number;
+  colour: number | null;
 }
 export interface ProductAttributes {
   printSpeedPpm?: number | null;

@@ -34,6 +34,14 @@ describe('reading the terms file', () => {
     ['an urgency without a standard', (t) => (t.urgencies.high.response = 'soon'), /urgencies\.high\.response must be one of/],
     ['a missing urgency', (t) => delete t.urgencies.low, /urgencies\.low must be an object/],
     ['a missing response standard', (t) => delete t.engineerResponse.fault, /engineerResponse\.fault must be plain text/],
+    ['no page billing', (t) => delete t.service.pageBilling, /service\.pageBilling must be an object/],
+    ['an A3 page counted as three', (t) => (t.service.pageBilling.a4PagesPerA3Page = 3), /a4PagesPerA3Page must be 1 or 2/],
+    [
+      'a coverage above 100%',
+      (t) => (t.service.pageBilling.coveragePercent = 150),
+      /coveragePercent must be a number above 0 and at most 100/,
+    ],
+    ['a notice in part days', (t) => (t.service.pageBilling.riseNoticeDays = 1.5), /riseNoticeDays must be a whole number/],
   ])('refuses %s, naming the field', (_label, spoil, message) => {
     const terms = raw();
     spoil(terms);
@@ -43,9 +51,9 @@ describe('reading the terms file', () => {
 });
 
 describe('the words', () => {
-  it('says every price per page with "from", and that presses and plotters are quoted per machine', () => {
+  it('says every price per page with "from", and where each machine\'s own prices are', () => {
     expect(pricePerPageWords(TEST_TERMS)).toBe(
-      'from 0.39p a mono page and from 3.3p a colour page (A4, ex VAT) on office machines (A4 and A3 multifunctionals and printers); production presses and plotters are quoted per machine',
+      "from 0.39p a mono page and from 3.3p a colour page (A4, ex VAT) on office machines (A4 and A3 multifunctionals and printers); every machine's own prices per page are on its page",
     );
   });
   it('says the minimum charge and each urgency with its standard', () => {

@@ -37,13 +37,30 @@ export interface ServiceTerms {
     variesByMachine: boolean;
     /** The lowest prices per A4 page, pence ex VAT. */
     fromPence: { mono: number; colour: number };
-    /** Which machines the "from" prices are for. */
+    /** Which machines the "from" prices are for (the lowest of their machines' own prices). */
     fromAppliesTo: string;
-    /** Which machines are priced per machine on the quote instead. */
-    quotedPerMachine: string;
   };
+  /** How pages are counted and billed, and how prices per page may change (the terms buyers are caught by elsewhere). */
+  pageBilling: PageBillingTerms;
   /** The least a period's page charges are billed at (pence ex VAT per `periodMonths`). */
   minimumCharge: { pence: number; periodMonths: number };
+}
+
+export interface PageBillingTerms {
+  /** How a colour page is billed, after "Colour is billed per page: " (never per colour used). */
+  colourPage: string;
+  /** A4 pages an A3 page counts as (1 or 2); larger plotter sheets count by area in A4 pages. */
+  a4PagesPerA3Page: 1 | 2;
+  /** The average toner coverage of a page the prices assume, per cent. */
+  coveragePercent: number;
+  /** What happens above that coverage, after "; " (e.g. `there is no extra charge for pages that use more`). */
+  aboveCoverage: string;
+  /** Prices per page are fixed for this many months from the start of the agreement. */
+  fixedForMonths: number;
+  /** How they may rise after that, after "after that they may rise " (e.g. `once a year, by no more than ...`). */
+  riseAtMost: string;
+  /** Written notice of a rise, in days. */
+  riseNoticeDays: number;
 }
 
 export interface CommercialTerms {
@@ -104,6 +121,23 @@ function parseLease(raw: unknown): LeaseTerms {
   };
 }
 
+function parsePageBilling(raw: unknown): PageBillingTerms {
+  const billing = object(raw, 'service.pageBilling');
+  const a3 = billing.a4PagesPerA3Page;
+  if (a3 !== 1 && a3 !== 2) throw new TermsError('service.pageBilling.a4PagesPerA3Page must be 1 or 2');
+  const coveragePercent = positive(billing.coveragePercent, 'service.pageBilling.coveragePercent', false);
+  if (coveragePercent > 100) throw new TermsError('service.pageBilling.coveragePercent must be a number above 0 and at most 100');
+  return {
+    colourPage: text(billing.colourPage, 'service.pageBilling.colourPage'),
+    a4PagesPerA3Page: a3,
+    coveragePercent,
+    aboveCoverage: text(billing.aboveCoverage, 'service.pageBilling.aboveCoverage'),
+    fixedForMonths: positive(billing.fixedForMonths, 'service.pageBilling.fixedForMonths', true),
+    riseAtMost: text(billing.riseAtMost, 'service.pageBilling.riseAtMost'),
+    riseNoticeDays: positive(billing.riseNoticeDays, 'service.pageBilling.riseNoticeDays', true),
+  };
+}
+
 function parseService(raw: unknown): ServiceTerms {
   const service = object(raw, 'service');
   const perPage = object(service.pricePerPage, 'service.pricePerPage');
@@ -120,8 +154,8 @@ function parseService(raw: unknown): ServiceTerms {
         colour: positive(from.colour, 'service.pricePerPage.fromPence.colour', false),
       },
       fromAppliesTo: text(perPage.fromAppliesTo, 'service.pricePerPage.fromAppliesTo'),
-      quotedPerMachine: text(perPage.quotedPerMachine, 'service.pricePerPage.quotedPerMachine'),
     },
+    pageBilling: parsePageBilling(service.pageBilling),
     minimumCharge: {
       pence: positive(minimum.pence, 'service.minimumCharge.pence', true),
       periodMonths: positive(minimum.periodMonths, 'service.minimumCharge.periodMonths', true),
@@ -200,14 +234,15 @@ const money = (pence: number) => (formatPence(pence) ?? '').replace(/\.00$/, '')
 
 /**
  * Prices per page as the site says them, always "from" when they vary by machine: `from 0.39p a
- * mono page and from 3.3p a colour page (A4, ex VAT) on office machines (...); production presses
- * and plotters are quoted per machine`.
+ * mono page and from 3.3p a colour page (A4, ex VAT) on office machines (...); every machine's own
+ * prices are on its page`. The "from" prices are the lowest of those machines' own prices (a data
+ * test holds the catalogue to it).
  */
 export function pricePerPageWords(terms: CommercialTerms): string {
-  const { fromPence, variesByMachine, fromAppliesTo, quotedPerMachine } = terms.service.pricePerPage;
+  const { fromPence, variesByMachine, fromAppliesTo } = terms.service.pricePerPage;
   const from = variesByMachine ? 'from ' : '';
   const rates = `${from}${penceWords(fromPence.mono)} a mono page and ${from}${penceWords(fromPence.colour)} a colour page (A4, ex VAT)`;
-  return variesByMachine ? `${rates} on ${fromAppliesTo}; ${quotedPerMachine} are quoted per machine` : rates;
+  return variesByMachine ? `${rates} on ${fromAppliesTo}; every machine's own prices per page are on its page` : rates;
 }
 
 /** Scanners and finishers print nothing, so no per-page charge covers their service. */
@@ -267,7 +302,6 @@ export function termsPlaceholderValues(terms: CommercialTerms, phones: { sales: 
     'terms.monoFrom': penceWords(service.pricePerPage.fromPence.mono),
     'terms.colourFrom': penceWords(service.pricePerPage.fromPence.colour),
     'terms.fromAppliesTo': service.pricePerPage.fromAppliesTo,
-    'terms.quotedPerMachine': service.pricePerPage.quotedPerMachine,
     'terms.minimumCharge': minimumChargeWords(terms),
     'terms.serviceCovers': listInWords(service.covers),
     'terms.serviceExcludes': listInWords(service.doesNotCover),

@@ -104,9 +104,9 @@ describe('worked example: a leased machine on a cost-per-copy agreement', () => 
     expect(result.pagesPerMonth).toEqual({ mono: 5_000, colour: 1_000 });
   });
   it('lists its assumptions, Copytech prices first', () => {
-    // Prices per page are "from" prices, and production presses and plotters are quoted per machine.
+    // Prices per page are "from" prices; each machine's own are on its page.
     expect(result.assumptions[0]).toContain('from 0.39p a mono page and from 3.3p a colour page (A4, ex VAT) on office machines');
-    expect(result.assumptions[0]).toContain('production presses and plotters are quoted per machine');
+    expect(result.assumptions[0]).toContain("every machine's own prices per page are on its page");
     expect(result.assumptions[1]).toContain('with a minimum charge of £45 a quarter');
     expect(result.assumptions.join(' ')).toContain('equipment costs are assumed to stay the same');
     expect(result.assumptions.join(' ')).not.toMatch(/\bflat\b/);
