@@ -10,6 +10,8 @@
 import { formatPence, isScannerCategory, leaseOffer, LEASE_TERM_MONTHS } from './catalogue';
 import type { Product } from './product';
 import { URGENCIES, type Urgency } from './enquiry';
+// A cycle by functions only (runningCosts words prices with this file's helpers): nothing runs at load.
+import { pageBillingTerms } from './runningCosts';
 
 export const TERMS_URL = '/api/terms';
 
@@ -291,13 +293,27 @@ export function rentalTermsSummary(terms: CommercialTerms): string {
   );
 }
 
+/** The page-billing terms by name, as the CMS pages quote them one by one (in `pageBillingTerms`' order). */
+const PAGE_BILLING_PLACEHOLDERS = [
+  'terms.pageBillingColour',
+  'terms.pageBillingSizes',
+  'terms.pageBillingMinimum',
+  'terms.pageBillingCoverage',
+  'terms.pageBillingRises',
+] as const;
+
 /**
  * The named values a CMS page may quote as `{{terms.name}}` (server/data/README.md "Pages"),
- * and the sales and support numbers as `{{phone.sales}}`, `{{phone.support}}`.
+ * and the sales and support numbers as `{{phone.sales}}`, `{{phone.support}}`. The page-billing
+ * terms are the very sentences the product pages show (`pageBillingTerms`): all five as
+ * `{{terms.pageBilling}}`, or each by its name.
  */
 export function termsPlaceholderValues(terms: CommercialTerms, phones: { sales: string; support: string }): Record<string, string> {
   const { lease, service } = terms;
+  const billing = pageBillingTerms(terms);
   return {
+    'terms.pageBilling': billing.join(' '),
+    ...Object.fromEntries(PAGE_BILLING_PLACEHOLDERS.map((name, index) => [name, billing[index] ?? ''])),
     'terms.pricePerPage': pricePerPageWords(terms),
     'terms.monoFrom': penceWords(service.pricePerPage.fromPence.mono),
     'terms.colourFrom': penceWords(service.pricePerPage.fromPence.colour),
