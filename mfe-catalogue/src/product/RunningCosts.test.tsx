@@ -47,7 +47,7 @@ describe('running costs on a product page', () => {
     api(COLOUR_A3);
     renderCatalogue(COLOUR_A3_PATH);
     expect(await screen.findByTestId('service-prices')).toHaveTextContent(
-      'Service: 0.52p a mono page and 4p a colour page (A4, ex VAT). What it costs a month',
+      'Service: 0.52p a mono page and 4p a colour page (A4, ex VAT). See what it costs a month',
     );
     const section = await screen.findByRole('region', { name: 'What it costs a month' });
     const figure = within(section).getByTestId('running-cost-figure');

@@ -49,7 +49,7 @@ export function ServicePrices({ product }: { product: Pick<Product, 'price'> }) 
   return (
     <p className={styles.service} data-testid="service-prices">
       <span className={styles.serviceLabel}>Service:</span> {servicePerPageWords(rates)}.{' '}
-      <a href={`#${RUNNING_COSTS_ID}`}>What it costs a month</a>
+      <a href={`#${RUNNING_COSTS_ID}`}>See what it costs a month</a>
     </p>
   );
 }
