@@ -17,12 +17,15 @@ const SCANNER = '/scanners/brother/ads-4300n';
 const gbp = (pence: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 }).format(pence / 100);
 
-async function productOf(request: APIRequestContext, modelId: string): Promise<Product> {
-  return (await (await request.get(`/api/v3/products/${modelId}`)).json()) as Product;
+/** A product as the API answers it: an active printing machine always has its prices. */
+type Priced = Product & { price: NonNullable<Product['price']> };
+
+async function productOf(request: APIRequestContext, modelId: string): Promise<Priced> {
+  return (await (await request.get(`/api/v3/products/${modelId}`)).json()) as Priced;
 }
 
 /** The figure for a leased machine, by hand: a third of the quarterly lease, plus each page at its price. */
-function expectedFigure(product: Product, mono: number, colour: number): string {
+function expectedFigure(product: Priced, mono: number, colour: number): string {
   const rates = product.price.servicePerPage!;
   const rental = Math.round(product.price['60MonthLeasePrice']! / 3);
   const pages = Math.round(mono * rates.mono + colour * (rates.colour ?? 0));
