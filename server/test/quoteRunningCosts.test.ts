@@ -5,7 +5,7 @@
  * and in the HTML, every value escaped.
  */
 import { pageBillingTerms, type Product } from '@copytech/shared/domain';
-import { quoteVisitorMail, type MailContext } from '../src/mail/templates';
+import { quoteSalesMail, quoteVisitorMail, type MailContext } from '../src/mail/templates';
 import { loadCommercialTerms } from '../src/plugins/terms';
 import { quotedProductOf } from '../src/routes/quote';
 import { CONTACT, REAL_DATA } from './helpers';
@@ -89,5 +89,13 @@ describe('the quote e-mail says what each machine costs to run', () => {
     expect(mail.html).toContain('Service prices per page: none, it prints nothing.');
     expect(mail.html).toContain('HL-L5210DN &lt;b&gt;');
     expect(mail.html).not.toContain('<b>');
+  });
+
+  it("tells sales each machine's own prices per page", () => {
+    const sales = quoteSalesMail(context, 'Q-TEST', CONTACT, quoted, {}, '2026-11-26T09:00:00Z');
+    expect(sales.text).toContain('rental £138.00/month; service 0.52p mono, 4p colour a page (all ex VAT)');
+    expect(sales.text).toContain('no lease offered (purchase only); service 0.9p mono a page (all ex VAT)');
+    expect(sales.text).toContain('no service per page (prints nothing) (all ex VAT)');
+    expect(sales.html).toContain('service 0.52p mono, 4p colour a page');
   });
 });

@@ -8,6 +8,7 @@ import {
   defaultMonthlyPages,
   monthlyRunningCost,
   pageBillingTerms,
+  penceWords,
   runningCostWords,
   servicePerPageWords,
   type CommercialTerms,
@@ -55,6 +56,12 @@ export function quotedRunningCostLines(product: RunningCostFacts, terms: Commerc
     lines.push(`What it costs a month at ${pagesWords(estimate.pages, rates.colour !== null)}: ${runningCostWords(estimate)}.`);
   }
   return lines;
+}
+
+/** A quoted machine's prices per page as sales read them: `service 0.52p mono, 4p colour a page`, or `no service per page (prints nothing)`. */
+export function servicePerPageForSales(rates: ServicePerPage | null): string {
+  if (!rates) return 'no service per page (prints nothing)';
+  return `service ${penceWords(rates.mono)} mono${rates.colour === null ? '' : `, ${penceWords(rates.colour)} colour`} a page`;
 }
 
 /** The note under the quoted machines: where the estimates come from, then how pages are billed. */

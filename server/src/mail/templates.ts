@@ -18,7 +18,7 @@ import {
 } from '@copytech/shared/domain';
 import { escapeHtml, type MailAddress, type MailMessage } from './message';
 import { quoteNextSteps } from './quoteNextSteps';
-import { pageBillingNote, quotedRunningCostLines } from './quoteRunningCosts';
+import { pageBillingNote, quotedRunningCostLines, servicePerPageForSales } from './quoteRunningCosts';
 
 /** A product as quoted: what the visitor was told, kept with the quote. */
 export interface QuotedProduct {
@@ -209,11 +209,9 @@ ${signOff.html}`,
   };
 }
 
-/** The lease of a quoted product as sales read it, or that it is sold outright only. */
+/** The lease of a quoted product as sales read it (or that it is sold outright only), then its own prices per page. */
 const leaseForSales = (p: QuotedProduct) =>
-  p.rentalPerMonth === null
-    ? 'no lease offered (purchase only)'
-    : `60-month lease ${money(p.leaseQuarterly)}/quarter; rental ${money(p.rentalPerMonth)}/month`;
+  `${p.rentalPerMonth === null ? 'no lease offered (purchase only)' : `60-month lease ${money(p.leaseQuarterly)}/quarter; rental ${money(p.rentalPerMonth)}/month`}; ${servicePerPageForSales(p.servicePerPage)}`;
 
 function utmLines(utm: Record<string, string | undefined>): string[] {
   const entries = Object.entries(utm).filter(([, v]) => v);
