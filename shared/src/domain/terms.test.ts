@@ -3,6 +3,7 @@ import { TEST_TERMS } from '../testing/terms';
 import {
   fillPlaceholders,
   minimumChargeWords,
+  pageBillingTerms,
   parseCommercialTerms,
   pricePerPageWords,
   termsPlaceholderValues,
@@ -10,7 +11,6 @@ import {
   unknownPlaceholders,
   urgencyLabel,
 } from './terms';
-import { pageBillingTerms } from './runningCosts';
 
 // A copy to spoil field by field: any, because each case reaches into a different part of it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

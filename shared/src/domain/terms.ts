@@ -10,8 +10,6 @@
 import { formatPence, isScannerCategory, leaseOffer, LEASE_TERM_MONTHS } from './catalogue';
 import type { Product } from './product';
 import { URGENCIES, type Urgency } from './enquiry';
-// A cycle by functions only (runningCosts words prices with this file's helpers): nothing runs at load.
-import { pageBillingTerms } from './runningCosts';
 
 export const TERMS_URL = '/api/terms';
 
@@ -291,6 +289,26 @@ export function rentalTermsSummary(terms: CommercialTerms): string {
     `rental per month is a third of the ${billedWords(lease.billedEveryMonths)} payment on a ${lease.pricesShownForMonths}-month lease ` +
     `(finance subject to status). ${leaseCoversSentence(terms, true)} Service is ${pricePerPageWords(terms)}.`
   );
+}
+
+/**
+ * The page-billing terms in plain sentences, said wherever a price per page is (product page,
+ * comparison, checker, quote e-mail, terms page): colour per page, how A3 and larger sheets count,
+ * the minimum charge, the coverage the prices assume, and how and when they may rise.
+ */
+export function pageBillingTerms(terms: CommercialTerms): string[] {
+  const billing = terms.service.pageBilling;
+  const a3 =
+    billing.a4PagesPerA3Page === 1
+      ? 'An A3 page counts as one page, the same as an A4 page, and a plotter sheet as the A3 pages of its area (an A1 sheet is four).'
+      : 'An A3 page counts as two A4 pages, and a plotter sheet as the A4 pages of its area (an A1 sheet is eight).';
+  return [
+    `Colour is billed per page: ${billing.colourPage}.`,
+    a3,
+    `The minimum charge is ${minimumChargeWords(terms)} ex VAT: if your pages cost less than that, the minimum is billed, the pages included. There is no other minimum.`,
+    `Prices assume an average toner coverage of ${billing.coveragePercent}% of a page (a typical business letter); ${billing.aboveCoverage}.`,
+    `Prices per page are fixed for the first ${billing.fixedForMonths} months; after that they may rise ${billing.riseAtMost}, with ${billing.riseNoticeDays} days' written notice.`,
+  ];
 }
 
 /** The page-billing terms by name, as the CMS pages quote them one by one (in `pageBillingTerms`' order). */
