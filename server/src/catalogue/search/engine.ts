@@ -49,6 +49,26 @@ export class SearchEngine {
     return this.loading;
   }
 
+  /**
+   * The active products of these ids as the site shows them, in this order. Kept like the documents
+   * (a minute, or until the catalogue changes), as the lists' answers are: a product's images are
+   * looked up on disk when it is presented, which would otherwise be done again for every search.
+   */
+  private async presented(ids: string[]): Promise<Product[]> {
+    const version = this.catalogue.version;
+    if (this.products.version !== version || this.now() - this.products.at >= DOCUMENTS_TTL_MS)
+      this.products = { version, at: this.now(), byId: new Map() };
+    const { byId } = this.products;
+    const missing = ids.filter((id) => !byId.has(id));
+    if (missing.length) {
+      const found = await this.catalogue.presentedByModelIds(missing);
+      for (const id of missing) byId.set(id, found.get(id) ?? null);
+    }
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  private products: { version: number; at: number; byId: Map<string, Product | null> } = { version: -1, at: 0, byId: new Map() };
+
   /** The ranked matches of a normalised query: machines and pages, best first. */
   async rank(query: NormalisedQuery): Promise<{ products: PreparedDocument[]; pages: PreparedDocument[] }> {
     if (!query.terms.length) return { products: [], pages: [] };
@@ -63,8 +83,7 @@ export class SearchEngine {
     const ranked = await this.rank(query);
     const start = (page - 1) * limit;
     const ids = ranked.products.slice(start, start + limit).map((d) => d.doc.modelId as string);
-    const found = await this.catalogue.presentedByModelIds(ids);
-    const results = ids.flatMap((id) => found.get(id) ?? []) as Product[];
+    const results = await this.presented(ids);
     const pages: SearchPageHit[] = ranked.pages
       .slice(0, limit)
       .map(({ doc }) => ({ kind: doc.kind as SearchPageHit['kind'], title: doc.title, path: doc.path }));
