@@ -90,6 +90,25 @@ describe.each(databases())('site search on %s', (database) => {
     expect(hp.products.results.every((p) => p.brand === 'HP')).toBe(true);
   });
 
+  it('lists a brand as the menus do: multifunctionals first, scanners and finishers last', async () => {
+    const all = [
+      ...(await search('ricoh', { limit: '24' })).products.results,
+      ...(await search('ricoh', { limit: '24', page: '2' })).products.results,
+    ];
+    expect(all).toHaveLength(43);
+    const kinds = all.map((p) =>
+      p.productCategory === 'finisher'
+        ? 3
+        : /scanner/.test(String(p.productCategory))
+          ? 2
+          : p.productCategory === 'multifunctional-printer' && !p.productSpecification?.includes('production')
+            ? 0
+            : 1,
+    );
+    expect(kinds[0]).toBe(0);
+    expect(kinds).toEqual([...kinds].sort((a, b) => a - b));
+  });
+
   it('never shows an inactive product, even by its exact model', async () => {
     const inactive: Array<[string, string]> = [
       ['IM C3000', 'ricohimc3000'],

@@ -8,7 +8,7 @@
  * prefix (`mfcl8900`), every word in the model or brand (`imagerunner c5840`, `bizub c301` with
  * its typo), every word in the brand or the class and trade words (`canon`, `a3 colour`,
  * `photocopier`), then descriptions. Within a tier, better word matches score more, then the
- * shorter model (nearer to what was typed).
+ * shorter model (nearer to what was typed), then the menus' order of classes.
  */
 import type { SearchDocument } from './documents';
 import { innerTrigrams, similarity, type NormalisedQuery } from './normalise';
@@ -35,6 +35,8 @@ export interface PreparedDocument {
   bodySorted: string[];
   /** the trigrams inside the model's, brand's and class words: a word sharing none is like none of them */
   grams: { model: Set<string>; brand: Set<string>; words: Set<string> };
+  /** among equals, machines in the order the site's menus list them (classOrder) */
+  order: number;
   /** sort key of ties: modelId or path */
   key: string;
 }
@@ -45,6 +47,20 @@ const gramsOf = (tokens: string[]) => new Set(tokens.flatMap(innerTrigrams));
 
 /** Whether a word shares a trigram from inside it with the field's words (else it is like none of them). */
 const mayBeLike = (term: string, grams: Set<string>) => innerTrigrams(term).some((gram) => grams.has(gram));
+
+/**
+ * Machines that score the same (every Canon for `canon`) come in the order of the site's menus:
+ * multifunctionals, print-only printers, production printers, plotters, scanners, finishers;
+ * read from the class words the document holds (documents.ts). Pages: 0.
+ */
+function classOrder(words: string[]): number {
+  if (words.includes('finisher')) return 5;
+  if (words.includes('scanner')) return 4;
+  if (words.includes('plotter')) return 3;
+  if (words.includes('production')) return 2;
+  if (words.includes('multifunctional')) return 0;
+  return words.includes('printer') ? 1 : 0;
+}
 
 export function prepare(doc: SearchDocument): PreparedDocument {
   return {
@@ -60,6 +76,7 @@ export function prepare(doc: SearchDocument): PreparedDocument {
       brand: gramsOf([...split(doc.brand), doc.brand.replace(/ /g, '')]),
       words: gramsOf(split(doc.words)),
     },
+    order: classOrder(split(doc.words)),
     key: doc.modelId ?? doc.path,
   };
 }
@@ -191,14 +208,14 @@ export function scoreDocument(query: NormalisedQuery, d: PreparedDocument): numb
   return tier * 1_000_000 + points * 100 + nearer;
 }
 
-/** The matching documents, best first, ties by modelId or path. */
+/** The matching documents, best first, ties by class (classOrder), then modelId or path. */
 export function rankDocuments(query: NormalisedQuery, documents: PreparedDocument[]): PreparedDocument[] {
   const scored: Array<{ d: PreparedDocument; score: number }> = [];
   for (const d of documents) {
     const score = scoreDocument(query, d);
     if (score !== null) scored.push({ d, score });
   }
-  scored.sort((a, b) => b.score - a.score || (a.d.key < b.d.key ? -1 : a.d.key > b.d.key ? 1 : 0));
+  scored.sort((a, b) => b.score - a.score || a.d.order - b.d.order || (a.d.key < b.d.key ? -1 : a.d.key > b.d.key ? 1 : 0));
   return scored.map(({ d }) => d);
 }
 
