@@ -16,6 +16,8 @@ import { nearest, prepare, rankDocuments, type PreparedDocument } from './rank';
 import { candidateKeys, documentOf } from './searchIndex';
 
 const DOCUMENTS_TTL_MS = 60_000;
+/** The most query words whose candidates are kept (each a set of a few hundred keys at most). */
+const KEPT_WORDS_MAX = 5_000;
 
 export interface SearchOptions {
   limit: number;
@@ -50,29 +52,51 @@ export class SearchEngine {
   }
 
   /**
-   * The active products of these ids as the site shows them, in this order. Kept like the documents
-   * (a minute, or until the catalogue changes), as the lists' answers are: a product's images are
-   * looked up on disk when it is presented, which would otherwise be done again for every search.
+   * What the engine keeps between searches, as the lists' answers are kept: a minute at most, and
+   * only while the catalogue's version is the same (a product made inactive and changed() is left
+   * out at once). `products`: machines as the site shows them (their images are looked up on disk
+   * when presented); `words`: the documents the index found for a query word, so a word already
+   * searched for costs no lookup.
    */
-  private async presented(ids: string[]): Promise<Product[]> {
+  private kept = { version: -1, at: 0, products: new Map<string, Product | null>(), words: new Map<string, Set<string>>() };
+
+  private keptNow() {
     const version = this.catalogue.version;
-    if (this.products.version !== version || this.now() - this.products.at >= DOCUMENTS_TTL_MS)
-      this.products = { version, at: this.now(), byId: new Map() };
-    const { byId } = this.products;
-    const missing = ids.filter((id) => !byId.has(id));
-    if (missing.length) {
-      const found = await this.catalogue.presentedByModelIds(missing);
-      for (const id of missing) byId.set(id, found.get(id) ?? null);
-    }
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    if (this.kept.version !== version || this.now() - this.kept.at >= DOCUMENTS_TTL_MS)
+      this.kept = { version, at: this.now(), products: new Map(), words: new Map() };
+    return this.kept;
   }
 
-  private products: { version: number; at: number; byId: Map<string, Product | null> } = { version: -1, at: 0, byId: new Map() };
+  /** The active products of these ids as the site shows them, in this order. */
+  private async presented(ids: string[]): Promise<Product[]> {
+    const { products } = this.keptNow();
+    const missing = ids.filter((id) => !products.has(id));
+    if (missing.length) {
+      const found = await this.catalogue.presentedByModelIds(missing);
+      for (const id of missing) products.set(id, found.get(id) ?? null);
+    }
+    return ids.flatMap((id) => products.get(id) ?? []);
+  }
+
+  /** The candidates of the query's words (searchIndex.ts candidateKeys), each word looked up once while kept. */
+  private async candidates(terms: string[]): Promise<Set<string>> {
+    const { words } = this.keptNow();
+    const missing = terms.filter((term) => !words.has(term));
+    const found = await Promise.all(missing.map((term) => candidateKeys(this.db, [term])));
+    const sets = terms.map((term) => words.get(term) ?? found[missing.indexOf(term)]!);
+    missing.forEach((term, i) => {
+      if (words.size >= KEPT_WORDS_MAX) words.clear();
+      words.set(term, found[i]!);
+    });
+    const union = new Set<string>();
+    for (const set of sets) for (const key of set) union.add(key);
+    return union;
+  }
 
   /** The ranked matches of a normalised query: machines and pages, best first. */
   async rank(query: NormalisedQuery): Promise<{ products: PreparedDocument[]; pages: PreparedDocument[] }> {
     if (!query.terms.length) return { products: [], pages: [] };
-    const [documents, keys] = await Promise.all([this.documents(), candidateKeys(this.db, query.terms)]);
+    const [documents, keys] = await Promise.all([this.documents(), this.candidates(query.terms)]);
     const candidates = [...keys].flatMap((key) => documents.get(key) ?? []);
     const ranked = rankDocuments(query, candidates);
     return { products: ranked.filter((d) => d.doc.kind === 'product'), pages: ranked.filter((d) => d.doc.kind !== 'product') };
