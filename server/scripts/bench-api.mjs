@@ -11,7 +11,8 @@
 // only the scenarios whose name contains one of them, e.g. BENCH_ONLY=list), BENCH_WARMUP_SECONDS
 // (default 2, unmeasured, before each scenario), BENCH_WORKERS (default 1: autocannon
 // in a worker thread, so that the load it makes does not run in the server's own event loop; 0 runs
-// it there).
+// it there). With DATABASE_URL (and ALTCHA_HMAC_KEY, which PostgreSQL requires) it runs on that PostgreSQL
+// database instead of a temporary SQLite.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -131,7 +132,7 @@ try {
     `\nCopytech API on Node ${process.version}, ${os.cpus().length} CPU(s), ${connections} connections, load average ${os
       .loadavg()
       .map((n) => n.toFixed(2))
-      .join(' ')}, SQLite in ${varDir}`,
+      .join(' ')}, ${config.database.url ? 'PostgreSQL (DATABASE_URL)' : `SQLite in ${varDir}`}`,
   );
   console.table(rows);
   console.log(`quotes stored during the run: ${quotes?.n}`);
