@@ -95,7 +95,8 @@ function plainPoints(term: string, d: PreparedDocument): Array<[Field, number]> 
     else if (d.doc.modelKey.startsWith(term) || d.model.some((token) => token.startsWith(term))) model = 80;
     else if (term.length >= 3 && d.doc.modelKey.includes(term)) model = 60;
   }
-  const brand = d.brand.includes(term) || (term.length >= 3 && d.brandKey.startsWith(term)) ? 70 : 0;
+  // a brand's start counts from two letters (`ca` is Canon as the visitor types), the whole brand most
+  const brand = d.brand.includes(term) ? 70 : d.brandKey.startsWith(term) || d.brand.some((token) => token.startsWith(term)) ? 65 : 0;
   let words = 0;
   if (d.words.includes(term) || d.words.includes(stemmed)) words = 50;
   else if (term.length >= 3 && d.words.some((token) => token.startsWith(term))) words = 40;
