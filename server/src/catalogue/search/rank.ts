@@ -210,8 +210,11 @@ export function scoreDocument(query: NormalisedQuery, d: PreparedDocument): numb
   if (missing && !byKey) return null;
   if (worst === TIER.model && !inModel) worst = TIER.words;
   const tier = Math.max(byKey, worst);
-  // Tier first, then the words' points, then (when the model was typed) the shorter model; whole numbers only.
-  const nearer = tier >= TIER.model ? 99 - Math.min(d.doc.modelKey.length, 99) : 0;
+  // Tier first, then the words' points, then the nearer to what was typed: the shorter model (when
+  // the model was typed), the shorter title of a list or page (`printer`: "All printers" before
+  // "Commercial printers"); whole numbers only.
+  const nearer =
+    d.doc.kind !== 'product' ? 99 - Math.min(d.doc.title.length, 99) : tier >= TIER.model ? 99 - Math.min(d.doc.modelKey.length, 99) : 0;
   return tier * 1_000_000 + points * 100 + nearer;
 }
 
