@@ -65,6 +65,7 @@ describe('the machine asked for', () => {
       modelId: 'canonimagerunneradvancedxc5840i',
       brand: 'Canon',
       model: 'imageRUNNER ADVANCE DX C5840i',
+      path: '/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i',
       rates: { mono: 0.52, colour: 4 },
       rentalPence: 13_800,
       purchasePence: null,

@@ -5,7 +5,7 @@
  * machine, Copytech's side is the terms' "from" prices, its lowest for office machines, worded the
  * same on the page, the results and the e-mailed report (`copytechRatesWords`). Pure.
  */
-import { formatPence, leaseOffer, startingFromPence } from '../catalogue';
+import { formatPence, leaseOffer, productPath, startingFromPence } from '../catalogue';
 import type { Product, ServicePerPage } from '../product';
 import { servicePerPageOf } from '../runningCosts';
 import { penceWords, pricePerPageWords, type CommercialTerms } from '../terms';
@@ -25,6 +25,8 @@ export interface CheckerMachine {
   modelId: string;
   brand: string;
   model: string;
+  /** Its product page. */
+  path: string;
   /** Its own service prices per A4 page, pence ex VAT (`colour` null: a mono machine). */
   rates: ServicePerPage;
   /** Its rental per month, whole pence ex VAT; null when it is sold outright only. */
@@ -54,6 +56,7 @@ export function checkerMachineOf(product: Product | null | undefined, terms: Com
       modelId: product.modelId,
       brand: product.brand,
       model: product.model,
+      path: productPath(product),
       rates,
       rentalPence: offer ? offer.perMonthPence : null,
       purchasePence: offer ? null : startingFromPence(product),
