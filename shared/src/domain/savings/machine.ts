@@ -108,7 +108,7 @@ export function machineAssumptions(machine: CheckerMachine, billPath: boolean): 
   if (machine.rentalPence !== null) {
     list.push(
       billPath
-        ? `Copytech's column includes the ${name}'s rental of ${money(machine.rentalPence)} a month; if your bill does not include what you pay for your own machine, today's column is too low by that much.`
+        ? `Copytech's column includes the ${name}'s rental of ${money(machine.rentalPence)} a month, while your bill leaves out what you pay for your own machine: add that to today's figures to compare like with like.`
         : `Copytech's column has the ${name}'s rental of ${money(machine.rentalPence)} a month in place of your equipment costs.`,
     );
   } else {
