@@ -177,7 +177,7 @@ test.describe('the savings checker for one machine', () => {
     expect(mail).toContain('HOW COPYTECH BILLS PAGES');
 
     // The way back to the "from" prices: the same answers, priced at the terms' lowest prices.
-    await checker.getByRole('link', { name: 'Compare with our “from” prices instead' }).click();
+    await checker.getByRole('link', { name: 'Compare with our "from" prices instead' }).click();
     await expect(page).toHaveURL(/\/discover-print-savings$/);
     await expect(checker.getByTestId('checker-machine')).toHaveCount(0);
     // Today's lease stays, plus 5,000 x 0.39p and 1,000 x 3.3p.

@@ -59,7 +59,7 @@ describe('the checker for one machine', () => {
       'href',
       '/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i',
     );
-    expect(screen.getByRole('link', { name: 'Compare with our “from” prices instead' })).toHaveAttribute('href', '/discover-print-savings');
+    expect(screen.getByRole('link', { name: 'Compare with our "from" prices instead' })).toHaveAttribute('href', '/discover-print-savings');
     expect(screen.getByText(/is charged per page at its own prices, 0\.52p a mono page and 4p a colour page/)).toBeInTheDocument();
     expect(screen.getByTestId('page-billing-terms')).toHaveTextContent('An A3 page counts as two A4 pages');
     expect(store.machine?.modelId).toBe('canonimagerunneradvancedxc5840i');

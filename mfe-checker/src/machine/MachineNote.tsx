@@ -35,7 +35,7 @@ export function MachineNote({ state, onRetry }: { state: CheckerMachineState; on
           <a href={machine.path}>
             Back to the {machine.brand} {machine.model}
           </a>
-          <Link to={CHECKER_META.canonicalPath}>Compare with our “from” prices instead</Link>
+          <Link to={CHECKER_META.canonicalPath}>{'Compare with our "from" prices instead'}</Link>
         </p>
       </div>
     );
@@ -43,7 +43,7 @@ export function MachineNote({ state, onRetry }: { state: CheckerMachineState; on
   if (state.status === 'failed') {
     return (
       <p className={styles.note} role="alert" data-testid="checker-machine">
-        We could not load that machine, so the figures use our “from” prices for now.{' '}
+        {'We could not load that machine, so the figures use our "from" prices for now.'}{' '}
         <button type="button" className={styles.linkButton} onClick={onRetry}>
           Try again
         </button>
