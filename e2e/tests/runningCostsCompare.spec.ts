@@ -6,6 +6,7 @@
  * with `?machine=`, rendered on the server with the machine, computing with its prices, the
  * e-mailed report priced by the server from the modelId alone.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { productPath, type Product } from '@copytech/shared/domain';
 import { fillQuoteForm, openBasket, uniqueEmail } from '../support/flows';
@@ -34,6 +35,17 @@ async function addFromPage(page: Page, product: Product, count: number): Promise
   await page.goto(productPath(product));
   await page.getByTestId('product-page').getByRole('button', { name: 'Add to basket' }).first().click();
   await expect(page.getByRole('button', { name: new RegExp(`^Comparison basket, ${count}\\b`) })).toBeVisible();
+}
+
+/** axe (WCAG 2.0 to 2.2 A and AA, and best practices, as accessibility.spec.ts) on the page as it is now. */
+async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([]);
 }
 
 const estimateCells = (drawer: Locator) => drawer.locator('[data-row="monthlyEstimate"] :is(td, dd)');
@@ -81,6 +93,7 @@ test.describe('the comparison basket', () => {
       await expect(terms).toContainText('fixed for the first 12 months');
       const widths = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
       expect(widths[0], 'the page scrolls sideways').toBeLessThanOrEqual(widths[1]!);
+      await expectNoAxeViolations(page, `the comparison with its estimate at ${width} px`);
       await page.screenshot({ path: test.info().outputPath(`comparison-running-costs-${width}.png`), fullPage: true });
     });
   }
@@ -98,6 +111,18 @@ test.describe('the savings checker for one machine', () => {
     const unknown = await (await page.request.get('/discover-print-savings?machine=nosuchmachine')).text();
     expect(unknown).toContain('We could not find that machine, so the figures use our');
   });
+
+  for (const width of [1280, 375]) {
+    test(`says what it compares with, accessibly (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/discover-print-savings?machine=${C5840I}`);
+      await expect(page.getByTestId('checker-machine')).toContainText('Compared with:');
+      await expectNoAxeViolations(page, `the checker for one machine at ${width} px`);
+      await page.goto('/discover-print-savings?machine=kodakalariss2070');
+      await expect(page.getByTestId('checker-machine')).toContainText('That machine prints nothing');
+      await expectNoAxeViolations(page, `the checker for a scanner at ${width} px`);
+    });
+  }
 
   test('computes with the machine’s rental and prices, and the e-mailed report is priced by the server', async ({ page }) => {
     const product = await productOf(page, C5840I);
