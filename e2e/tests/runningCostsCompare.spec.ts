@@ -215,3 +215,17 @@ test.describe('the savings checker for one machine', () => {
     await page.screenshot({ path: test.info().outputPath('checker-from-results-1280.png'), fullPage: true });
   });
 });
+
+test.describe('the savings checker for one machine, rendered in the browser', () => {
+  // As after a click from a product page: the page data has no answer for the machine, so the checker reads it itself.
+  test.use({ renderIn: 'browser' });
+
+  test('finds the machine and says what it compares with', async ({ page }) => {
+    await page.goto(`/discover-print-savings?machine=${C5840I}`);
+    await expect(page.getByTestId('checker-machine')).toContainText(
+      'Compared with: Canon imageRUNNER ADVANCE DX C5840i, rental £138.00 a month and 0.52p / 4p a page (A4, ex VAT)',
+    );
+    await page.goto('/discover-print-savings?machine=nosuchmachine');
+    await expect(page.getByTestId('checker-machine')).toContainText('We could not find that machine');
+  });
+});

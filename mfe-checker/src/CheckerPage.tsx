@@ -69,7 +69,7 @@ export const CheckerPage = observer(function CheckerPage({ store }: { store: Sav
           Find out what you really pay for every page you print, and what you would pay{' '}
           {machine
             ? `with the ${machine.brand} ${machine.model} at its own prices`
-            : `at Copytech’s prices${terms ? `: ${pricePerPageWords(terms)}` : ''}`}
+            : `at Copytech’s ${terms ? `lowest prices per page, ${pricePerPageWords(terms)}` : 'prices'}`}
           . It takes about three minutes and the figures are yours to keep.
         </p>
         <MachineNote state={machineState} onRetry={retryMachine} />
