@@ -103,6 +103,16 @@ interface GroupProps {
   running: { defaults: MonthlyPages; pages: MonthlyPages; terms: CommercialTerms | null } | null;
 }
 
+/** What a screen reader hears once the volume changes: the volume and the lowest estimate. */
+function estimateAnnouncement(group: ComparisonGroup, pages: MonthlyPages): string {
+  const count = new Intl.NumberFormat('en-GB');
+  const at = `Estimates at ${count.format(pages.mono)} mono and ${count.format(pages.colour)} colour pages a month`;
+  const row = group.rows.find((r) => r.id === 'monthlyEstimate');
+  const best = row ? row.cells.findIndex((cell) => cell.best) : -1;
+  const item = best >= 0 ? group.items[best] : undefined;
+  return item && row ? `${at}: lowest ${item.brand} ${item.model}, ${row.cells[best]!.text}.` : `${at}.`;
+}
+
 /** The page-billing terms, beside the comparison's prices per page. */
 function BillingTerms({ terms }: { terms: CommercialTerms }) {
   const id = useId();
@@ -152,7 +162,7 @@ function ComparisonGroupView({ group, titled, headingId, asTable, running }: Gro
           `Add another ${noun} to compare ${plural} side by side.`
         )}
       </p>
-      {running ? <VolumeSetting defaults={running.defaults} /> : null}
+      {running ? <VolumeSetting defaults={running.defaults} announcement={estimateAnnouncement(group, running.pages)} /> : null}
       {asTable ? (
         <ComparisonTable group={group} caption={caption} labelledBy={titled ? groupHeadingId : headingId} />
       ) : (

@@ -1,11 +1,13 @@
 /**
  * The volume the comparison's monthly estimate is at, set once above the printers' comparison:
  * mono and colour pages a month (`comparisonVolume.ts`). The estimate row follows as the visitor
- * types; a figure out of range counts as its nearest (0 to 2,000,000).
+ * types; a figure out of range counts as its nearest (0 to 2,000,000). Once the visitor pauses,
+ * the lowest estimate is announced to screen readers (the basket's polite live region).
  */
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import { MONTHLY_PAGES_MAX, minimumChargeWords, type CommercialTerms, type MonthlyPages } from '@copytech/shared/domain';
+import { announce } from '../ui/announcer';
 import { setVolumeText, volumeText, type VolumeField } from './comparisonVolume';
 import styles from './ComparisonTable.module.css';
 
@@ -16,8 +18,21 @@ const FIELDS: ReadonlyArray<{ field: VolumeField; label: string }> = [
   { field: 'colour', label: 'Colour pages a month' },
 ];
 
-export const VolumeSetting = observer(function VolumeSetting({ defaults }: { defaults: MonthlyPages }) {
+/** How long after the last keystroke the new estimates are announced. */
+const ANNOUNCE_AFTER_MS = 700;
+
+export const VolumeSetting = observer(function VolumeSetting({ defaults, announcement }: { defaults: MonthlyPages; announcement: string }) {
   const id = useId();
+  // Announced only after the visitor typed, once they pause: never on opening the basket.
+  const typed = useRef(false);
+  useEffect(() => {
+    if (!typed.current) return undefined;
+    const timer = setTimeout(() => {
+      typed.current = false;
+      announce(announcement);
+    }, ANNOUNCE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [announcement]);
   return (
     <fieldset className={styles.volume} data-testid="comparison-volume">
       <legend className={styles.volumeLegend}>Estimate a month at</legend>
@@ -33,7 +48,10 @@ export const VolumeSetting = observer(function VolumeSetting({ defaults }: { def
             aria-describedby={`${id}-hint`}
             className={styles.volumeInput}
             value={volumeText(field, defaults)}
-            onChange={(event) => setVolumeText(field, event.target.value)}
+            onChange={(event) => {
+              typed.current = true;
+              setVolumeText(field, event.target.value);
+            }}
           />
         </div>
       ))}

@@ -237,6 +237,12 @@ describe('the running costs in the comparison', () => {
     await user.clear(colour);
     await user.type(colour, '0');
     expect(estimates(container)[2]).toBe('£65.00Best: lowest');
+    // Once the visitor pauses, the lowest estimate is announced.
+    await waitFor(() =>
+      expect(screen.getByTestId('basket-live-region')).toHaveTextContent(
+        'Estimates at 5,000 mono and 0 colour pages a month: lowest Kyocera ECOSYS M8130cidn mono, £65.00.',
+      ),
+    );
     await user.clear(mono);
     await user.type(mono, '100');
     expect(estimates(container)[0]).toBe('£90.00 (minimum charge)');
