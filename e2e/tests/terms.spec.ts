@@ -53,9 +53,15 @@ export function contradictions(text: string, terms: CommercialTerms, phones: str
   inSentences('toner and service are not in one plan with the machine', (s) => /\bone (?:clear |simple )?plan\b/i.test(s));
   inSentences('the service agreement does not cover everything', (s) => /\bnothing else\b/i.test(s));
   inSentences('the lease covers more than the machine (delivery, installation, set-up)', (s) => /\bcovers the machine only\b/i.test(s));
-  // Prices per page vary by machine: every one is "from".
+  // Prices per page vary by machine: every one is "from", but a machine's own prices on its page
+  // ("Service: 0.52p a mono page and 4p a colour page (A4, ex VAT)", "3,000 mono at 0.52p"), which never are.
   if (terms.service.pricePerPage.variesByMachine) {
+    const own = [...text.matchAll(/Service: .*?\(A4, ex VAT\)|\b[\d,]+ (?:mono|colour) at \d+(?:\.\d+)?p\b/g)].map((m) => [
+      m.index,
+      m.index + m[0].length,
+    ]);
     for (const match of text.matchAll(/(\d+(?:\.\d+)?)p\b(?! ?(?:m|x)\b)/g)) {
+      if (own.some(([start, end]) => match.index >= start! && match.index < end!)) continue;
       const before = text.slice(Math.max(0, match.index - 40), match.index);
       if (!/\bfrom\b/i.test(before)) say('a price per page without "from"', text.slice(Math.max(0, match.index - 60), match.index + 30));
     }

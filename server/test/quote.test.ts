@@ -54,6 +54,8 @@ describe.each(databases())('on %s', (database) => {
           startingFrom: 690000,
           leaseQuarterly: 41400,
           rentalPerMonth: 13800,
+          paperSize: 'A3',
+          servicePerPage: { mono: 0.52, colour: 4 },
         },
         expect.objectContaining({ modelId: IMC2010, startingFrom: 350000, leaseQuarterly: 21000, rentalPerMonth: 7000 }),
       ]);

@@ -1,7 +1,7 @@
 /**
  * A product page: breadcrumbs, gallery, brand and model, key attributes, 'starting at' price and
- * rental per month, "Add to basket" and "Instant quote", the description, the features table and
- * similar products. Title and meta (docs/product-rules.md "Page head and search engines"), the
+ * rental per month with the service prices per page, "Add to basket" and "Instant quote", what it
+ * costs a month (./RunningCosts), the description, the features table and similar products. Title and meta (docs/product-rules.md "Page head and search engines"), the
  * canonical URL and schema.org data.
  */
 import { observer } from 'mobx-react-lite';
@@ -22,6 +22,7 @@ import { productName } from '../cards/productFacts';
 import { Breadcrumbs } from '../layout/Breadcrumbs';
 import { Gallery } from './Gallery';
 import { featuresBeyondTiles, productTiles } from './productTiles';
+import { RunningCosts, ServicePrices } from './RunningCosts';
 import { SimilarProducts } from './SimilarProducts';
 import styles from './ProductPage.module.css';
 
@@ -66,6 +67,7 @@ export function ProductPage({ product, crumbs }: { product: Product; crumbs: Cru
           </dl>
           <div className={styles.buy}>
             <PriceSummary product={product} large />
+            <ServicePrices product={product} />
             <p className={styles.small}>Compare up to five machines in your basket, or get an instant quote for this one by e-mail.</p>
             <div className={styles.actions}>
               <AddToBasketButton product={product} className={styles.add} />
@@ -74,6 +76,8 @@ export function ProductPage({ product, crumbs }: { product: Product; crumbs: Cru
           </div>
         </div>
       </div>
+
+      <RunningCosts product={product} />
 
       {product.description ? (
         <section className={styles.section} aria-labelledby="overview-heading">

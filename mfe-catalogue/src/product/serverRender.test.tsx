@@ -10,7 +10,8 @@ import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { PageDataProvider } from '@copytech/shared';
-import { API_PATHS, productPath, type Product } from '@copytech/shared/domain';
+import { API_PATHS, TERMS_URL, productPath, type Product } from '@copytech/shared/domain';
+import { TEST_TERMS } from '@copytech/shared/testing';
 import { createServerPageData, inlineJson, type PageDataAnswer } from '@copytech/shared/ssr';
 import CatalogueRoutes from '../exposed/CatalogueRoutes';
 import { makeProduct } from '../testing/products';
@@ -41,9 +42,10 @@ function renderWhole(element: ReactElement): Promise<string> {
   });
 }
 
-/** A page of the catalogue for `product`, its API read answered after `delayMs`. */
-function productPage(item: Product, delayMs: number, log: string[]) {
+/** A page of the catalogue for `product`, its API read answered after `delayMs` (`search`: the page's query). */
+function productPage(item: Product, delayMs: number, log: string[], search = '') {
   const data = createServerPageData(async (url): Promise<PageDataAnswer> => {
+    if (url === TERMS_URL) return { ok: true, value: TEST_TERMS };
     log.push(`start ${url}`);
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     log.push(`end ${url}`);
@@ -54,7 +56,7 @@ function productPage(item: Product, delayMs: number, log: string[]) {
   // Mounted as the shell mounts it, under /printers/*.
   const element = (
     <PageDataProvider data={data}>
-      <MemoryRouter initialEntries={[productPath(item)]}>
+      <MemoryRouter initialEntries={[`${productPath(item)}${search}`]}>
         <Routes>
           <Route path="/printers/*" element={<CatalogueRoutes section="printers" />} />
         </Routes>
@@ -115,5 +117,23 @@ describe('server rendering of the catalogue', () => {
     const parsed = JSON.parse(block) as Record<string, PageDataAnswer<Product>>;
     const answer = parsed[API_PATHS.product(evil.modelId)]!;
     expect(answer.ok && answer.value.description).toBe(hostile);
+  });
+
+  it("renders the running costs whole: the defaults' figure, or the query's volumes bounded, never the query's text", async () => {
+    const priced = product('Canon', 'imageRUNNER C5840i', {
+      price: { startingFrom: 690000, '60MonthLeasePrice': 41400, servicePerPage: { mono: 0.52, colour: 4 } },
+    });
+    // React separates adjacent text with empty comments: read the markup without them.
+    const defaults = (await renderWhole(productPage(priced, 0, []).element)).replace(/<!-- -->/g, '');
+    expect(defaults).toContain('Service:</span> 0.52p a mono page and 4p a colour page (A4, ex VAT)');
+    expect(defaults).toContain('£138.00 rental + £55.60 pages = £193.60 a month, ex VAT');
+    expect(defaults).toContain('Work it out');
+
+    const query = `?mono=${encodeURIComponent('"><script>alert(1)</script>')}&colour=2500`;
+    const typed = (await renderWhole(productPage(priced, 0, [], query).element)).replace(/<!-- -->/g, '');
+    // Nonsense is no pages; 2,500 x 4p = £100.
+    expect(typed).toContain('£138.00 rental + £100.00 pages = £238.00 a month, ex VAT');
+    expect(typed).not.toContain('<script>alert');
+    expect(typed).toContain('value="0"');
   });
 });

@@ -13,10 +13,12 @@ import {
   type CommercialTerms,
   type ContactDetails,
   type EnquiryRequest,
+  type ServicePerPage,
   type ServiceRequest,
 } from '@copytech/shared/domain';
 import { escapeHtml, type MailAddress, type MailMessage } from './message';
 import { quoteNextSteps } from './quoteNextSteps';
+import { pageBillingNote, quotedRunningCostLines, servicePerPageForSales } from './quoteRunningCosts';
 
 /** A product as quoted: what the visitor was told, kept with the quote. */
 export interface QuotedProduct {
@@ -33,6 +35,10 @@ export interface QuotedProduct {
   leaseQuarterly: number | null;
   /** pence per month ex VAT = the quarterly payment / 3; null when no lease is offered */
   rentalPerMonth: number | null;
+  /** `A3`, `A4`, ...: with the class, the estimate's default volumes */
+  paperSize: string | null;
+  /** its own service prices per A4 page, pence ex VAT; null for a machine that prints nothing */
+  servicePerPage: ServicePerPage | null;
 }
 
 export interface MailContext {
@@ -124,6 +130,7 @@ function quotedProductLines(context: MailContext, p: QuotedProduct, i: number): 
     `   Starting at: ${money(p.startingFrom)} ex VAT`,
     `   Rental per month: ${rentalOf(p)}`,
     ...(terms ? [`   ${terms}`] : []),
+    ...quotedRunningCostLines(p, context.terms).map((line) => `   ${line}`),
     ...(url ? [`   ${url}`] : []),
     '',
   ];
@@ -134,21 +141,20 @@ function quotedProductRow(context: MailContext, p: QuotedProduct): string {
   const url = productUrl(context, p);
   const name = `${escapeHtml(p.brand)} ${escapeHtml(p.model)}`;
   const terms = leaseTermsOf(context, p);
+  const running = quotedRunningCostLines(p, context.terms).map((line) => escapeHtml(line));
+  const notes = [...(terms ? [`<span style="color:#5b6670">${escapeHtml(terms)}</span>`] : []), ...running].join('<br>');
   return `<tr>
 <td style="padding:8px;border-bottom:1px solid #d9dee3">${url ? `<a href="${escapeHtml(url)}" style="color:#0b4f8a">${name}</a>` : name}<br><span style="font-size:13px;color:#5b6670">${escapeHtml(categoryLabel(p.productCategory))}</span></td>
 <td style="padding:8px;border-bottom:1px solid #d9dee3;text-align:right;white-space:nowrap">${escapeHtml(money(p.startingFrom))}</td>
 <td style="padding:8px;border-bottom:1px solid #d9dee3;text-align:right;white-space:nowrap">${escapeHtml(rentalOf(p))}</td>
-</tr>${
-    terms
-      ? `
-<tr><td colspan="3" style="padding:0 8px 8px;border-bottom:1px solid #d9dee3;font-size:13px;color:#5b6670">${escapeHtml(terms)}</td></tr>`
-      : ''
-  }`;
+</tr>
+<tr><td colspan="3" style="padding:0 8px 8px;border-bottom:1px solid #d9dee3;font-size:13px">${notes}</td></tr>`;
 }
 
 export function quoteVisitorMail(context: MailContext, reference: string, contact: ContactDetails, products: QuotedProduct[]): MailMessage {
   const subject = `Your Copytech quote ${reference}`;
   const signOff = visitorSignOff(context);
+  const billing = pageBillingNote(context.terms);
 
   const text = [
     `Hello ${contact.firstName},`,
@@ -159,6 +165,9 @@ export function quoteVisitorMail(context: MailContext, reference: string, contac
     '',
     ...products.flatMap((p, i) => quotedProductLines(context, p, i)),
     rentalTermsSummary(context.terms),
+    '',
+    billing.lead,
+    ...billing.terms.map((sentence) => `- ${sentence}`),
     '',
     'WHAT HAPPENS NEXT',
     '',
@@ -182,6 +191,8 @@ ${rows}
 </tbody>
 </table>
 <p style="font-size:13px;color:#5b6670">${escapeHtml(rentalTermsSummary(context.terms))}</p>
+<p style="font-size:13px;color:#5b6670;margin-bottom:4px">${escapeHtml(billing.lead)}</p>
+<ul style="font-size:13px;color:#5b6670;margin-top:0">${billing.terms.map((sentence) => `<li>${escapeHtml(sentence)}</li>`).join('')}</ul>
 <h2 style="font-size:17px;margin:24px 0 8px">What happens next</h2>
 <ol>${quoteNextSteps(context.terms)
       .map((step) => `<li>${escapeHtml(step)}</li>`)
@@ -198,11 +209,9 @@ ${signOff.html}`,
   };
 }
 
-/** The lease of a quoted product as sales read it, or that it is sold outright only. */
+/** The lease of a quoted product as sales read it (or that it is sold outright only), then its own prices per page. */
 const leaseForSales = (p: QuotedProduct) =>
-  p.rentalPerMonth === null
-    ? 'no lease offered (purchase only)'
-    : `60-month lease ${money(p.leaseQuarterly)}/quarter; rental ${money(p.rentalPerMonth)}/month`;
+  `${p.rentalPerMonth === null ? 'no lease offered (purchase only)' : `60-month lease ${money(p.leaseQuarterly)}/quarter; rental ${money(p.rentalPerMonth)}/month`}; ${servicePerPageForSales(p.servicePerPage)}`;
 
 function utmLines(utm: Record<string, string | undefined>): string[] {
   const entries = Object.entries(utm).filter(([, v]) => v);

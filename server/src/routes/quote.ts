@@ -11,6 +11,7 @@ import {
   basketItemOf,
   leaseOffer,
   productPath,
+  servicePerPageOf,
   startingFromPence,
   type LeaseTerms,
   type Product,
@@ -48,7 +49,7 @@ export const quoteBodySchema = {
   },
 } as const;
 
-/** A product as it is quoted: its prices, and its lease only where one is offered (leaseOffer). */
+/** A product as it is quoted: its prices, its lease only where one is offered (leaseOffer), its own prices per page. */
 export function quotedProductOf(product: Product, lease: LeaseTerms): QuotedProduct {
   const offer = leaseOffer(product, lease);
   return {
@@ -57,6 +58,8 @@ export function quotedProductOf(product: Product, lease: LeaseTerms): QuotedProd
     startingFrom: startingFromPence(product),
     leaseQuarterly: offer?.paymentPence ?? null,
     rentalPerMonth: offer?.perMonthPence ?? null,
+    paperSize: product.paperSize ?? null,
+    servicePerPage: servicePerPageOf(product),
   };
 }
 

@@ -3,6 +3,7 @@ import { TEST_TERMS } from '../testing/terms';
 import {
   fillPlaceholders,
   minimumChargeWords,
+  pageBillingTerms,
   parseCommercialTerms,
   pricePerPageWords,
   termsPlaceholderValues,
@@ -75,5 +76,18 @@ describe('the words', () => {
     expect(values['terms.leaseTerms']).toBe('36, 48 or 60 months');
     expect(values['terms.leaseMinimum']).toBe('£1,000');
     expect(unknownPlaceholders('{{terms.monoFrom}} {{terms.nothing}} {{phone.hub}}', values)).toEqual(['terms.nothing', 'phone.hub']);
+  });
+  it('quotes the page-billing terms as the product pages say them: all five, or each by name', () => {
+    const values = termsPlaceholderValues(TEST_TERMS, { sales: '0330 058 0590', support: '0330 058 0595' });
+    const sentences = pageBillingTerms(TEST_TERMS);
+    expect(sentences).toHaveLength(5);
+    expect(values['terms.pageBilling']).toBe(sentences.join(' '));
+    const named = ['Colour', 'Sizes', 'Minimum', 'Coverage', 'Rises'].map((name) => values[`terms.pageBilling${name}`]);
+    expect(named).toEqual(sentences);
+    expect(values['terms.pageBillingSizes']).toBe(
+      'An A3 page counts as two A4 pages, and a plotter sheet as the A4 pages of its area (an A1 sheet is eight).',
+    );
+    expect(values['terms.pageBillingRises']).toContain('fixed for the first 12 months; after that they may rise once a year');
+    expect(values).not.toHaveProperty('terms.quotedPerMachine');
   });
 });

@@ -292,12 +292,46 @@ export function rentalTermsSummary(terms: CommercialTerms): string {
 }
 
 /**
+ * The page-billing terms in plain sentences, said wherever a price per page is (product page,
+ * comparison, checker, quote e-mail, terms page): colour per page, how A3 and larger sheets count,
+ * the minimum charge, the coverage the prices assume, and how and when they may rise.
+ */
+export function pageBillingTerms(terms: CommercialTerms): string[] {
+  const billing = terms.service.pageBilling;
+  const a3 =
+    billing.a4PagesPerA3Page === 1
+      ? 'An A3 page counts as one page, the same as an A4 page, and a plotter sheet as the A3 pages of its area (an A1 sheet is four).'
+      : 'An A3 page counts as two A4 pages, and a plotter sheet as the A4 pages of its area (an A1 sheet is eight).';
+  return [
+    `Colour is billed per page: ${billing.colourPage}.`,
+    a3,
+    `The minimum charge is ${minimumChargeWords(terms)} ex VAT: if your pages cost less than that, the minimum is billed, the pages included. There is no other minimum.`,
+    `Prices assume an average toner coverage of ${billing.coveragePercent}% of a page (a typical business letter); ${billing.aboveCoverage}.`,
+    `Prices per page are fixed for the first ${billing.fixedForMonths} months; after that they may rise ${billing.riseAtMost}, with ${billing.riseNoticeDays} days' written notice.`,
+  ];
+}
+
+/** The page-billing terms by name, as the CMS pages quote them one by one (in `pageBillingTerms`' order). */
+const PAGE_BILLING_PLACEHOLDERS = [
+  'terms.pageBillingColour',
+  'terms.pageBillingSizes',
+  'terms.pageBillingMinimum',
+  'terms.pageBillingCoverage',
+  'terms.pageBillingRises',
+] as const;
+
+/**
  * The named values a CMS page may quote as `{{terms.name}}` (server/data/README.md "Pages"),
- * and the sales and support numbers as `{{phone.sales}}`, `{{phone.support}}`.
+ * and the sales and support numbers as `{{phone.sales}}`, `{{phone.support}}`. The page-billing
+ * terms are the very sentences the product pages show (`pageBillingTerms`): all five as
+ * `{{terms.pageBilling}}`, or each by its name.
  */
 export function termsPlaceholderValues(terms: CommercialTerms, phones: { sales: string; support: string }): Record<string, string> {
   const { lease, service } = terms;
+  const billing = pageBillingTerms(terms);
   return {
+    'terms.pageBilling': billing.join(' '),
+    ...Object.fromEntries(PAGE_BILLING_PLACEHOLDERS.map((name, index) => [name, billing[index] ?? ''])),
     'terms.pricePerPage': pricePerPageWords(terms),
     'terms.monoFrom': penceWords(service.pricePerPage.fromPence.mono),
     'terms.colourFrom': penceWords(service.pricePerPage.fromPence.colour),
