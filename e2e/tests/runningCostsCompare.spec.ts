@@ -229,3 +229,14 @@ test.describe('the savings checker for one machine, rendered in the browser', ()
     await expect(page.getByTestId('checker-machine')).toContainText('We could not find that machine');
   });
 });
+
+test('"Check against what you pay now" on a product page opens the checker with that machine', async ({ page }) => {
+  const product = await productOf(page, C5840I);
+  await page.goto(productPath(product));
+  await page.getByRole('link', { name: 'Check against what you pay now' }).click();
+  await expect(page).toHaveURL(new RegExp(`/discover-print-savings\\?machine=${C5840I}$`));
+  await expect(page.getByTestId('checker-machine')).toContainText(
+    'Compared with: Canon imageRUNNER ADVANCE DX C5840i, rental £138.00 a month and 0.52p / 4p a page (A4, ex VAT)',
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Discover your print savings' })).toBeVisible();
+});
