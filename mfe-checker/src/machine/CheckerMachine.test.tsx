@@ -6,10 +6,11 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { PageDataProvider, type PageData } from '@copytech/shared';
-import { API_PATHS, TERMS_URL, type Product } from '@copytech/shared/domain';
+import { API_PATHS, TERMS_URL, calculateSavings, checkerMachineOf, defaultSavingsAnswers, type Product } from '@copytech/shared/domain';
 import { TEST_TERMS } from '@copytech/shared/testing';
 import { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
 import { CheckerPage } from '../CheckerPage';
+import { quoteEnquiryMessage } from '../results/summary';
 
 jest.mock('../wizard/HumanCheck', () => ({ HumanCheck: () => <p>human check (test)</p> }));
 
@@ -91,4 +92,18 @@ describe('the checker for one machine', () => {
     await act(async () => undefined);
     expect(screen.getByTestId('checker-machine')).toHaveTextContent('We could not find that machine');
   });
+});
+
+it('names the machine in the quote enquiry sent from the results, and nothing of the kind without one', () => {
+  const answers = {
+    ...defaultSavingsAnswers(),
+    entryMode: 'bill' as const,
+    bill: { ...defaultSavingsAnswers().bill, cost: 90_000, pages: 12_000 },
+  };
+  const machine = checkerMachineOf(C5840I, TEST_TERMS).machine;
+  const withMachine = quoteEnquiryMessage(calculateSavings(answers, TEST_TERMS, machine), answers, { postcode: 'le19 1wx' });
+  expect(withMachine).toContain(
+    'Compared with: Canon imageRUNNER ADVANCE DX C5840i, rental £138.00 a month and 0.52p / 4p a page (A4, ex VAT).',
+  );
+  expect(quoteEnquiryMessage(calculateSavings(answers, TEST_TERMS), answers, { postcode: 'le19 1wx' })).not.toContain('Compared with');
 });
