@@ -15,10 +15,13 @@ module.exports = createAppConfigs({
   // first loads' shrank by what left them. The comparison by kind (groups, cards on phones, the
   // words that follow the basket's contents) added 1.7 KB to BasketDrawer and 0.5 KB to InstantQuote.
   budgets: {
-    firstLoad: 158_000,
+    // The standalone page includes the comparison: its running costs brought it to 157,474 B.
+    firstLoad: 161_000,
     remoteEntry: 4_700,
     // Measured after merging the groups by kind and the commercial terms; set at BUDGET_REPORT's figure + ~10%.
-    'expose:./BasketDrawer': 14_500,
+    // The running costs (prices per page, the monthly estimate at one volume, the page-billing
+    // terms, the announcement of a new estimate): measured 16,440 B.
+    'expose:./BasketDrawer': 17_900,
     'expose:./InstantQuote': 9_400,
     'lazy:forms': 17_800,
   },

@@ -183,7 +183,16 @@ test.describe('like with like, on a phone', () => {
     await expect(drawer.getByText('Loading', { exact: true })).toHaveCount(0);
     await expect(groups.nth(0).getByRole('heading', { name: 'Printers' })).toBeVisible();
     // The plotter (£1,400) is the cheaper printer; the scanner (£1,150) is cheaper still, but alone in its group.
-    expect(await bestIn(groups.nth(0))).toEqual(['startingPrice: £1,400.00Best: lowest', 'rentalPerMonth: £29.00Best: lowest']);
+    // The estimate a month is at office A3's volumes (the first printer's class): 3,000 mono and 1,000 colour pages.
+    // On a phone, a card per printer: the Canon's lower prices per page, then the plotter's lower prices and estimate.
+    expect(await bestIn(groups.nth(0))).toEqual([
+      'serviceMono: 0.52pBest: lowest',
+      'serviceColour: 4pBest: lowest',
+      'startingPrice: £1,400.00Best: lowest',
+      'rentalPerMonth: £29.00Best: lowest',
+      'monthlyEstimate: £103.70Best: lowest',
+    ]);
+    await expect(groups.nth(1).locator('[data-row="serviceMono"]')).toContainText('None: prints nothing');
     expect(await bestIn(groups.nth(1))).toEqual([]);
     expect(await bestIn(groups.nth(2))).toEqual(['startingPrice: £1,600.00Best: lowest', 'rentalPerMonth: £32.00Best: lowest']);
     await expect(groups.nth(0).locator('[data-row="printSpeed"]').last()).toContainText('Not rated in ppm');

@@ -89,12 +89,14 @@ test('walks the wizard to the results, solves the human check in the browser, e-
   await expect(perYear.getByRole('cell')).toHaveText(['£2,880.00', '£1,710.00', '£1,170.00']);
   await expect(wizard.getByRole('row', { name: /^Per colour page/ }).getByRole('cell')).toHaveText(['15.09p', '8.96p', '6.13p']);
   await expect(wizard.getByRole('img', { name: /Cost per year today and with Copytech/ })).toBeVisible();
-  // Prices per page are "from" prices, and presses and plotters are quoted per machine (the commercial terms).
+  // Without a machine, Copytech's side is the "from" prices, its lowest for office machines (the commercial terms),
+  // and the page-billing terms are with the results.
   await expect(
     wizard.getByText(
-      /^Copytech's prices per page are from 0\.39p a mono page and from 3\.3p a colour page \(A4, ex VAT\) on office machines/,
+      /^Copytech's side uses its lowest prices per page, from 0\.39p a mono page and from 3\.3p a colour page \(A4, ex VAT\) on office machines/,
     ),
   ).toBeVisible();
+  await expect(wizard.getByRole('heading', { name: 'How Copytech bills pages' }).last()).toBeVisible();
 
   // E-mail me this report: sent with the human check's solution; the server mails it.
   await fillQuoteForm(wizard, 'jo.bloggs@example.co.uk');

@@ -119,6 +119,70 @@ describe.each(databases())('on %s', (database) => {
       expect(mail(reference, 'report-visitor').text).toContain('£1,170.00 a year');
     });
 
+    // docs/product-rules.md "The checker for one machine": the server reads the machine itself.
+    it("prices Copytech's side with the machine the checker was opened for, read from the catalogue, and says the page-billing terms", async () => {
+      const tampered = { ...leaseAnswers(), copytechPricePerPage: { mono: 0.01, colour: 0.01 } };
+      const res = await send({
+        answers: tampered,
+        contactDetails: CONTACT,
+        captcha: await solvedPayload(app),
+        machine: 'CanonImageRunnerAdvanceDXC5840i',
+        rates: { mono: 0.01, colour: 0.01 },
+      });
+      expect(res.statusCode).toBe(201);
+      const { reference } = res.json();
+      const row = await db().selectFrom('savings_reports').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
+      const figures = JSON.parse(row.figures);
+      // Rental £414 a quarter = 13,800p a month; 5,000 x 0.52p + 1,000 x 4p = 6,600p.
+      expect(figures.copytech.partsPerMonth).toEqual({ equipment: 13_800, printService: 6_600, otherCharges: 0 });
+      expect(figures.machine).toMatchObject({ modelId: 'canonimagerunneradvancedxc5840i', rates: { mono: 0.52, colour: 4 } });
+      expect(Number(row.saving_per_year)).toBe(43_200);
+      await app.outbox.runDue();
+      const text = mail(reference, 'report-visitor').text.replace(/\s+/g, ' ');
+      expect(text).toContain(
+        'Compared with: Canon imageRUNNER ADVANCE DX C5840i, rental £138.00 a month and 0.52p / 4p a page (A4, ex VAT).',
+      );
+      expect(text).toContain('HOW COPYTECH BILLS PAGES');
+      expect(text).toContain('An A3 page counts as two A4 pages');
+      expect(text).not.toContain('from 0.52p');
+      expect(mail(reference, 'report-sales').text).toContain('Compared with: Canon imageRUNNER ADVANCE DX C5840i');
+    });
+
+    it('uses the "from" prices, and says why, for an inactive, unknown or non-printing machine; a machine that is not text is a 400', async () => {
+      const inactive = await send({
+        answers: leaseAnswers(),
+        contactDetails: CONTACT,
+        captcha: await solvedPayload(app),
+        machine: 'konicaminoltabizhubc4051i',
+      });
+      expect(inactive.statusCode).toBe(201);
+      const unknown = await send({
+        answers: leaseAnswers(),
+        contactDetails: CONTACT,
+        captcha: await solvedPayload(app),
+        machine: '<script>',
+      });
+      expect(unknown.statusCode).toBe(201);
+      const row = await db()
+        .selectFrom('savings_reports')
+        .selectAll()
+        .where('reference', '=', inactive.json().reference)
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(row.figures)).toEqual(calculateSavings(leaseAnswers(), app.terms.terms));
+      await app.outbox.runDue();
+      const said = mail(inactive.json().reference, 'report-visitor').text.replace(/\s+/g, ' ');
+      expect(said).toContain('That machine is no longer offered, so the figures use our "from" prices.');
+      expect(said).toContain("Copytech's side uses its lowest prices per page, from 0.39p a mono page and from 3.3p a colour page");
+      expect(mail(unknown.json().reference, 'report-visitor').text).toContain('We could not find that machine');
+      const notText = await send({
+        answers: leaseAnswers(),
+        contactDetails: CONTACT,
+        captcha: await solvedPayload(app),
+        machine: { rates: 0 },
+      });
+      expect(notText.statusCode).toBe(400);
+    });
+
     // docs/product-rules.md "Calculation": the e-mailed report says what the checker says, reasons and minimum included.
     it("says a large saving with its reasons, at the minimum charge: the issue's £300 bill for 2,000 pages a quarter", async () => {
       // £300 a quarter = 10,000p a month; 1,400 mono + 600 colour a quarter at 0.39p / 3.3p = £25.26 a quarter,

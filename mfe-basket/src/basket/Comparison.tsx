@@ -7,11 +7,13 @@
 import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { BasketItem } from '@copytech/shared';
-import { rentalTermsSummary } from '@copytech/shared/domain';
+import { pageBillingTerms, rentalTermsSummary, type CommercialTerms, type MonthlyPages } from '@copytech/shared/domain';
 import { useTerms } from '@copytech/shared/terms';
 import { productDetailsOf, reloadFailedProductDetails } from '../products/productDetails';
 import { kindNoun } from './basketWords';
 import { buildComparisonGroups, type ComparisonGroup } from './comparison';
+import { comparisonPages, defaultComparisonPages } from './comparisonVolume';
+import { EstimateNote, VolumeSetting } from './VolumeSetting';
 import { ComparisonCards } from './ComparisonCards';
 import { ComparisonTable } from './ComparisonTable';
 import styles from './ComparisonTable.module.css';
@@ -49,7 +51,14 @@ export const Comparison = observer(function Comparison({ items }: { items: reado
   const root = useRef<HTMLDivElement>(null);
   const width = useWidth(root);
   const terms = useTerms();
-  const groups = buildComparisonGroups(items, productDetailsOf, terms?.lease ?? null);
+  // One volume for every machine's monthly estimate, set above the printers' comparison.
+  const loaded = items.map((item) => {
+    const details = productDetailsOf(item.modelId);
+    return details?.status === 'loaded' ? details.product : null;
+  });
+  const defaults = defaultComparisonPages(loaded);
+  const pages = comparisonPages(defaults);
+  const groups = buildComparisonGroups(items, productDetailsOf, terms?.lease ?? null, terms ? { terms, pages } : null);
   const failed = items.filter((item) => productDetailsOf(item.modelId)?.status === 'failed');
   const several = groups.some((group) => group.items.length >= 2);
 
@@ -66,9 +75,11 @@ export const Comparison = observer(function Comparison({ items }: { items: reado
           titled={groups.length > 1}
           headingId={headingId}
           asTable={width === null || width >= tableWidthPx(group.items.length, remPx())}
+          running={group.kind === 'printer' ? { defaults, pages, terms } : null}
         />
       ))}
       {terms ? <p className={styles.terms}>{rentalTermsSummary(terms)}</p> : null}
+      {terms && groups.some((group) => group.kind === 'printer') ? <BillingTerms terms={terms} /> : null}
       {failed.length > 0 ? (
         <p className={styles.failed} role="alert">
           We could not load the details of {failed.map((item) => `${item.brand} ${item.model}`).join(', ')}.{' '}
@@ -88,9 +99,38 @@ interface GroupProps {
   /** the comparison's heading, naming the group when it has none of its own */
   headingId: string;
   asTable: boolean;
+  /** The printers' group: the volume its estimate is at, set above it, and how it is made, below. */
+  running: { defaults: MonthlyPages; pages: MonthlyPages; terms: CommercialTerms | null } | null;
 }
 
-function ComparisonGroupView({ group, titled, headingId, asTable }: GroupProps) {
+/** What a screen reader hears once the volume changes: the volume and the lowest estimate. */
+function estimateAnnouncement(group: ComparisonGroup, pages: MonthlyPages): string {
+  const count = new Intl.NumberFormat('en-GB');
+  const at = `Estimates at ${count.format(pages.mono)} mono and ${count.format(pages.colour)} colour pages a month`;
+  const row = group.rows.find((r) => r.id === 'monthlyEstimate');
+  const best = row ? row.cells.findIndex((cell) => cell.best) : -1;
+  const item = best >= 0 ? group.items[best] : undefined;
+  return item && row ? `${at}: lowest ${item.brand} ${item.model}, ${row.cells[best]!.text}.` : `${at}.`;
+}
+
+/** The page-billing terms, beside the comparison's prices per page. */
+function BillingTerms({ terms }: { terms: CommercialTerms }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={styles.billing} data-testid="page-billing-terms">
+      <h4 id={id} className={styles.billingHeading}>
+        How pages are billed
+      </h4>
+      <ul className={styles.billingList}>
+        {pageBillingTerms(terms).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ComparisonGroupView({ group, titled, headingId, asTable, running }: GroupProps) {
   const groupHeadingId = useId();
   const count = group.items.length;
   const noun = kindNoun(group.kind, count);
@@ -122,11 +162,13 @@ function ComparisonGroupView({ group, titled, headingId, asTable }: GroupProps) 
           `Add another ${noun} to compare ${plural} side by side.`
         )}
       </p>
+      {running ? <VolumeSetting defaults={running.defaults} announcement={estimateAnnouncement(group, running.pages)} /> : null}
       {asTable ? (
         <ComparisonTable group={group} caption={caption} labelledBy={titled ? groupHeadingId : headingId} />
       ) : (
         <ComparisonCards group={group} caption={caption} />
       )}
+      {running?.terms ? <EstimateNote pagesUsed={running.pages} terms={running.terms} /> : null}
     </div>
   );
 }

@@ -38,7 +38,17 @@ it('shows scan speed only when a product has one, and loading or unknown cells a
     c: { status: 'failed' },
   };
   const rows = buildComparison([item('a'), item('b'), item('c')], (id) => details[id], lease);
-  expect(rows.map((r) => r.id)).toEqual(['printSpeed', 'paperSize', 'colour', 'technology', 'startingPrice', 'rentalPerMonth']);
+  expect(rows.map((r) => r.id)).toEqual([
+    'printSpeed',
+    'paperSize',
+    'colour',
+    'technology',
+    'startingPrice',
+    'rentalPerMonth',
+    'serviceMono',
+    'serviceColour',
+    'monthlyEstimate',
+  ]);
   const paper = rows.find((r) => r.id === 'paperSize')!;
   expect(paper.cells.map((c) => c.state)).toEqual(['value', 'loading', 'unknown']);
   // One known value is not a difference.

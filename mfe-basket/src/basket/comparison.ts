@@ -17,6 +17,7 @@ import {
 } from '@copytech/shared/domain';
 import type { ProductDetails } from '../products/productDetails';
 import { BASKET_KIND_ORDER, basketKindOf, type BasketKind } from './basketWords';
+import { runningCostRules, type RunningCostRowId, type RunningCostSetting } from './runningCostRows';
 
 export type ComparisonRowId =
   | 'printSpeed'
@@ -28,7 +29,8 @@ export type ComparisonRowId =
   | 'finishing'
   | 'compatibleWith'
   | 'startingPrice'
-  | 'rentalPerMonth';
+  | 'rentalPerMonth'
+  | RunningCostRowId;
 
 export interface ComparisonCell {
   /**
@@ -196,15 +198,20 @@ function buildRow(rule: RowRule, kind: BasketKind, details: ReadonlyArray<Produc
   };
 }
 
-/** The rows of one kind for these items, in the basket's order. */
+/**
+ * The rows of one kind for these items, in the basket's order. `running` is the volume the
+ * running-cost estimate is at, with the terms (null: the rows without an estimate say nothing yet).
+ */
 export function buildComparison(
   items: readonly BasketItem[],
   detailsOf: (modelId: string) => ProductDetails | undefined,
   lease: LeaseTerms | null,
   kind: BasketKind = 'printer',
+  running: RunningCostSetting | null = null,
 ): ComparisonRow[] {
   const details = items.map((item) => detailsOf(item.modelId));
-  return [...COMPARISON_ROWS, rentalRow(lease)]
+  const products = details.map((entry) => (entry?.status === 'loaded' ? entry.product : null));
+  return [...COMPARISON_ROWS, rentalRow(lease), ...runningCostRules(running, products)]
     .filter((rule) => rule.kinds.includes(kind))
     .map((rule) => buildRow(rule, kind, details))
     .filter((row): row is ComparisonRow => row !== null);
@@ -215,9 +222,10 @@ export function buildComparisonGroups(
   items: readonly BasketItem[],
   detailsOf: (modelId: string) => ProductDetails | undefined,
   lease: LeaseTerms | null,
+  running: RunningCostSetting | null = null,
 ): ComparisonGroup[] {
   return BASKET_KIND_ORDER.map((kind) => {
     const members = items.filter((item) => basketKindOf(item) === kind);
-    return { kind, items: members, rows: buildComparison(members, detailsOf, lease, kind) };
+    return { kind, items: members, rows: buildComparison(members, detailsOf, lease, kind, running) };
   }).filter((group) => group.items.length > 0);
 }

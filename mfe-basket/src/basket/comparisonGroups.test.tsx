@@ -4,23 +4,25 @@
  * in it; where a group's columns do not fit, it is a card per product.
  */
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import BasketDrawer from '../exposed/BasketDrawer';
 import { fakeApi, fillBasket, product, renderFragment, resetBasket } from '../testing/harness';
 import { countedItems, itemsNoun } from './basketWords';
+import { forgetComparisonVolume } from './comparisonVolume';
 
 const printerA = product('Canon', 'imageRUNNER ADVANCE DX C3926i', {
-  price: { startingFrom: 310000, '60MonthLeasePrice': 22500 },
+  price: { startingFrom: 310000, '60MonthLeasePrice': 22500, servicePerPage: { mono: 0.6, colour: 4.5 } },
   productAttributes: { printSpeedPpm: 26, scanSpeedPpm: null, maxPaperSize: 'A3', isColour: true },
 });
 const printerB = product('Ricoh', 'IM C4510', {
-  price: { startingFrom: 420000, '60MonthLeasePrice': 27000 },
+  price: { startingFrom: 420000, '60MonthLeasePrice': 27000, servicePerPage: { mono: 0.55, colour: 4.2 } },
   productAttributes: { printSpeedPpm: 45, scanSpeedPpm: null, maxPaperSize: 'A3', isColour: true },
 });
 const plotter = product('HP', 'DesignJet T650', {
   productCategory: 'plotter',
   productSpecification: 'wide-format',
   paperSize: 'A1',
-  price: { startingFrom: 250000, '60MonthLeasePrice': 15000 },
+  price: { startingFrom: 250000, '60MonthLeasePrice': 15000, servicePerPage: { mono: 0.9, colour: 4.1 } },
   productAttributes: { printSpeedPpm: null, scanSpeedPpm: null, maxPaperSize: 'A1', isColour: true },
   productFeatures: [{ featureName: 'Technology', featureValue: 'Inkjet' }],
 });
@@ -55,7 +57,10 @@ const finisherB = product('Ricoh', 'Booklet Finisher SR3270', {
   price: { startingFrom: 210000, '60MonthLeasePrice': 13000 },
 });
 
-beforeEach(() => resetBasket());
+beforeEach(() => {
+  resetBasket();
+  forgetComparisonVolume();
+});
 
 async function loaded(container: HTMLElement) {
   await waitFor(() => expect(container.querySelectorAll('[data-kind]').length).toBeGreaterThan(0));
@@ -81,7 +86,12 @@ describe('the basket compares like with like', () => {
       'scanner',
       'finisher',
     ]);
-    expect(screen.getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['Printer', 'Scanner', 'Finisher']);
+    expect(screen.getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual([
+      'Printer',
+      'Scanner',
+      'Finisher',
+      'How pages are billed',
+    ]);
     expect(rowIds(groupOf(container, 'printer'))).toEqual([
       'printSpeed',
       'paperSize',
@@ -89,9 +99,27 @@ describe('the basket compares like with like', () => {
       'technology',
       'startingPrice',
       'rentalPerMonth',
+      'serviceMono',
+      'serviceColour',
+      'monthlyEstimate',
     ]);
-    expect(rowIds(groupOf(container, 'scanner'))).toEqual(['scanSpeed', 'documentSize', 'technology', 'startingPrice', 'rentalPerMonth']);
-    expect(rowIds(groupOf(container, 'finisher'))).toEqual(['finishing', 'compatibleWith', 'startingPrice', 'rentalPerMonth']);
+    const printsNothing = ['serviceMono', 'serviceColour'];
+    expect(rowIds(groupOf(container, 'scanner'))).toEqual([
+      'scanSpeed',
+      'documentSize',
+      'technology',
+      'startingPrice',
+      'rentalPerMonth',
+      ...printsNothing,
+    ]);
+    expect(rowIds(groupOf(container, 'finisher'))).toEqual([
+      'finishing',
+      'compatibleWith',
+      'startingPrice',
+      'rentalPerMonth',
+      ...printsNothing,
+    ]);
+    expect(groupOf(container, 'scanner').querySelector('[data-row="serviceColour"]')).toHaveTextContent('None: prints nothing');
     expect(within(groupOf(container, 'finisher')).getByRole('table')).toHaveTextContent('Ricoh IM series A3 multifunctionals');
     expect(container).not.toHaveTextContent('Not known');
     // Each group has one product: nothing to be best against.
@@ -111,6 +139,10 @@ describe('the basket compares like with like', () => {
       'printSpeed: 45 ppmBest: fastest',
       'startingPrice: £3,100.00Best: lowest',
       'rentalPerMonth: £75.00Best: lowest',
+      'serviceMono: 0.55pBest: lowest',
+      'serviceColour: 4.2pBest: lowest',
+      // At the default 3,000 mono and 1,000 colour pages (office A3): £75 + £18 + £45 against £90 + £16.50 + £42.
+      'monthlyEstimate: £138.00Best: lowest',
     ]);
     // The scanner is the cheapest item in the basket, but alone in its group.
     expect(bestCells(groupOf(container, 'scanner'))).toEqual([]);
@@ -147,7 +179,10 @@ describe('the basket compares like with like', () => {
       expect(bestCells(printers)).toEqual([
         'startingPrice: £3,100.00Best: lowest',
         'rentalPerMonth: £75.00Best: lowest',
+        'monthlyEstimate: £138.00Best: lowest',
         'printSpeed: 45 ppmBest: fastest',
+        'serviceMono: 0.55pBest: lowest',
+        'serviceColour: 4.2pBest: lowest',
       ]);
       // A single scanner fits as a table at this width.
       expect(within(groupOf(container, 'scanner')).getByRole('table')).toBeInTheDocument();
@@ -155,6 +190,62 @@ describe('the basket compares like with like', () => {
     } finally {
       width.mockRestore();
     }
+  });
+});
+
+describe('the running costs in the comparison', () => {
+  const monoRental = product('Kyocera', 'ECOSYS M8130cidn mono', {
+    colourPrinting: 'mono',
+    price: { startingFrom: 200000, '60MonthLeasePrice': 12000, servicePerPage: { mono: 0.5, colour: null } },
+    productAttributes: { printSpeedPpm: 30, scanSpeedPpm: null, maxPaperSize: 'A3', isColour: false },
+  });
+  const outright = product('Brother', 'MFC-L8900CDW', {
+    paperSize: 'A4',
+    price: { startingFrom: 50000, '60MonthLeasePrice': 3000, servicePerPage: { mono: 1, colour: 5 } },
+  });
+  const estimates = (container: HTMLElement) =>
+    Array.from(groupOf(container, 'printer').querySelectorAll('[data-row="monthlyEstimate"] td')).map((td) => td.textContent);
+
+  it('estimates each machine a month at the one volume set, the lowest colour rental marked Best, with the page-billing terms', async () => {
+    fakeApi([printerA, printerB, monoRental, outright]);
+    fillBasket([printerA, printerB, monoRental, outright]);
+    const { container } = renderFragment(<BasketDrawer />);
+    await loaded(container);
+    const user = userEvent.setup();
+    const mono = screen.getByLabelText('Mono pages a month');
+    const colour = screen.getByLabelText('Colour pages a month');
+    // Office A3's defaults until the visitor types.
+    expect(mono).toHaveValue('3000');
+    expect(colour).toHaveValue('1000');
+    await user.clear(mono);
+    await user.type(mono, '5,000');
+    await user.clear(colour);
+    await user.type(colour, '2000');
+    // Canon £75 + 5,000 x 0.6p + 2,000 x 4.5p = £195; Ricoh £90 + £27.50 + £84 = £201.50; the mono Kyocera prints
+    // all 7,000 pages in mono: £40 + £35 = £75, not Best against a colour machine; the Brother is sold outright: pages only.
+    expect(estimates(container)).toEqual([
+      '£195.00Best: lowest',
+      '£201.50',
+      '£75.00 (all pages in mono)',
+      '£150.00 (pages only, bought outright)',
+    ]);
+    expect(screen.getByTestId('estimate-note')).toHaveTextContent('Estimated cost a month at 5,000 mono and 2,000 colour pages');
+    expect(screen.getByTestId('page-billing-terms')).toHaveTextContent('Colour is billed per page');
+    expect(groupOf(container, 'printer').querySelector('[data-row="serviceColour"]')).toHaveTextContent('Mono only');
+
+    // No colour: the mono machine competes; few pages: the minimum charge.
+    await user.clear(colour);
+    await user.type(colour, '0');
+    expect(estimates(container)[2]).toBe('£65.00Best: lowest');
+    // Once the visitor pauses, the lowest estimate is announced.
+    await waitFor(() =>
+      expect(screen.getByTestId('basket-live-region')).toHaveTextContent(
+        'Estimates at 5,000 mono and 0 colour pages a month: lowest Kyocera ECOSYS M8130cidn mono, £65.00.',
+      ),
+    );
+    await user.clear(mono);
+    await user.type(mono, '100');
+    expect(estimates(container)[0]).toBe('£90.00 (minimum charge)');
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * The checker wizard's state (docs/product-rules.md "Answers" and "Steps"): the answers, the
- * current step (changed by an increment, or set when given a step's name), the completed steps, and
- * whether the human check is done. Reset restores the defaults.
+ * The checker wizard's state (docs/product-rules.md "Answers" and "Steps"): the answers, the current
+ * step (an increment, or a step's name), the completed steps, whether the human check is done, and
+ * the terms and machine the results are priced with. Reset restores the defaults.
  *
  * Progress is kept in sessionStorage (savedProgress.ts); anything stored that is not a valid state
  * is discarded and the wizard starts from the defaults. The captcha's solution is single-use and
@@ -22,6 +22,7 @@ import {
   type PricePerPeriod,
   type PurchaseMethod,
   type SavingsAnswers,
+  type CheckerMachine,
   type CommercialTerms,
   type SavingsResult,
   type Volume,
@@ -51,6 +52,8 @@ export class SavingsCheckerStore {
   captchaPayload: string | null = null;
   /** The commercial terms the results are worked out with (useTerms, set by the page); null until they are in. */
   terms: CommercialTerms | null = null;
+  /** The machine Copytech's side is priced with (`?machine=`, set by the page with the terms); null: the "from" prices. */
+  machine: CheckerMachine | null = null;
 
   /** Where restoring saved progress is: 'done' at once when nothing is stored (see the header). */
   restoreStatus: RestoreStatus = 'done';
@@ -84,6 +87,7 @@ export class SavingsCheckerStore {
       captchaComplete: observable,
       captchaPayload: observable,
       terms: observable.ref,
+      machine: observable.ref,
       setTerms: action,
       steps: computed,
       stepIndex: computed,
@@ -118,7 +122,7 @@ export class SavingsCheckerStore {
     });
     this.stopPersisting = reaction(
       () => this.snapshot,
-      (snapshot) => this.persist(snapshot),
+      (snapshot) => writeProgress(this.storage, snapshot),
       { fireImmediately: false },
     );
     if (this.saved) this.ready = this.restore();
@@ -191,7 +195,6 @@ export class SavingsCheckerStore {
   get stepIndex(): number {
     return this.currentStep === 'results' ? this.steps.length : Math.max(0, this.steps.indexOf(this.currentStep));
   }
-  /** "Step {stepNumber} of {stepCount}" */
   /** "Step {stepNumber} of {stepCount}": the sections (steps.ts), the same four on every path. */
   get stepNumber(): number {
     return this.currentStep === 'results' ? SECTIONS.length : sectionOf(this.currentStep) + 1;
@@ -202,12 +205,12 @@ export class SavingsCheckerStore {
   get isResults(): boolean {
     return this.currentStep === 'results';
   }
-  /** The comparison at the commercial terms' prices and minimum; null until the terms are in. */
+  /** The comparison at the commercial terms' prices and minimum (or the machine's); null until the terms are in. */
   get result(): SavingsResult | null {
-    return this.terms ? calculateSavings(this.answers, this.terms) : null;
+    return this.terms ? calculateSavings(this.answers, this.terms, this.machine) : null;
   }
-  setTerms(terms: CommercialTerms): void {
-    this.terms = terms;
+  setTerms(terms: CommercialTerms, machine: CheckerMachine | null = null): void {
+    [this.terms, this.machine] = [terms, machine];
   }
 
   errorsFor(step: StepId): Record<string, string> {
@@ -391,9 +394,5 @@ export class SavingsCheckerStore {
     for (const step of [...this.completedSteps]) {
       if (step !== 'check' && Object.keys(this.errorsFor(step)).length > 0) this.uncompleteStep(step);
     }
-  }
-
-  private persist(snapshot: string): void {
-    writeProgress(this.storage, snapshot);
   }
 }

@@ -7,7 +7,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import type { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
-import { minimumChargeWords, pricePerPageWords, type CommercialTerms, type SavingsResult } from '@copytech/shared/domain';
+import { copytechRatesWords, minimumChargeWords, type CommercialTerms, type SavingsResult } from '@copytech/shared/domain';
+import { PageBillingTerms } from '../machine/MachineNote';
 import { formatPages, formatWholePounds } from '../checker/format';
 import { CostChart } from './CostChart';
 import { FiguresTable } from './FiguresTable';
@@ -56,9 +57,11 @@ const ResultsView = observer(function ResultsView({
       <FiguresTable result={result} />
       <p className={styles.muted}>
         Pages a month: {formatPages(result.pagesPerMonth.mono)} mono and {formatPages(result.pagesPerMonth.colour)} colour. Costs per page
-        include every cost you told us about. Copytech’s prices per page are {pricePerPageWords(terms)}; the service charge is at least{' '}
-        {minimumChargeWords(terms)}, and your quote gives the price for your machine.
+        include every cost you told us about. {copytechRatesWords(terms, result.machine)} The service charge is at least{' '}
+        {minimumChargeWords(terms)}
+        {result.machine ? '.' : ', and your quote gives the price for your machine.'}
       </p>
+      <PageBillingTerms terms={terms} headingId="checker-results-billing" className={styles.block} />
 
       {result.status !== 'incomplete' ? <CostChart result={result} /> : null}
 

@@ -105,7 +105,14 @@ export class ReportActionsModel {
     });
     if (!captcha) return;
     this.set('report', { status: 'sending' });
-    const result = await this.writers.report.send({ answers: toJS(this.store.answers), contactDetails: contact, captcha });
+    // Only the machine's modelId: the server reads its prices itself.
+    const machine = this.store.machine?.modelId;
+    const result = await this.writers.report.send({
+      answers: toJS(this.store.answers),
+      contactDetails: contact,
+      captcha,
+      ...(machine ? { machine } : {}),
+    });
     if (result.outcome === 'sent') {
       this.store.captchaUsed();
       runInAction(() => (this.sentEmail = contact.email));

@@ -4,6 +4,7 @@
  */
 import {
   asksOtherCharges,
+  checkerMachineWords,
   summariseAnswers,
   type AnswerSummaryKey,
   type ContactDetails,
@@ -45,6 +46,7 @@ export function answerSummary(answers: SavingsAnswers): SummaryRow[] {
 export function quoteEnquiryMessage(result: SavingsResult, answers: SavingsAnswers, contact: Pick<ContactDetails, 'postcode'>): string {
   const lines = [
     'Quote request from the print savings checker.',
+    ...(result.machine ? [`Compared with: ${checkerMachineWords(result.machine)}.`] : []),
     `Today: ${formatMoney(result.current.perMonth)} a month (${formatMoney(result.current.perYear)} a year).`,
     `At Copytech's prices: ${formatMoney(result.copytech.perMonth)} a month (${formatMoney(result.copytech.perYear)} a year).`,
   ];

@@ -1,7 +1,12 @@
 /** The savings checker's report e-mails (docs/product-rules.md "Report and quote"): the visitor's report and the sales team's copy. */
 import {
+  CHECKER_MACHINE_PROBLEMS,
   COMPANY,
   COMPARISON_MONTHS,
+  checkerMachineWords,
+  copytechRatesWords,
+  pageBillingTerms,
+  type CheckerMachineProblem,
   formatPence,
   formatPageCount,
   formatPencePerPage,
@@ -98,6 +103,26 @@ function savingLabel(result: SavingsResult): string {
   return result.savings && result.savings.perYear < 0 ? 'Difference' : 'Saving';
 }
 
+/**
+ * What Copytech's side is: the machine the checker was opened for (its own prices, never "from"),
+ * or the terms' "from" prices, with why a machine asked for was not used.
+ */
+function comparedWithLine(context: MailContext, result: SavingsResult, problem: CheckerMachineProblem | null): string {
+  if (result.machine) return `Compared with: ${checkerMachineWords(result.machine)}.`;
+  const note = problem ? `${CHECKER_MACHINE_PROBLEMS[problem]} ` : '';
+  return `${note}${copytechRatesWords(context.terms, null)}`;
+}
+
+/** The page-billing terms, said wherever a price per page is (docs/product-rules.md "Running costs"). */
+function billingSection(context: MailContext): { text: string[]; html: string } {
+  const lines = pageBillingTerms(context.terms);
+  return {
+    text: ['HOW COPYTECH BILLS PAGES', '', ...lines.map((line) => `- ${line}`), ''],
+    html: `<h2 style="font-size:17px;margin:24px 0 8px">How Copytech bills pages</h2>
+<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
+  };
+}
+
 function pagesLine(result: SavingsResult): string {
   return `Pages a month: ${formatPageCount(result.pagesPerMonth.mono)} mono and ${formatPageCount(result.pagesPerMonth.colour)} colour.`;
 }
@@ -108,8 +133,11 @@ export function reportVisitorMail(
   contact: ContactDetails,
   answers: SavingsAnswers,
   result: SavingsResult,
+  problem: CheckerMachineProblem | null = null,
 ): MailMessage {
   const subject = `Your print savings report ${reference}`;
+  const compared = comparedWithLine(context, result, problem);
+  const billing = billingSection(context);
   const rows = figureRows(result);
   const told = summariseAnswers(answers);
   const signOff = visitorSignOff(context);
@@ -127,10 +155,13 @@ export function reportVisitorMail(
     '',
     'YOUR FIGURES (excluding VAT)',
     '',
+    compared,
+    '',
     ...textTable(rows, savingLabel(result)),
     '',
     pagesLine(result),
     '',
+    ...billing.text,
     'WHAT YOU TOLD US',
     '',
     ...told.map((row) => `- ${row.label}: ${row.value}`),
@@ -153,8 +184,10 @@ export function reportVisitorMail(
 <p>Here is your print savings report from Copytech. Your reference is <strong>${escapeHtml(reference)}</strong>.</p>
 <p style="font-size:17px;padding:12px 16px;background:#f4f6f9;border-left:6px solid ${result.status === 'saving' ? '#1a7f37' : '#4a5565'}">${escapeHtml(result.message)}</p>
 <h2 style="font-size:17px;margin:24px 0 8px">Your figures (excluding VAT)</h2>
+<p>${escapeHtml(compared)}</p>
 ${htmlTable(rows, savingLabel(result))}
 <p style="font-size:13px;color:#5b6670">${escapeHtml(pagesLine(result))}</p>
+${billing.html}
 <h2 style="font-size:17px;margin:24px 0 8px">What you told us</h2>
 <ul>${told.map((row) => `<li><strong>${escapeHtml(row.label)}:</strong> ${escapeHtml(row.value)}</li>`).join('')}</ul>
 <h2 style="font-size:17px;margin:24px 0 8px">How we worked it out</h2>
@@ -179,7 +212,9 @@ export function reportSalesMail(
   answers: SavingsAnswers,
   result: SavingsResult,
   createdAt: string,
+  problem: CheckerMachineProblem | null = null,
 ): MailMessage {
+  const compared = comparedWithLine(context, result, problem);
   const headline =
     result.status === 'saving' && result.savings
       ? `saving ${money(result.savings.perYear)} a year`
@@ -204,6 +239,7 @@ export function reportSalesMail(
     '',
     'RESULT',
     result.message,
+    compared,
     '',
     ...textTable(rows, savingLabel(result)),
     '',
@@ -223,6 +259,7 @@ export function reportSalesMail(
 <ul>${contactLines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
 <h2 style="font-size:16px">Result</h2>
 <p>${escapeHtml(result.message)}</p>
+<p>${escapeHtml(compared)}</p>
 ${htmlTable(rows, savingLabel(result))}
 <p>${escapeHtml(pagesLine(result))}</p>
 <h2 style="font-size:16px">Answers</h2>

@@ -1,8 +1,11 @@
 /**
  * POST /api/report (docs/product-rules.md "Report and quote"): the savings checker's report.
  *
- * Body: { answers: SavingsAnswers, contactDetails: ContactDetails, captcha: string } where
- * captcha is the ALTCHA widget's payload. The answers are validated with the shared schema
+ * Body: { answers: SavingsAnswers, contactDetails: ContactDetails, captcha: string, machine?: string }
+ * where captcha is the ALTCHA widget's payload and machine the modelId the checker was opened
+ * for (`?machine=`): the server reads that product itself and prices Copytech's side with its
+ * rental and its own prices per page; an unknown, inactive or non-printing one (or none) gives the
+ * terms' "from" prices, and the report says which. The answers are validated with the shared schema
  * (parseSavingsAnswers: Copytech's own prices per page, whatever was sent) and the contact
  * details with the quote form's schema; every problem is a 400 with field errors keyed
  * 'answers.…', 'contactDetails.…' or 'captcha'. Only then is the human check verified, and used
@@ -14,7 +17,18 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { ValidationError } from 'yup';
-import { calculateSavings, fieldErrorsOf, type ContactDetails, type SavingsAnswers } from '@copytech/shared/domain';
+import {
+  calculateSavings,
+  checkerMachineOf,
+  fieldErrorsOf,
+  readCheckerMachineId,
+  type CheckerMachineLookup,
+  type CommercialTerms,
+  type ContactDetails,
+  type SavingsAnswers,
+} from '@copytech/shared/domain';
+import { productsByModelIds } from '../catalogue/repository';
+import type { Db } from '../db/database';
 import { contactDetailsSchema, parseSavingsAnswers } from '@copytech/shared/forms';
 import type { SavingsCheckerTables } from '../db/savingsCheckerMigration';
 import { CHECK_FIELDS_MESSAGE, badRequest, requireObject } from '../http/errors';
@@ -46,6 +60,7 @@ export const reportBodySchema = {
       },
     },
     captcha: stringUpTo(4_000),
+    machine: { type: ['string', 'null'], maxLength: 200 },
   },
 } as const;
 
@@ -53,6 +68,16 @@ interface ReportBody {
   answers?: unknown;
   contactDetails?: unknown;
   captcha?: unknown;
+  machine?: unknown;
+}
+
+/** The machine the checker was opened for, read from the catalogue here (never priced from the body); null when none was asked for. */
+async function machineFor(db: Db, value: unknown, terms: CommercialTerms): Promise<CheckerMachineLookup | null> {
+  if (value === undefined || value === null || value === '') return null;
+  const modelId = readCheckerMachineId(value);
+  if (!modelId) return { machine: null, problem: 'unknown' };
+  const product = (await productsByModelIds(db, [modelId])).get(modelId) ?? null;
+  return checkerMachineOf(product, terms);
 }
 
 function prefixed(prefix: string, errors: Record<string, string>): Record<string, string> {
@@ -105,8 +130,10 @@ export const reportPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, out
       const check = await checkCaptcha(body.captcha, secrets);
       if (!check.ok) throw badRequest({ captcha: check.message }, check.message);
 
-      // The browser's figures, if it sent any, are not even read: these are the report's.
-      const result = calculateSavings(answers, terms);
+      // The browser's figures, if it sent any, are not even read: these are the report's, with
+      // the machine's prices as the catalogue holds them.
+      const lookup = await machineFor(db, body.machine, terms);
+      const result = calculateSavings(answers, terms, lookup?.machine ?? null);
       const reference = newReference();
       const now = clock();
       const createdAt = new Date(now).toISOString();
@@ -129,13 +156,13 @@ export const reportPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, out
             channel: 'mail',
             kind: 'report-visitor',
             reference,
-            payload: reportVisitorMail(mailContext, reference, contact, answers, result),
+            payload: reportVisitorMail(mailContext, reference, contact, answers, result, lookup?.problem ?? null),
           },
           {
             channel: 'mail',
             kind: 'report-sales',
             reference,
-            payload: reportSalesMail(mailContext, reference, contact, answers, result, createdAt),
+            payload: reportSalesMail(mailContext, reference, contact, answers, result, createdAt, lookup?.problem ?? null),
           },
         ];
         await trx.insertInto('outbox').values(outboxRowsOf(jobs, now)).execute();

@@ -1,6 +1,6 @@
 /** The savings calculation (docs/product-rules.md "Calculation"): today's costs against Copytech's for the same pages. */
 import { formatPence } from '../catalogue';
-import { listInWords, minimumChargeWords, pricePerPageWords, type CommercialTerms } from '../terms';
+import { listInWords, minimumChargeWords, type CommercialTerms } from '../terms';
 import {
   asksOtherCharges,
   billPages,
@@ -16,6 +16,7 @@ import {
   relevantPriceFields,
   type SavingsAnswers,
 } from './answers';
+import { copytechRatesWords, machineAssumptions, type CheckerMachine } from './machine';
 
 export type SavingsStatus = 'saving' | 'no-saving' | 'incomplete';
 
@@ -60,7 +61,10 @@ export interface SavingsResult {
   reasons: string[];
   /** Whether Copytech's minimum service charge sets its print-service figure (the pages cost less). */
   minimumApplies: boolean;
+  /** The weights of a mono and a colour page in the costs per page: the machine's prices, or the "from" prices. */
   pricePerPage: PricePerPage;
+  /** The machine Copytech's side is priced with (`?machine=`); null: the terms' "from" prices. */
+  machine: CheckerMachine | null;
   /** What the figures rest on, in plain words, for the results page and the report. */
   assumptions: string[];
 }
@@ -150,37 +154,43 @@ export function chargeCoveredByService(charge: Pick<OtherCharge, 'name'>): boole
   return charge.name === NAMED_CHARGES.tonerDeliveryPaidFor || COVERED_BY_SERVICE.test(charge.name);
 }
 
-function assumptionsFor(answers: SavingsAnswers, terms: CommercialTerms): string[] {
-  const rates = terms.service.pricePerPage.fromPence;
+function assumptionsFor(answers: SavingsAnswers, terms: CommercialTerms, machine: CheckerMachine | null, rates: PricePerPage): string[] {
   const list = [
-    `Copytech's prices per page are ${pricePerPageWords(terms)}. The figures use the "from" prices for the same pages you print today; your quote gives the price for your machine.`,
+    machine
+      ? `${copytechRatesWords(terms, machine)} The figures use its own prices per page for the same pages you print today.`
+      : `${copytechRatesWords(terms, null)} The figures use the "from" prices for the same pages you print today; your quote gives the price for your machine.`,
     `The service agreement covers ${listInWords(terms.service.covers)}, with a minimum charge of ${minimumChargeWords(terms)} (the pages it buys are included).`,
     'All amounts exclude VAT. No price rises are added on either side over the 60 months.',
+    ...(machine ? machineAssumptions(machine, answers.entryMode === 'bill') : []),
   ];
   if (answers.entryMode === 'bill') {
-    list.push(
-      "Your bill is taken as the cost of service, parts and toner, and compared with Copytech's charges for the same pages. If it includes a lease or rental payment, the saving shown is too high.",
-    );
+    if (!machine || machine.rentalPence === null) {
+      list.push(
+        "Your bill is taken as the cost of service, parts and toner, and compared with Copytech's charges for the same pages. If it includes a lease or rental payment, the saving shown is too high.",
+      );
+    }
     if (answers.bill.monoPages === null && answers.bill.colourPages === null) {
       list.push(`${answers.bill.colourRatio}% of the pages on your bill are taken to be colour.`);
     }
   } else {
     list.push(
-      "Your equipment costs are assumed to stay the same with Copytech, and so are your other charges, except those the service agreement includes (such as toner delivery), which are left out of Copytech's column. A quote compares machines too.",
+      machine
+        ? "Your other charges are assumed to stay the same with Copytech, except those the service agreement includes (such as toner delivery), which are left out of Copytech's column."
+        : "Your equipment costs are assumed to stay the same with Copytech, and so are your other charges, except those the service agreement includes (such as toner delivery), which are left out of Copytech's column. A quote compares machines too.",
     );
     if (answers.purchaseMethod === 'purchase') {
       list.push(
         `The price you paid for your equipment is spread evenly over ${answers.equipmentPurchasePeriodYears} year${answers.equipmentPurchasePeriodYears === 1 ? '' : 's'}.`,
       );
     }
-    if (answers.purchaseMethod === 'cpc-only') {
+    if (answers.purchaseMethod === 'cpc-only' && (!machine || machine.rentalPence === null)) {
       list.push(
         "Your cost-per-copy charge includes the machine; Copytech's prices per page do not, so a Copytech machine would be quoted on top of the figures shown.",
       );
     }
   }
   list.push(
-    `Costs per page share every cost between mono and colour pages, a colour page counting as ${roundPerPage(rates.colour / rates.mono)} mono pages (the ratio of Copytech's prices).`,
+    `Costs per page share every cost between mono and colour pages, a colour page counting as ${roundPerPage(rates.colour / rates.mono)} mono pages (the ratio of ${machine && machine.rates.colour !== null ? `the ${machine.brand} ${machine.model}'s` : "Copytech's"} prices).`,
   );
   return list;
 }
@@ -191,14 +201,17 @@ function reasonsFor(
   pages: { mono: number; colour: number },
   terms: CommercialTerms,
   minimumApplies: boolean,
+  machine: CheckerMachine | null,
 ): string[] {
   const reasons: string[] = [];
-  if (answers.entryMode === 'bill') {
+  // A machine with a rental puts the machine in Copytech's column: nothing is on top.
+  const machineOnTop = !machine || machine.rentalPence === null;
+  if (answers.entryMode === 'bill' && machineOnTop) {
     reasons.push(
       "Your bill may include the lease or rental of your machine, while Copytech's column is the service agreement only: a Copytech machine is bought or leased on top.",
     );
   }
-  if (answers.entryMode === 'itemised' && answers.purchaseMethod === 'cpc-only') {
+  if (answers.entryMode === 'itemised' && answers.purchaseMethod === 'cpc-only' && machineOnTop) {
     reasons.push(
       "Your cost-per-copy charge pays for the machine too, while Copytech's column is the service agreement only: a Copytech machine is bought or leased on top.",
     );
@@ -210,15 +223,20 @@ function reasonsFor(
     );
   }
   reasons.push(
-    `The figures use Copytech's lowest prices per page, for office machines; the price for your machine, and any saving, is confirmed on your quote.`,
+    machine
+      ? `The figures use the ${machine.brand} ${machine.model}'s own prices per page; any saving is confirmed on your quote.`
+      : `The figures use Copytech's lowest prices per page, for office machines; the price for your machine, and any saving, is confirmed on your quote.`,
   );
   return reasons;
 }
 
-/** Copytech's print service per month for these pages: the pages at the "from" prices, at least the minimum charge. */
-function copytechService(pages: { mono: number; colour: number }, terms: CommercialTerms): { perMonth: number; minimumApplies: boolean } {
-  const rates = terms.service.pricePerPage.fromPence;
-  const pagesCost = pages.mono * rates.mono + pages.colour * rates.colour;
+/** Copytech's print service per month for these pages: the pages at its prices, at least the minimum charge. */
+function copytechService(
+  pages: { mono: number; colour: number },
+  rates: { mono: number; colour: number | null },
+  terms: CommercialTerms,
+): { perMonth: number; minimumApplies: boolean } {
+  const pagesCost = pages.mono * rates.mono + pages.colour * (rates.colour ?? 0);
   const minimum = terms.service.minimumCharge.pence / terms.service.minimumCharge.periodMonths;
   return pagesCost < minimum ? { perMonth: minimum, minimumApplies: true } : { perMonth: pagesCost, minimumApplies: false };
 }
@@ -233,26 +251,31 @@ function otherChargesWithCopytech(answers: SavingsAnswers): number {
 
 /**
  * The whole comparison (docs/product-rules.md "Calculation"), at the prices and minimum of the
- * commercial terms. Pure; never throws on answers of the right shape.
+ * commercial terms, or with `machine` (docs/product-rules.md "The checker for one machine") at
+ * that machine's rental and its own prices per page. Pure; never throws on answers of the right shape.
  */
-export function calculateSavings(answers: SavingsAnswers, terms: CommercialTerms): SavingsResult {
-  const rates: PricePerPage = { ...terms.service.pricePerPage.fromPence };
+export function calculateSavings(answers: SavingsAnswers, terms: CommercialTerms, machine: CheckerMachine | null = null): SavingsResult {
+  const colourMachine = machine && machine.rates.colour !== null ? { mono: machine.rates.mono, colour: machine.rates.colour } : null;
+  const rates: PricePerPage = colourMachine ?? { ...terms.service.pricePerPage.fromPence };
   const pages = pagesPerMonth(answers);
+  // A mono machine prints every page in mono.
+  const copytechPages = machine && !colourMachine ? { mono: pages.mono + pages.colour, colour: 0 } : pages;
   const currentParts = currentCostParts(answers);
-  const service = copytechService(pages, terms);
+  const service = copytechService(copytechPages, machine ? machine.rates : rates, terms);
   const copytechParts: CostParts = {
-    equipment: currentParts.equipment,
+    equipment: machine ? (machine.rentalPence ?? 0) : currentParts.equipment,
     printService: service.perMonth,
     otherCharges: otherChargesWithCopytech(answers),
   };
   const current = sideFigures(currentParts, pages, rates);
-  const copytech = sideFigures(copytechParts, pages, rates);
-  const assumptions = assumptionsFor(answers, terms);
+  const copytech = sideFigures(copytechParts, copytechPages, rates);
+  const assumptions = assumptionsFor(answers, terms, machine, rates);
   const base = {
     pagesPerMonth: pages,
     current,
     copytech,
     pricePerPage: rates,
+    machine,
     assumptions,
     reasons: [],
     minimumApplies: service.minimumApplies,
@@ -284,7 +307,7 @@ export function calculateSavings(answers: SavingsAnswers, terms: CommercialTerms
   if (savings.perYear > 0) {
     const message = `At Copytech's prices you could save ${money(savings.perYear)} a year${savings.percent !== null ? ` (${savings.percent}%)` : ''}, ${money(savings.per60Months)} over 60 months.`;
     if (savings.percent === null || savings.percent <= HIGH_SAVING_PERCENT) return { ...base, status: 'saving', savings, message };
-    const reasons = reasonsFor(answers, pages, terms, service.minimumApplies);
+    const reasons = reasonsFor(answers, pages, terms, service.minimumApplies, machine);
     return {
       ...base,
       status: 'saving',

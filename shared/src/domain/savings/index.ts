@@ -8,3 +8,4 @@ export * from './answers';
 export * from './validation';
 export * from './calculation';
 export * from './summary';
+export * from './machine';

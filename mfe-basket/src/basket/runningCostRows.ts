@@ -1,0 +1,119 @@
+/**
+ * The comparison's running-cost rows (docs/product-rules.md "Comparison"): each machine's service
+ * prices per page, and what it costs a month at the ONE volume the visitor sets above the
+ * comparison (`monthlyRunningCost`: rental plus pages at its own prices, at least the minimum
+ * charge). Pure.
+ *
+ * Like with like, as the rental row: a machine sold outright only has its pages alone in its
+ * estimate, so it is never "Best" against a rental; a mono machine prints every page in mono, so
+ * when colour pages are asked for and a colour machine is in the group, it is not "Best" either.
+ */
+import {
+  formatPence,
+  monthlyRunningCost,
+  penceWords,
+  servicePerPageOf,
+  type CommercialTerms,
+  type MonthlyPages,
+  type Product,
+} from '@copytech/shared/domain';
+import type { BasketKind } from './basketWords';
+
+export type RunningCostRowId = 'serviceMono' | 'serviceColour' | 'monthlyEstimate';
+
+/** The volume the estimate is at, and the terms its minimum charge and rentals come from. */
+export interface RunningCostSetting {
+  terms: CommercialTerms;
+  pages: MonthlyPages;
+}
+
+/** A row rule as comparison.ts takes it (kept structural so the two files do not import each other). */
+export interface RunningCostRowRule {
+  id: RunningCostRowId;
+  label: string;
+  kinds: readonly BasketKind[];
+  text: (product: Product) => string | null;
+  number?: (product: Product) => number | null;
+  higherIsBetter?: boolean;
+  bestMeans?: string;
+}
+
+export const PRINTS_NOTHING = 'None: prints nothing';
+export const MONO_ONLY = 'Mono only';
+
+/** The pages a machine prints of the visitor's volume: a mono machine prints them all in mono. */
+export function pagesFor(product: Pick<Product, 'price'>, pages: MonthlyPages): MonthlyPages {
+  const rates = servicePerPageOf(product);
+  return rates && rates.colour === null ? { mono: pages.mono + pages.colour, colour: 0 } : pages;
+}
+
+const SERVICE_KINDS: readonly BasketKind[] = ['printer', 'scanner', 'finisher'];
+
+/** The two price-per-page rows; scanners and finishers say they print nothing. */
+function serviceRows(): RunningCostRowRule[] {
+  return [
+    {
+      id: 'serviceMono',
+      label: 'Service, mono page (ex VAT)',
+      kinds: SERVICE_KINDS,
+      number: (p) => servicePerPageOf(p)?.mono ?? null,
+      text: (p) => {
+        const rates = servicePerPageOf(p);
+        return rates ? penceWords(rates.mono) : PRINTS_NOTHING;
+      },
+      higherIsBetter: false,
+      bestMeans: 'lowest',
+    },
+    {
+      id: 'serviceColour',
+      label: 'Service, colour page (ex VAT)',
+      kinds: SERVICE_KINDS,
+      number: (p) => servicePerPageOf(p)?.colour ?? null,
+      text: (p) => {
+        const rates = servicePerPageOf(p);
+        if (!rates) return PRINTS_NOTHING;
+        return rates.colour === null ? MONO_ONLY : penceWords(rates.colour);
+      },
+      higherIsBetter: false,
+      bestMeans: 'lowest',
+    },
+  ];
+}
+
+/**
+ * The estimate row, for printers: each machine's `totalPence` at the visitor's volume. `products`
+ * are the group's loaded products, to know whether a colour machine is among them.
+ */
+function estimateRow(setting: RunningCostSetting | null, products: ReadonlyArray<Product | null>): RunningCostRowRule {
+  const colourInGroup = products.some((p) => (p ? servicePerPageOf(p)?.colour != null : false));
+  const estimate = (p: Product) => (setting ? monthlyRunningCost(p, pagesFor(p, setting.pages), setting.terms) : null);
+  return {
+    id: 'monthlyEstimate',
+    label: 'Estimated cost a month (ex VAT)',
+    kinds: ['printer'],
+    number: (p) => {
+      const cost = estimate(p);
+      if (!cost || !setting || cost.rentalPence === null) return null;
+      const monoOnly = servicePerPageOf(p)?.colour === null;
+      return monoOnly && setting.pages.colour > 0 && colourInGroup ? null : cost.totalPence;
+    },
+    text: (p) => {
+      if (!setting) return null;
+      const cost = estimate(p);
+      if (!cost) return servicePerPageOf(p) ? null : PRINTS_NOTHING;
+      const notes = [
+        cost.rentalPence === null ? 'pages only, bought outright' : null,
+        cost.minimumApplies ? 'minimum charge' : null,
+        cost.rates.colour === null && setting.pages.colour > 0 ? 'all pages in mono' : null,
+      ].filter(Boolean);
+      return `${formatPence(cost.totalPence) ?? ''}${notes.length ? ` (${notes.join('; ')})` : ''}`;
+    },
+    higherIsBetter: false,
+    bestMeans: 'lowest',
+  };
+}
+
+/** The running-cost rules for a group, in the order they follow the rental row. */
+export function runningCostRules(setting: RunningCostSetting | null, products: ReadonlyArray<Product | null>): RunningCostRowRule[] {
+  return [...serviceRows(), estimateRow(setting, products)];
+}
