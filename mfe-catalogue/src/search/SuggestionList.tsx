@@ -33,7 +33,7 @@ function MachineOption({ product }: { product: Product }) {
       <span className={styles.text}>
         <span className={styles.name}>
           <span className={styles.brand}>{product.brand}</span> {product.model}
-        </span>
+        </span>{' '}
         <span className={styles.meta}>
           {categoryLabel(String(product.productCategory))}
           {price ? ` · Starting at ${price} ex VAT` : ' · Price on request'}
@@ -48,7 +48,7 @@ function OptionBody({ option }: { option: Option }) {
   if (option.kind === 'page')
     return (
       <span className={styles.text}>
-        <span className={styles.name}>{option.hit.title}</span>
+        <span className={styles.name}>{option.hit.title}</span>{' '}
         <span className={styles.meta}>{PAGE_HIT_KINDS[option.hit.kind] ?? 'Page'}</span>
       </span>
     );
