@@ -36,6 +36,8 @@ import { releaseBeaconPlugin } from './routes/releaseBeacon';
 import { releasesRoutes } from './routes/releases';
 import { remotesPlugin } from './routes/remotes';
 import { reportPlugin } from './routes/report';
+import { searchPlugin } from './routes/search';
+import { SearchEngine } from './catalogue/search/engine';
 
 export { loadConfig };
 export type { Config };
@@ -59,14 +61,32 @@ export interface BuildOptions {
   releases?: Pick<ReleasesOptions, 'gate' | 'autoStart'>;
 }
 
+/** The paths whose `q` is a visitor's search: what anyone types, an e-mail address included. */
+const SEARCH_PATHS = /^\/(?:api\/)?search(?:[?#]|$)/;
+
+/** A search's `q` as the log keeps it: its length only, never the words. */
+export function redactSearchTerms(url: string): string {
+  if (!SEARCH_PATHS.test(url)) return url;
+  return url.replace(/([?&]q=)([^&#]*)/g, (_match, name: string, value: string) => {
+    let length = value.length;
+    try {
+      length = decodeURIComponent(value.replace(/\+/g, ' ')).length;
+    } catch {
+      /* not valid percent-encoding: its raw length */
+    }
+    return `${name}[${length} characters]`;
+  });
+}
+
 /**
  * A request as the log shows it: Fastify's fields, with a preview link's token replaced (it opens
- * a release to whoever holds it until it expires, so it is a credential, not a log detail).
+ * a release to whoever holds it until it expires, so it is a credential, not a log detail) and a
+ * search's words left out (redactSearchTerms).
  */
 function requestForLog(request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
   return {
     method: request.method,
-    url: request.url.replace(/([?&]t=)[^&#]*/g, '$1[redacted]'),
+    url: redactSearchTerms(request.url.replace(/([?&]t=)[^&#]*/g, '$1[redacted]')),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
@@ -116,6 +136,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const health = { sharedRateLimits: app.sharedRateLimits, draining: () => app.lifecycle.draining };
   await app.register(healthPlugin, { db: app.db, config, images, clock, ...health });
   await app.register(cataloguePlugin, { catalogue: app.catalogue });
+  await app.register(searchPlugin, { search: new SearchEngine(app.db, app.catalogue, clock), catalogue: app.catalogue });
   await app.register(contentPlugin, { db: app.db, fill: app.terms.fill });
   await app.register(quotePlugin, writeDeps);
   await app.register(enquiriesPlugin, writeDeps);

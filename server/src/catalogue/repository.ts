@@ -278,6 +278,19 @@ export class CatalogueRepository {
     return productsByModelIds(this.db, modelIds);
   }
 
+  /** The active products with these ids, as the site shows them (presentWith), keyed by modelId: site search's results. */
+  async presentedByModelIds(modelIds: string[]): Promise<Map<string, Product>> {
+    const found = [...(await productsByModelIds(this.db, modelIds)).values()].filter((product) => product.isActive === 1);
+    const presented = await this.presentAll(found);
+    return new Map(presented.map((product) => [product.modelId, product]));
+  }
+
+  /** The model ids of every active product. */
+  async activeModelIds(): Promise<Set<string>> {
+    const rows = await this.db.selectFrom('products').where('is_active', '=', 1).select('model_id').execute();
+    return new Set(rows.map((row) => row.model_id));
+  }
+
   /**
    * Up to `limit` similar active products (./similar.ts: like with like, a finisher's only those
    * that fit the same machines). null when the product is unknown.

@@ -1,11 +1,13 @@
 /**
  * Database migrations, in code (a Kysely MigrationProvider), applied in name order on start.
  * Never edit a migration that has shipped: add the next one. Schema-builder calls only, no
- * dialect-specific SQL, so the same migrations create the PostgreSQL schema.
+ * dialect-specific SQL, so the same migrations create the PostgreSQL schema; the one exception is
+ * site search's index (searchMigration.ts), FTS5 on SQLite and pg_trgm on PostgreSQL.
  */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { RELEASES_MIGRATION, releasesMigration } from './releasesMigration';
 import { SAVINGS_CHECKER_MIGRATION, savingsCheckerMigration } from './savingsCheckerMigration';
+import { SEARCH_MIGRATION, searchMigration } from './searchMigration';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
@@ -145,6 +147,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   [RELEASES_MIGRATION]: releasesMigration,
+  [SEARCH_MIGRATION]: searchMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

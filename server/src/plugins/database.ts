@@ -10,6 +10,7 @@ import type { Config } from '../config';
 import { openDatabase, type Db } from '../db/database';
 import { describePostgres } from '../db/postgres';
 import { seedDatabase } from '../db/seed';
+import { rebuildSearchIndex } from '../catalogue/search/searchIndex';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +51,8 @@ export const databasePlugin = fp<DatabaseOptions>(
     app.log.info({ database: where }, 'database open and migrated');
     try {
       await loadSeed(app, db, config, new Date(clock()));
+      // site search's index follows what the seed left in the tables
+      app.log.info({ searchIndex: await rebuildSearchIndex(db) }, 'search index up to date');
     } catch (error) {
       await db.destroy();
       throw error;
