@@ -41,7 +41,7 @@ export function SiteSearchBox() {
         id={id}
         type="search"
         name="q"
-        placeholder="Search: model, brand or kind"
+        placeholder="Search"
         maxLength={SEARCH_QUERY_MAX_LENGTH}
         autoComplete="off"
         spellCheck={false}
