@@ -65,7 +65,7 @@ test.describe('without JavaScript', () => {
     expect((await page.goto('/search?q=canon&page=two', WHOLE))?.status()).toBe(404);
   });
 
-  test('no query gives guidance; nothing found gives the lists and the sales number', async ({ page }) => {
+  test('no query gives guidance; nothing found gives the lists, the sales number and the featured printers', async ({ page }) => {
     expect((await page.goto('/search', WHOLE))?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
     await page.getByTestId('search-guidance').getByRole('link', { name: 'mfcl8900' }).click();
@@ -76,6 +76,7 @@ test.describe('without JavaScript', () => {
     await expect(none).toContainText('No machine, list or page matched “xqzvvk”');
     await expect(none.getByRole('link', { name: 'Photocopiers' })).toHaveAttribute('href', '/photocopiers');
     await expect(none.getByRole('link', { name: COMPANY.salesPhone })).toHaveAttribute('href', /^tel:/);
+    await expect(none.getByTestId('featured-products').getByTestId('product-card').first()).toBeVisible();
   });
 });
 

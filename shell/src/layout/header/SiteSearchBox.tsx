@@ -7,9 +7,9 @@
  * loaded the form stays as it is and still works (a page load of /search); the next focus tries
  * again. The typeahead catches its own failures (it then shows nothing), so the form never breaks.
  */
-import { useId, useRef, useState, type ComponentType } from 'react';
+import { useId, useState, type ComponentType } from 'react';
 import { loadExposedComponent, type SiteSearchProps } from '@copytech/shared';
-import { SEARCH_PATH, SEARCH_QUERY_MAX_LENGTH } from '@copytech/shared/domain';
+import { SEARCH_PATH } from '@copytech/shared/domain';
 import { SearchIcon } from '../icons';
 import styles from './SiteSearchBox.module.css';
 
@@ -17,16 +17,16 @@ export function SiteSearchBox() {
   const id = useId();
   const [input, setInput] = useState<HTMLInputElement | null>(null);
   const [Typeahead, setTypeahead] = useState<ComponentType<SiteSearchProps> | null>(null);
-  const loading = useRef(false);
+  const [loading, setLoading] = useState(false);
 
   const start = () => {
-    if (loading.current) return;
-    loading.current = true;
+    if (loading) return;
+    setLoading(true);
     loadExposedComponent('catalogue/SiteSearch').then(
       (module) => setTypeahead(() => module.default),
-      (error: unknown) => {
-        loading.current = false;
-        console.warn('[shell] search suggestions unavailable:', (error as Error)?.message);
+      (error: Error) => {
+        setLoading(false);
+        console.warn('[shell] search suggestions:', error.message);
       },
     );
   };
@@ -42,10 +42,7 @@ export function SiteSearchBox() {
         type="search"
         name="q"
         placeholder="Search"
-        maxLength={SEARCH_QUERY_MAX_LENGTH}
         autoComplete="off"
-        spellCheck={false}
-        enterKeyHint="search"
         className={styles.input}
         onFocus={start}
         onInput={start}
