@@ -3,13 +3,16 @@
 // (default 10) against a 12-product list (plain, with Accept-Encoding: br, with gzip), a product
 // endpoint (plain and br), POST /api/quote, and the server-rendered pages of a product and a list
 // at 20 connections (as sent: from the page cache; and rendered on every request, each request
-// with a query string of its own), and prints requests per second and p99 latency. The pages need
-// the apps built (`npm run build`).
+// with a query string of its own), site search (GET /api/search at 20 connections cycling through
+// the 50 real queries of search-queries.json; and the same queries with the answer cache bypassed,
+// bench-search-uncached.cjs, so every one is ranked afresh), and prints requests per second
+// and p99 latency. The pages need the apps built (`npm run build`); BENCH_ONLY=search does not.
 // BENCH_PORT (default 8112), BENCH_CONNECTIONS (default 50), BENCH_ONLY (a comma list of words:
 // only the scenarios whose name contains one of them, e.g. BENCH_ONLY=list), BENCH_WARMUP_SECONDS
 // (default 2, unmeasured, before each scenario), BENCH_WORKERS (default 1: autocannon
 // in a worker thread, so that the load it makes does not run in the server's own event loop; 0 runs
-// it there).
+// it there). With DATABASE_URL (and ALTCHA_HMAC_KEY, which PostgreSQL requires) it runs on that PostgreSQL
+// database instead of a temporary SQLite.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,6 +70,10 @@ const uncached = () => ({
 });
 const PAGE_CONNECTIONS = 20;
 const product = `${base}/api/v3/products/canonimagerunneradvancedxc5840i`;
+/** Site search: the 50 real queries in turn, each connection cycling through all of them. */
+const SEARCH_CONNECTIONS = 20;
+const searchQueries = JSON.parse(fs.readFileSync(new URL('./search-queries.json', import.meta.url), 'utf8'));
+const searchRequests = searchQueries.map((q) => ({ method: 'GET', path: `/api/search?${new URLSearchParams({ q, limit: '12' })}` }));
 const scenarios = [
   { name: 'GET list', url: list },
   { name: 'GET list br', url: list, headers: { 'accept-encoding': 'br' } },
@@ -78,10 +85,18 @@ const scenarios = [
   { name: 'page list br', url: listPage, headers: { 'accept-encoding': 'br' }, connections: PAGE_CONNECTIONS },
   { name: 'page product rendered', url: productPage, headers: { 'accept-encoding': 'br' }, connections: PAGE_CONNECTIONS, ...uncached() },
   { name: 'page list rendered', url: listPage, headers: { 'accept-encoding': 'br' }, connections: PAGE_CONNECTIONS, ...uncached() },
+  { name: 'GET search br', url: base, headers: { 'accept-encoding': 'br' }, connections: SEARCH_CONNECTIONS, requests: searchRequests },
+  {
+    name: 'GET search ranked',
+    url: base,
+    headers: { 'accept-encoding': 'br' },
+    connections: SEARCH_CONNECTIONS,
+    requests: [{ method: 'GET', setupRequest: fileURLToPath(new URL('./bench-search-uncached.cjs', import.meta.url)) }],
+  },
 ].filter((scenario) => !only.length || only.some((word) => scenario.name.toLowerCase().includes(word)));
 
 // A page rendered on the server holds its remotes' markup; without the apps' builds it would not.
-for (const url of [productPage, listPage]) {
+for (const url of scenarios.some((scenario) => scenario.name.startsWith('page')) ? [productPage, listPage] : []) {
   const html = await (await fetch(url)).text();
   if (!html.includes('data-remote=')) {
     console.error(`${url} was not rendered on the server: run \`npm run build\` first.`);
@@ -117,7 +132,7 @@ try {
     `\nCopytech API on Node ${process.version}, ${os.cpus().length} CPU(s), ${connections} connections, load average ${os
       .loadavg()
       .map((n) => n.toFixed(2))
-      .join(' ')}, SQLite in ${varDir}`,
+      .join(' ')}, ${config.database.url ? 'PostgreSQL (DATABASE_URL)' : `SQLite in ${varDir}`}`,
   );
   console.table(rows);
   console.log(`quotes stored during the run: ${quotes?.n}`);

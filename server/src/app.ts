@@ -37,6 +37,7 @@ import { releasesRoutes } from './routes/releases';
 import { remotesPlugin } from './routes/remotes';
 import { reportPlugin } from './routes/report';
 import { searchPlugin } from './routes/search';
+import { redactSearchTerms } from './catalogue/search/logRedaction';
 import { SearchEngine } from './catalogue/search/engine';
 
 export { loadConfig };
@@ -59,23 +60,6 @@ export interface BuildOptions {
   };
   /** the release registry's gate and timers (tests) */
   releases?: Pick<ReleasesOptions, 'gate' | 'autoStart'>;
-}
-
-/** The paths whose `q` is a visitor's search: what anyone types, an e-mail address included. */
-const SEARCH_PATHS = /^\/(?:api\/)?search(?:[?#]|$)/;
-
-/** A search's `q` as the log keeps it: its length only, never the words. */
-export function redactSearchTerms(url: string): string {
-  if (!SEARCH_PATHS.test(url)) return url;
-  return url.replace(/([?&]q=)([^&#]*)/g, (_match, name: string, value: string) => {
-    let length = value.length;
-    try {
-      length = decodeURIComponent(value.replace(/\+/g, ' ')).length;
-    } catch {
-      /* not valid percent-encoding: its raw length */
-    }
-    return `${name}[${length} characters]`;
-  });
 }
 
 /**

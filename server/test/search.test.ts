@@ -46,6 +46,25 @@ describe.each(databases())('site search on %s', (database) => {
     expect(names(await search(q)).slice(0, 3)).toContain(wanted);
   });
 
+  it.each([
+    ['ca', 'Canon'],
+    ['kon', 'Konica Minolta'],
+    ['minol', 'Konica Minolta'],
+  ])('as the visitor types: %j finds %s machines first', async (q, brand) => {
+    const answer = await search(q, { limit: '5' });
+    expect(answer.products.results.map((p) => p.brand)).toEqual(Array(5).fill(brand));
+  });
+
+  it.each([
+    ['bizh', 'bizhub'],
+    ['mfc-l89', 'MFC-L8900CDW'],
+    ['imagerunner adv', 'imageRUNNER ADVANCE'],
+  ])('as the visitor types: %j finds models starting %s', async (q, start) => {
+    const answer = await search(q, { limit: '5' });
+    expect(answer.products.results.length).toBeGreaterThan(0);
+    expect(answer.products.results.every((p) => p.model.startsWith(start))).toBe(true);
+  });
+
   it('ranks the exact model, then model prefixes, then the model in other words', async () => {
     // c5840i is one model; other models only hold "c58" or a likeness
     const answer = await search('c5840i');
@@ -88,6 +107,25 @@ describe.each(databases())('site search on %s', (database) => {
     expect(ids(answer)).not.toContain('kyocerataskalfa2553ci');
     const hp = await search('HP', { limit: '24' });
     expect(hp.products.results.every((p) => p.brand === 'HP')).toBe(true);
+  });
+
+  it('lists a brand as the menus do: multifunctionals first, scanners and finishers last', async () => {
+    const all = [
+      ...(await search('ricoh', { limit: '24' })).products.results,
+      ...(await search('ricoh', { limit: '24', page: '2' })).products.results,
+    ];
+    expect(all).toHaveLength(43);
+    const kinds = all.map((p) =>
+      p.productCategory === 'finisher'
+        ? 3
+        : /scanner/.test(String(p.productCategory))
+          ? 2
+          : p.productCategory === 'multifunctional-printer' && !p.productSpecification?.includes('production')
+            ? 0
+            : 1,
+    );
+    expect(kinds[0]).toBe(0);
+    expect(kinds).toEqual([...kinds].sort((a, b) => a - b));
   });
 
   it('never shows an inactive product, even by its exact model', async () => {

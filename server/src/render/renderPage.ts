@@ -18,6 +18,7 @@ import { createContext, createElement, lazy, useContext, type ComponentType, typ
 import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createServerPageData, type PageData, type PageDataAnswer } from '@copytech/shared/ssr';
+import { redactSearchTerms } from '../catalogue/search/logRedaction';
 import { ContainerLoadError, type FederationHost } from './federationHost';
 
 interface ServerAppProps {
@@ -251,7 +252,7 @@ export function createPageRenderer(host: FederationHost, options: { budgetMs: nu
     const html = await renderWhole(createElement(SlotTimerContext.Provider, { value: timer }, app), budgetMs, (reason, remote) => {
       clientRendered.push(reason);
       if (remote) failed.add(remote);
-      log.warn({ url, reason }, 'a part of the page is left to the browser');
+      log.warn({ url: redactSearchTerms(url), reason }, 'a part of the page is left to the browser');
     });
     const slots = slotTimes(timer, performance.now());
     // A slot asked for whose component never started rendering: its remote did not load in time.

@@ -140,9 +140,12 @@ export function listDocuments(): SearchDocument[] {
   return listDefinitions().map((list) => pageDocument('list', list.heading, list.path, list.noun.many, list.intro));
 }
 
+/** Rich text as words: tags and the terms' placeholders (`{{terms.…}}`, filled in only when the page is read) left out. */
+const plainText = (text: string) => text.replace(/<[^>]*>/g, ' ').replace(/\{\{[^}]*\}\}/g, ' ');
+
 /** Text of a CMS page's blocks: every string in them (headings, text, rich text without its tags). */
 function blockText(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string') out.push(value.replace(/<[^>]*>/g, ' '));
+  if (typeof value === 'string') out.push(plainText(value));
   else if (Array.isArray(value)) value.forEach((item) => blockText(item, out));
   else if (value && typeof value === 'object') Object.values(value).forEach((item) => blockText(item, out));
   return out;
@@ -160,7 +163,7 @@ export function contentDocument(slug: string, kind: string, data: string): Searc
 
 export function blogDocument(slug: string, data: string): SearchDocument {
   const post = JSON.parse(data) as { title?: string; excerpt?: string; body?: string };
-  const body = `${post.excerpt ?? ''} ${(post.body ?? '').replace(/<[^>]*>/g, ' ')}`.slice(0, 20_000);
+  const body = `${post.excerpt ?? ''} ${plainText(post.body ?? '')}`.slice(0, 20_000);
   return pageDocument('blog', post.title || slug, blogPostPath(slug), 'blog', body);
 }
 

@@ -16,6 +16,8 @@ import { nearest, prepare, rankDocuments, type PreparedDocument } from './rank';
 import { candidateKeys, documentOf } from './searchIndex';
 
 const DOCUMENTS_TTL_MS = 60_000;
+/** The most query words whose candidates are kept (each a set of a few hundred keys at most). */
+const KEPT_WORDS_MAX = 5_000;
 
 export interface SearchOptions {
   limit: number;
@@ -49,10 +51,52 @@ export class SearchEngine {
     return this.loading;
   }
 
+  /**
+   * What the engine keeps between searches, as the lists' answers are kept: a minute at most, and
+   * only while the catalogue's version is the same (a product made inactive and changed() is left
+   * out at once). `products`: machines as the site shows them (their images are looked up on disk
+   * when presented); `words`: the documents the index found for a query word, so a word already
+   * searched for costs no lookup.
+   */
+  private kept = { version: -1, at: 0, products: new Map<string, Product | null>(), words: new Map<string, Set<string>>() };
+
+  private keptNow() {
+    const version = this.catalogue.version;
+    if (this.kept.version !== version || this.now() - this.kept.at >= DOCUMENTS_TTL_MS)
+      this.kept = { version, at: this.now(), products: new Map(), words: new Map() };
+    return this.kept;
+  }
+
+  /** The active products of these ids as the site shows them, in this order. */
+  private async presented(ids: string[]): Promise<Product[]> {
+    const { products } = this.keptNow();
+    const missing = ids.filter((id) => !products.has(id));
+    if (missing.length) {
+      const found = await this.catalogue.presentedByModelIds(missing);
+      for (const id of missing) products.set(id, found.get(id) ?? null);
+    }
+    return ids.flatMap((id) => products.get(id) ?? []);
+  }
+
+  /** The candidates of the query's words (searchIndex.ts candidateKeys), each word looked up once while kept. */
+  private async candidates(terms: string[]): Promise<Set<string>> {
+    const { words } = this.keptNow();
+    const missing = terms.filter((term) => !words.has(term));
+    const found = await Promise.all(missing.map((term) => candidateKeys(this.db, [term])));
+    const sets = terms.map((term) => words.get(term) ?? found[missing.indexOf(term)]!);
+    missing.forEach((term, i) => {
+      if (words.size >= KEPT_WORDS_MAX) words.clear();
+      words.set(term, found[i]!);
+    });
+    const union = new Set<string>();
+    for (const set of sets) for (const key of set) union.add(key);
+    return union;
+  }
+
   /** The ranked matches of a normalised query: machines and pages, best first. */
   async rank(query: NormalisedQuery): Promise<{ products: PreparedDocument[]; pages: PreparedDocument[] }> {
     if (!query.terms.length) return { products: [], pages: [] };
-    const [documents, keys] = await Promise.all([this.documents(), candidateKeys(this.db, query.terms)]);
+    const [documents, keys] = await Promise.all([this.documents(), this.candidates(query.terms)]);
     const candidates = [...keys].flatMap((key) => documents.get(key) ?? []);
     const ranked = rankDocuments(query, candidates);
     return { products: ranked.filter((d) => d.doc.kind === 'product'), pages: ranked.filter((d) => d.doc.kind !== 'product') };
@@ -63,8 +107,7 @@ export class SearchEngine {
     const ranked = await this.rank(query);
     const start = (page - 1) * limit;
     const ids = ranked.products.slice(start, start + limit).map((d) => d.doc.modelId as string);
-    const found = await this.catalogue.presentedByModelIds(ids);
-    const results = ids.flatMap((id) => found.get(id) ?? []) as Product[];
+    const results = await this.presented(ids);
     const pages: SearchPageHit[] = ranked.pages
       .slice(0, limit)
       .map(({ doc }) => ({ kind: doc.kind as SearchPageHit['kind'], title: doc.title, path: doc.path }));

@@ -80,20 +80,35 @@ export function normaliseQuery(raw: unknown): NormalisedQuery {
 
 /**
  * The trigrams of one word as pg_trgm makes them: the word padded with two spaces before and one
- * after, every run of three characters, each once.
+ * after, every run of three characters, each once. Kept per word (the index's vocabulary is a few
+ * thousand words; a query's words are bounded), so likeness is a lookup, not a computation.
  */
+const trigramCache = new Map<string, Set<string>>();
+const TRIGRAM_CACHE_MAX = 50_000;
+
 export function paddedTrigrams(word: string): Set<string> {
+  let grams = trigramCache.get(word);
+  if (grams) return grams;
   const padded = `  ${word} `;
-  const grams = new Set<string>();
+  grams = new Set<string>();
   for (let i = 0; i + 3 <= padded.length; i++) grams.add(padded.slice(i, i + 3));
+  if (trigramCache.size >= TRIGRAM_CACHE_MAX) trigramCache.clear();
+  trigramCache.set(word, grams);
   return grams;
 }
 
-/** The trigrams inside a word (no padding): what a trigram index can look up. */
+const innerCache = new Map<string, string[]>();
+
+/** The trigrams inside a word (no padding): what a trigram index can look up. Kept per word, as above. */
 export function innerTrigrams(word: string): string[] {
-  const grams = new Set<string>();
-  for (let i = 0; i + 3 <= word.length; i++) grams.add(word.slice(i, i + 3));
-  return [...grams];
+  let grams = innerCache.get(word);
+  if (grams) return grams;
+  const found = new Set<string>();
+  for (let i = 0; i + 3 <= word.length; i++) found.add(word.slice(i, i + 3));
+  grams = [...found];
+  if (innerCache.size >= TRIGRAM_CACHE_MAX) innerCache.clear();
+  innerCache.set(word, grams);
+  return grams;
 }
 
 /**
@@ -102,6 +117,7 @@ export function innerTrigrams(word: string): string[] {
  * from inside the words (padding alone is no likeness), which is also what the indexes look up.
  */
 export function similarity(a: string, b: string): number {
+  if (a === b) return a ? 100 : 0;
   const ga = paddedTrigrams(a);
   const gb = paddedTrigrams(b);
   let shared = 0;

@@ -8,10 +8,10 @@
  * prefix (`mfcl8900`), every word in the model or brand (`imagerunner c5840`, `bizub c301` with
  * its typo), every word in the brand or the class and trade words (`canon`, `a3 colour`,
  * `photocopier`), then descriptions. Within a tier, better word matches score more, then the
- * shorter model (nearer to what was typed).
+ * shorter model (nearer to what was typed), then the menus' order of classes.
  */
 import type { SearchDocument } from './documents';
-import { similarity, type NormalisedQuery } from './normalise';
+import { innerTrigrams, similarity, type NormalisedQuery } from './normalise';
 
 /** How alike a typo must be to a model or brand word (hundredths, as pg_trgm's similarity). */
 export const TYPO_SIMILARITY = 40;
@@ -31,11 +31,36 @@ export interface PreparedDocument {
   brandKey: string;
   words: string[];
   body: Set<string>;
+  /** the body's words sorted, to find a word starting with a term */
+  bodySorted: string[];
+  /** the trigrams inside the model's, brand's and class words: a word sharing none is like none of them */
+  grams: { model: Set<string>; brand: Set<string>; words: Set<string> };
+  /** among equals, machines in the order the site's menus list them (classOrder) */
+  order: number;
   /** sort key of ties: modelId or path */
   key: string;
 }
 
 const split = (text: string) => (text ? text.split(' ') : []);
+
+const gramsOf = (tokens: string[]) => new Set(tokens.flatMap(innerTrigrams));
+
+/** Whether a word shares a trigram from inside it with the field's words (else it is like none of them). */
+const mayBeLike = (term: string, grams: Set<string>) => innerTrigrams(term).some((gram) => grams.has(gram));
+
+/**
+ * Machines that score the same (every Canon for `canon`) come in the order of the site's menus:
+ * multifunctionals, print-only printers, production printers, plotters, scanners, finishers;
+ * read from the class words the document holds (documents.ts). Pages: 0.
+ */
+function classOrder(words: string[]): number {
+  if (words.includes('finisher')) return 5;
+  if (words.includes('scanner')) return 4;
+  if (words.includes('plotter')) return 3;
+  if (words.includes('production')) return 2;
+  if (words.includes('multifunctional')) return 0;
+  return words.includes('printer') ? 1 : 0;
+}
 
 export function prepare(doc: SearchDocument): PreparedDocument {
   return {
@@ -45,6 +70,13 @@ export function prepare(doc: SearchDocument): PreparedDocument {
     brandKey: doc.brand.replace(/ /g, ''),
     words: split(doc.words),
     body: new Set(split(doc.body)),
+    bodySorted: [...new Set(split(doc.body))].sort(),
+    grams: {
+      model: gramsOf(split(doc.model)),
+      brand: gramsOf([...split(doc.brand), doc.brand.replace(/ /g, '')]),
+      words: gramsOf(split(doc.words)),
+    },
+    order: classOrder(split(doc.words)),
     key: doc.modelId ?? doc.path,
   };
 }
@@ -54,56 +86,85 @@ const stem = (term: string) => (term.length > 4 && term.endsWith('s') ? term.sli
 
 const bestSimilarity = (term: string, tokens: string[]) => tokens.reduce((best, token) => Math.max(best, similarity(term, token)), 0);
 
-function modelPoints(term: string, d: PreparedDocument): number {
-  if (!d.model.length) return 0;
-  if (d.model.includes(term)) return 100;
-  if (d.doc.modelKey.startsWith(term) || d.model.some((token) => token.startsWith(term))) return 80;
-  if (term.length >= 3 && d.doc.modelKey.includes(term)) return 60;
-  if (term.length >= 4) {
-    const sim = bestSimilarity(term, d.model);
-    if (sim >= TYPO_SIMILARITY) return 20 + Math.floor(sim / 5);
-  }
-  return 0;
-}
-
-function brandPoints(term: string, d: PreparedDocument): number {
-  if (!d.brand.length) return 0;
-  if (d.brand.includes(term) || (term.length >= 3 && d.brandKey.startsWith(term))) return 70;
-  if (term.length >= 4) {
-    const sim = Math.max(bestSimilarity(term, d.brand), similarity(term, d.brandKey));
-    if (sim >= BRAND_TYPO_SIMILARITY) return 15 + Math.floor(sim / 5);
-  }
-  return 0;
-}
-
-function wordPoints(term: string, d: PreparedDocument): number {
+/** Points of a word found as it is (or as the start of one) in the model, brand and class words: no likeness needed. */
+function plainPoints(term: string, d: PreparedDocument): Array<[Field, number]> {
   const stemmed = stem(term);
-  if (d.words.includes(term) || d.words.includes(stemmed)) return 50;
-  if (term.length >= 3 && d.words.some((token) => token.startsWith(term))) return 40;
-  if (term.length >= 5) {
-    const sim = bestSimilarity(term, d.words);
-    if (sim >= WORD_TYPO_SIMILARITY) return 10 + Math.floor(sim / 10);
+  let model = 0;
+  if (d.model.length) {
+    if (d.model.includes(term)) model = 100;
+    else if (d.doc.modelKey.startsWith(term) || d.model.some((token) => token.startsWith(term))) model = 80;
+    else if (term.length >= 3 && d.doc.modelKey.includes(term)) model = 60;
   }
-  return 0;
+  // a brand's start counts from two letters (`ca` is Canon as the visitor types), the whole brand most
+  const brand = d.brand.includes(term) ? 70 : d.brandKey.startsWith(term) || d.brand.some((token) => token.startsWith(term)) ? 65 : 0;
+  let words = 0;
+  if (d.words.includes(term) || d.words.includes(stemmed)) words = 50;
+  else if (term.length >= 3 && d.words.some((token) => token.startsWith(term))) words = 40;
+  return [
+    ['model', model],
+    ['brand', brand],
+    ['words', words],
+  ];
+}
+
+/** Points of a word that is only like one of the model's, brand's or class words (a typo). */
+function likePoints(term: string, d: PreparedDocument): Array<[Field, number]> {
+  let model = 0;
+  if (term.length >= 4 && d.model.length && mayBeLike(term, d.grams.model)) {
+    const sim = bestSimilarity(term, d.model);
+    if (sim >= TYPO_SIMILARITY) model = 20 + Math.floor(sim / 5);
+  }
+  let brand = 0;
+  if (term.length >= 4 && d.brand.length && mayBeLike(term, d.grams.brand)) {
+    const sim = Math.max(bestSimilarity(term, d.brand), similarity(term, d.brandKey));
+    if (sim >= BRAND_TYPO_SIMILARITY) brand = 15 + Math.floor(sim / 5);
+  }
+  let words = 0;
+  if (term.length >= 5 && mayBeLike(term, d.grams.words)) {
+    const sim = bestSimilarity(term, d.words);
+    if (sim >= WORD_TYPO_SIMILARITY) words = 10 + Math.floor(sim / 10);
+  }
+  return [
+    ['model', model],
+    ['brand', brand],
+    ['words', words],
+  ];
+}
+
+/** The first index in sorted `tokens` whose token is not below `term`. */
+function lowerBound(tokens: string[], term: string): number {
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (tokens[mid]! < term) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function bodyPoints(term: string, d: PreparedDocument): number {
   if (d.body.has(term) || d.body.has(stem(term))) return 10;
-  if (term.length >= 4) for (const token of d.body) if (token.startsWith(term)) return 8;
+  if (term.length >= 4 && d.bodySorted[lowerBound(d.bodySorted, term)]?.startsWith(term)) return 8;
   return 0;
 }
 
-/** The term's best match in the document: its field and points; null when it is nowhere. */
+function best(candidates: Array<[Field, number]>): [Field, number] | null {
+  let found: [Field, number] | null = null;
+  for (const candidate of candidates) if (candidate[1] > 0 && (!found || candidate[1] > found[1])) found = candidate;
+  return found;
+}
+
+/**
+ * The term's best match in the document: its field and points; null when it is nowhere. A word
+ * found as it is in the model, brand or class words (40 points or more) beats any likeness, so
+ * likeness is only worked out when it could change the answer.
+ */
 function termMatch(term: string, d: PreparedDocument): { field: Field; points: number } | null {
-  const candidates: Array<[Field, number]> = [
-    ['model', modelPoints(term, d)],
-    ['brand', brandPoints(term, d)],
-    ['words', wordPoints(term, d)],
-    ['body', bodyPoints(term, d)],
-  ];
-  let best: [Field, number] | null = null;
-  for (const candidate of candidates) if (candidate[1] > 0 && (!best || candidate[1] > best[1])) best = candidate;
-  return best ? { field: best[0], points: best[1] } : null;
+  const plain = best(plainPoints(term, d));
+  if (plain && plain[1] >= 40) return { field: plain[0], points: plain[1] };
+  const found = best([...(plain ? [plain] : []), ...likePoints(term, d), ['body', bodyPoints(term, d)]]);
+  return found ? { field: found[0], points: found[1] } : null;
 }
 
 /** Whether the query, run together, is the model (or brand and model), or the start of it. */
@@ -148,14 +209,14 @@ export function scoreDocument(query: NormalisedQuery, d: PreparedDocument): numb
   return tier * 1_000_000 + points * 100 + nearer;
 }
 
-/** The matching documents, best first, ties by modelId or path. */
+/** The matching documents, best first, ties by class (classOrder), then modelId or path. */
 export function rankDocuments(query: NormalisedQuery, documents: PreparedDocument[]): PreparedDocument[] {
   const scored: Array<{ d: PreparedDocument; score: number }> = [];
   for (const d of documents) {
     const score = scoreDocument(query, d);
     if (score !== null) scored.push({ d, score });
   }
-  scored.sort((a, b) => b.score - a.score || (a.d.key < b.d.key ? -1 : a.d.key > b.d.key ? 1 : 0));
+  scored.sort((a, b) => b.score - a.score || a.d.order - b.d.order || (a.d.key < b.d.key ? -1 : a.d.key > b.d.key ? 1 : 0));
   return scored.map(({ d }) => d);
 }
 
