@@ -34,7 +34,7 @@ test('a plain GET form to /search with a labelled search box and a submit button
 test('the first focus loads catalogue/SiteSearch once and hands it the same input, keeping what was typed', async () => {
   const user = userEvent.setup();
   let resolve!: (module: unknown) => void;
-  load.mockReturnValue(new Promise((r) => (resolve = r)) as ReturnType<typeof loadExposedComponent>);
+  load.mockReturnValue(new Promise<unknown>((r) => (resolve = r)) as ReturnType<typeof loadExposedComponent>);
   renderInShell(<SiteSearchBox />, { path: '/' });
   const box = screen.getByRole('searchbox');
   await user.type(box, 'bizhub');
