@@ -154,6 +154,9 @@ describe.each(databases())('site search on %s', (database) => {
   });
 
   it('finds lists and content pages, at most `limit` of them', async () => {
+    expect((await search('printers')).pages[0]).toEqual({ kind: 'list', title: 'All printers', path: '/printers' });
+    for (const q of ['photocopier', 'photocopiers'])
+      expect((await search(q)).pages[0]).toEqual({ kind: 'list', title: 'Photocopiers for business', path: '/photocopiers' });
     const papercut = await search('papercut');
     expect(papercut.pages[0]).toEqual({ kind: 'service', title: 'PaperCut print management', path: '/services/papercut' });
     const plotters = await search('plotters', { limit: '2' });

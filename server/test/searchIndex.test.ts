@@ -7,9 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { SearchResponse } from '@copytech/shared/domain';
+import { SearchEngine } from '../src/catalogue/search/engine';
 import { rebuildSearchIndex } from '../src/catalogue/search/searchIndex';
 import type { SearchTables } from '../src/db/searchMigration';
-import { configOn, fixtureDataCopy, testApp, testConfig, FIXTURE_DATA } from './helpers';
+import { configOn, fixtureDataCopy, manualClock, testApp, testConfig, FIXTURE_DATA } from './helpers';
 import { databases, postgresDatabase, postgresSkipped } from './postgres';
 
 const search = async (app: FastifyInstance, q: string): Promise<SearchResponse> =>
@@ -48,6 +49,42 @@ describe.each(databases())('the search index on %s', (database) => {
       const found = await search(app, 'quasar 9000');
       expect(found.products.results.map((p) => `${p.brand} ${p.model}`)).toEqual([`${target.brand} ${target.model}`]);
       expect(await rebuildSearchIndex(app.db)).toMatchObject({ written: 0, removed: 0 });
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+});
+
+describe.each(databases())('the search engine on %s', (database) => {
+  it('takes a rebuilt index within a minute, reading again only the documents that changed', async () => {
+    const clock = manualClock();
+    const app = await testApp(configOn(database, { dataDir: fixtureDataCopy() }));
+    try {
+      const engine = new SearchEngine(app.db, app.catalogue, clock);
+      const names = async (q: string) => (await engine.search(q, { limit: 12, page: 1 })).products.results.map((p) => p.modelId);
+      const before = await names('canon');
+      expect(before.length).toBeGreaterThan(0);
+      const kept = () => (engine as unknown as { loaded: { byKey: Map<string, unknown> } }).loaded.byKey;
+      const [list, product] = [kept().get('list:/printers'), kept().get(`product:${before[0]}`)];
+      expect(list).toBeDefined();
+      expect(await names('quasar')).toEqual([]);
+      // another instance's seed changes a product's description and rebuilds the index
+      const row = await app.db.selectFrom('products').selectAll().where('model_id', '=', before[0]!).executeTakeFirstOrThrow();
+      const data = { ...JSON.parse(row.data), description: 'The Quasar edition.' };
+      await app.db
+        .updateTable('products')
+        .set({ data: JSON.stringify(data) })
+        .where('model_id', '=', row.model_id)
+        .execute();
+      expect(await rebuildSearchIndex(app.db)).toMatchObject({ written: 1, removed: 0 });
+      clock.advance(30_000);
+      expect(await names('quasar')).toEqual([]);
+      clock.advance(31_000);
+      expect(await names('quasar')).toEqual([row.model_id]);
+      expect(await names('canon')).toEqual(before);
+      // the list's document is the one prepared before; the product's was read and prepared again
+      expect(kept().get('list:/printers')).toBe(list);
+      expect(kept().get(`product:${before[0]}`)).not.toBe(product);
     } finally {
       await app.close();
     }

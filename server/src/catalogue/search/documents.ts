@@ -137,7 +137,7 @@ export function listDefinitions(): ListDefinition[] {
 }
 
 export function listDocuments(): SearchDocument[] {
-  return listDefinitions().map((list) => pageDocument('list', list.heading, list.path, list.noun.many, list.intro));
+  return listDefinitions().map((list) => pageDocument('list', list.heading, list.path, '', `${list.noun.many} ${list.intro}`));
 }
 
 /** Rich text as words: tags and the terms' placeholders (`{{terms.…}}`, filled in only when the page is read) left out. */

@@ -4,8 +4,8 @@
  * them (rank.ts), and the answer is a SearchResponse: this page of active machines, up to `limit`
  * lists and content pages, and suggestions when no machine matched.
  *
- * The documents' fields are read from search_documents once and kept for a minute (or until the
- * catalogue changes), so a query costs one indexed lookup and the scoring of its candidates.
+ * The documents' fields are read from search_documents once and checked again after a minute (or
+ * when the catalogue changes), so a query costs one indexed lookup and the scoring of its candidates.
  */
 import type { Product, SearchPageHit, SearchResponse } from '@copytech/shared/domain';
 import type { Db } from '../../db/database';
@@ -25,7 +25,7 @@ export interface SearchOptions {
 }
 
 export class SearchEngine {
-  private loaded: { at: number; version: number; byKey: Map<string, PreparedDocument> } | null = null;
+  private loaded: { at: number; version: number; byKey: Map<string, PreparedDocument>; hashes: Map<string, string> } | null = null;
   private loading: Promise<Map<string, PreparedDocument>> | null = null;
 
   constructor(
@@ -34,15 +34,39 @@ export class SearchEngine {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /**
+   * Every document, prepared for ranking. Checked again after a minute (or when the catalogue
+   * changes) by the rows' hashes alone: only documents whose content changed are read and prepared
+   * again, so the check is a small query, not a reload that would hold up the searches meanwhile.
+   */
   private async documents(): Promise<Map<string, PreparedDocument>> {
     const { loaded } = this;
     if (loaded && loaded.version === this.catalogue.version && this.now() - loaded.at < DOCUMENTS_TTL_MS) return loaded.byKey;
     this.loading ??= (async () => {
       try {
         const version = this.catalogue.version;
-        const rows = await this.db.withTables<SearchTables>().selectFrom('search_documents').selectAll().execute();
-        const byKey = new Map(rows.map((row) => [row.doc_key, prepare(documentOf(row))]));
-        this.loaded = { at: this.now(), version, byKey };
+        const search = this.db.withTables<SearchTables>();
+        const heads = await search.selectFrom('search_documents').select(['doc_key', 'hash']).execute();
+        const changed = heads.filter((head) => loaded?.hashes.get(head.doc_key) !== head.hash).map((head) => head.doc_key);
+        const fresh = new Map<string, PreparedDocument>();
+        for (let i = 0; i < changed.length; i += 200) {
+          const rows = await search
+            .selectFrom('search_documents')
+            .selectAll()
+            .where('doc_key', 'in', changed.slice(i, i + 200))
+            .execute();
+          for (const row of rows) fresh.set(row.doc_key, prepare(documentOf(row)));
+        }
+        const byKey = new Map<string, PreparedDocument>();
+        const hashes = new Map<string, string>();
+        const stale = new Set(changed);
+        for (const head of heads) {
+          const doc = fresh.get(head.doc_key) ?? (stale.has(head.doc_key) ? undefined : loaded?.byKey.get(head.doc_key));
+          if (!doc) continue; // removed after the heads were read
+          byKey.set(head.doc_key, doc);
+          hashes.set(head.doc_key, head.hash);
+        }
+        this.loaded = { at: this.now(), version, byKey, hashes };
         return byKey;
       } finally {
         this.loading = null;

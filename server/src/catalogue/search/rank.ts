@@ -51,7 +51,7 @@ const mayBeLike = (term: string, grams: Set<string>) => innerTrigrams(term).some
 /**
  * Machines that score the same (every Canon for `canon`) come in the order of the site's menus:
  * multifunctionals, print-only printers, production printers, plotters, scanners, finishers;
- * read from the class words the document holds (documents.ts). Pages: 0.
+ * read from the class words the document holds (documents.ts).
  */
 function classOrder(words: string[]): number {
   if (words.includes('finisher')) return 5;
@@ -62,13 +62,22 @@ function classOrder(words: string[]): number {
   return words.includes('printer') ? 1 : 0;
 }
 
+/** A plural or a verb's -s read as the word itself: `copiers` finds `copier`. */
+const stem = (term: string) => (term.length > 4 && term.endsWith('s') ? term.slice(0, -1) : term);
+
+/** Lists and pages that score the same: lists first (what the visitor can browse), then services, pages, posts. */
+const PAGE_ORDER: Record<Exclude<SearchDocument['kind'], 'product'>, number> = { list: 0, service: 1, page: 2, blog: 3 };
+
+/** A title's plurals also as their singular (`Photocopiers for business` holds `photocopier`). */
+const withSingulars = (tokens: string[]) => [...tokens, ...tokens.filter((token) => token !== stem(token)).map(stem)];
+
 export function prepare(doc: SearchDocument): PreparedDocument {
   return {
     doc,
     model: split(doc.model),
     brand: split(doc.brand),
     brandKey: doc.brand.replace(/ /g, ''),
-    words: split(doc.words),
+    words: withSingulars(split(doc.words)),
     body: new Set(split(doc.body)),
     bodySorted: [...new Set(split(doc.body))].sort(),
     grams: {
@@ -76,13 +85,10 @@ export function prepare(doc: SearchDocument): PreparedDocument {
       brand: gramsOf([...split(doc.brand), doc.brand.replace(/ /g, '')]),
       words: gramsOf(split(doc.words)),
     },
-    order: classOrder(split(doc.words)),
+    order: doc.kind === 'product' ? classOrder(split(doc.words)) : PAGE_ORDER[doc.kind],
     key: doc.modelId ?? doc.path,
   };
 }
-
-/** A plural or a verb's -s read as the word itself: `copiers` finds `copier`. */
-const stem = (term: string) => (term.length > 4 && term.endsWith('s') ? term.slice(0, -1) : term);
 
 const bestSimilarity = (term: string, tokens: string[]) => tokens.reduce((best, token) => Math.max(best, similarity(term, token)), 0);
 
@@ -204,8 +210,11 @@ export function scoreDocument(query: NormalisedQuery, d: PreparedDocument): numb
   if (missing && !byKey) return null;
   if (worst === TIER.model && !inModel) worst = TIER.words;
   const tier = Math.max(byKey, worst);
-  // Tier first, then the words' points, then (when the model was typed) the shorter model; whole numbers only.
-  const nearer = tier >= TIER.model ? 99 - Math.min(d.doc.modelKey.length, 99) : 0;
+  // Tier first, then the words' points, then the nearer to what was typed: the shorter model (when
+  // the model was typed), the shorter title of a list or page (`printer`: "All printers" before
+  // "Commercial printers"); whole numbers only.
+  const nearer =
+    d.doc.kind !== 'product' ? 99 - Math.min(d.doc.title.length, 99) : tier >= TIER.model ? 99 - Math.min(d.doc.modelKey.length, 99) : 0;
   return tier * 1_000_000 + points * 100 + nearer;
 }
 
