@@ -18,7 +18,9 @@ import type { Page, Response } from '@playwright/test';
  * The project's target: first-load JavaScript under 174 KB gzip on every route. It was 170 KB until
  * the consent choice per purpose, the commercial terms read by every room and the blog's linked
  * cards took the home page (the heaviest route: the content page and the featured products) to
- * 173.1 KB; the policy tables already left it for a chunk of their own. Winning it back is open work.
+ * 173.1 KB; the policy tables already left it for a chunk of their own. The header's search box
+ * (0.33 KB of the shell's; its suggestions load on first use) took it to 173.7 KB. Winning it back is
+ * open work.
  */
 export const FIRST_LOAD_BUDGET_GZIP = 174 * 1024;
 

@@ -19,6 +19,7 @@ const LINKS: Array<[string, string]> = [
   ['/photocopiers', 'Photocopiers'],
   ['/commercial-printers', 'Commercial printers'],
   ['/office-printers', 'Office printers'],
+  ['/search?q=bizhub', 'Search'],
 ];
 
 export function StandaloneApp() {
@@ -51,6 +52,7 @@ export function StandaloneApp() {
         <Route path="/photocopiers" element={<CatalogueRoutes section="photocopiers" />} />
         <Route path="/commercial-printers" element={<CatalogueRoutes section="commercial-printers" />} />
         <Route path="/office-printers" element={<CatalogueRoutes section="office-printers" />} />
+        <Route path="/search" element={<CatalogueRoutes section="search" />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </StandaloneFrame>

@@ -289,7 +289,7 @@ describe('describeBuild: what the registry keeps of a build', () => {
     const text = readText(realDist('catalogue'), 'mf-manifest.json');
     const build = describeBuild('catalogue', text);
     expect(build.entryFile).toBe('remoteEntry.js');
-    expect(build.exposeNames.sort()).toEqual(['CatalogueRoutes', 'FeaturedProducts']);
+    expect(build.exposeNames.sort()).toEqual(['CatalogueRoutes', 'FeaturedProducts', 'SiteSearch']);
     expect(build.exposes.CatalogueRoutes!.js.length).toBeGreaterThan(0);
     for (const files of Object.values(build.exposes))
       for (const file of [...files.js, ...files.css]) expect(fs.existsSync(path.join(realDist('catalogue'), file))).toBe(true);

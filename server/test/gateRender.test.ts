@@ -114,6 +114,7 @@ describe('the render check, in process', () => {
     expect(result.reasons).toEqual([
       expect.stringMatching(/^server build: "CatalogueRoutes" did not load \(catalogue: /),
       expect.stringMatching(/^server build: "FeaturedProducts" did not load \(catalogue: /),
+      expect.stringMatching(/^server build: "SiteSearch" did not load \(catalogue: /),
       ...result.renders
         .slice(0, 3)
         .flatMap((render) => [expect.stringMatching(new RegExp(`^render ${render.url}: failed \\(remote catalogue: `))]),

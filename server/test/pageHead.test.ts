@@ -182,6 +182,32 @@ describe('lists, landing pages, the checker and unknown paths', () => {
     expect(p.canonical).toEqual(['https://www.copytech.example/discover-print-savings']);
   });
 
+  it('gives the search page its head: never indexed, the query escaped in the title; 404 for a ?page that is not a page or past the end', async () => {
+    const p = await page(`/search?q=${encodeURIComponent(`canon ${HOSTILE}`)}`);
+    expect(p.status).toBe(200);
+    expect(p.titles).toEqual(['Search results for “canon &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--” - Copytech']);
+    expect(p.meta('robots')).toEqual(['noindex, follow']);
+    expect(p.html).not.toContain('<script>alert(1)');
+    const empty = await page('/search');
+    expect([empty.status, empty.titles, empty.meta('robots')]).toEqual([200, ['Search - Copytech'], ['noindex, follow']]);
+    expect(empty.canonical).toEqual(['https://www.copytech.example/search']);
+    const count = ((await app.inject({ method: 'GET', url: '/api/search?q=colour&limit=12' })).json() as { products: { count: number } })
+      .products.count;
+    // The fixtures' few machines make one page: page 2 is past the end.
+    const last = Math.ceil(count / 12);
+    expect(last).toBe(1);
+    const first = await page('/search?q=colour&page=1');
+    expect([first.status, first.titles]).toEqual([200, ['Search results for “colour” - Copytech']]);
+    for (const url of [
+      `/search?q=colour&page=${last + 1}`,
+      '/search?q=canon&page=0',
+      '/search?q=canon&page=2x',
+      '/search?page=2',
+      '/search/canon',
+    ])
+      expect([url, (await page(url)).status]).toEqual([url, 404]);
+  });
+
   it.each(['/no-such-page', '/printers/multifunctionals/a5-colour', '/scanners/huge', '/printers/toString', '/__proto__', '/services'])(
     'answers 404 for %s',
     async (url) => {
@@ -222,6 +248,7 @@ describe('sitemap.xml and robots.txt', () => {
     expect(urls).toContain('https://www.copytech.example/photocopiers');
     expect(urls).toContain('https://www.copytech.example/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i');
     expect(urls.some((url) => url.includes('bizhub-c4051i'))).toBe(false);
+    expect(urls.some((url) => url.includes('/search'))).toBe(false);
     expect(res.body).toMatch(
       /<url><loc>https:\/\/www\.copytech\.example\/printers\/multifunctionals\/canon\/imagerunner-advance-dx-c5840i<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod><\/url>/,
     );

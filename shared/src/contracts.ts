@@ -8,7 +8,8 @@ export const REMOTE_NAMES = ['catalogue', 'basket', 'checker', 'content'] as con
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 /** Top-level path sections the catalogue owns; the shell mounts CatalogueRoutes once per section. */
-export type CatalogueSection = 'printers' | 'scanners' | 'finishers' | 'photocopiers' | 'commercial-printers' | 'office-printers';
+export type CatalogueSection =
+  'printers' | 'scanners' | 'finishers' | 'photocopiers' | 'commercial-printers' | 'office-printers' | 'search';
 
 export interface CatalogueRoutesProps {
   section: CatalogueSection;
@@ -16,6 +17,18 @@ export interface CatalogueRoutesProps {
 export interface FeaturedProductsProps {
   heading?: string;
   limit?: number;
+}
+/**
+ * The header's search box made a typeahead (docs/product-rules.md "Site search"). The shell renders
+ * the plain form (`<form role="search" action="/search">`, which works without JavaScript) and loads
+ * this the first time the box is focused or typed in; it takes over the shell's own input in place
+ * (its value, caret and focus stay as they are) and renders the suggestions beside it.
+ */
+export interface SiteSearchProps {
+  /** The header's `<input type="search" name="q">`, owned by the shell. */
+  input: HTMLInputElement;
+  /** An id prefix for the suggestions' elements (the listbox, its options, the live region). */
+  idPrefix: string;
 }
 export type BasketDrawerProps = Record<string, never>;
 export type InstantQuoteProps = Record<string, never>;
@@ -31,6 +44,7 @@ export interface ContentPageProps {
 export interface ExposedModules {
   'catalogue/CatalogueRoutes': CatalogueRoutesProps;
   'catalogue/FeaturedProducts': FeaturedProductsProps;
+  'catalogue/SiteSearch': SiteSearchProps;
   'basket/BasketDrawer': BasketDrawerProps;
   'basket/InstantQuote': InstantQuoteProps;
   'checker/SavingsChecker': SavingsCheckerProps;
@@ -46,7 +60,7 @@ export interface ExposedComponentModule<P> {
  * values, so the release gate (server) can check a candidate build's manifest against them.
  */
 export const REQUIRED_EXPOSES: Readonly<Record<RemoteName, readonly string[]>> = {
-  catalogue: ['CatalogueRoutes', 'FeaturedProducts'],
+  catalogue: ['CatalogueRoutes', 'FeaturedProducts', 'SiteSearch'],
   basket: ['BasketDrawer', 'InstantQuote'],
   checker: ['SavingsChecker'],
   content: ['ContentPage'],

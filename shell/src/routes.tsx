@@ -28,6 +28,7 @@ export function SiteRoutes() {
       return <RemoteSlot id="checker/SavingsChecker" props={{}} label="The print savings checker" />;
     case 'list':
     case 'product':
+    case 'search':
       return <Catalogue section={catalogueSectionOf(route)!} />;
     default:
       return <NotFoundPage />;

@@ -1,7 +1,7 @@
 /**
  * The catalogue's pages. The shell mounts this for the sections it hands over (/printers/*,
- * /scanners/*, /finishers/*, and the landing pages /photocopiers, /commercial-printers and
- * /office-printers); which list or product page a path is comes from the site's route table
+ * /scanners/*, /finishers/*, the landing pages /photocopiers, /commercial-printers and
+ * /office-printers, and the site search's results, /search); which list or product page a path is comes from the site's route table
  * (matchSitePath and resolveSiteRoute in @copytech/shared/domain), the one the shell and the
  * server use, so the catalogue, the shell and the page's HTTP status agree on every path. Every
  * path the catalogue does not have is the shared Not Found page.
@@ -21,6 +21,10 @@ const ProductRoute = lazy(() =>
   import(/* webpackChunkName: "product-page", webpackPrefetch: true */ '../product/ProductRoutes').then((m) => ({
     default: m.ProductRoute,
   })),
+);
+
+const SearchPage = lazy(() =>
+  import(/* webpackChunkName: "search-page" */ '../search/SearchPage').then((m) => ({ default: m.SearchPage })),
 );
 
 /** Holds the page's place, and tells a screen reader what is coming, while its chunk loads. */
@@ -56,6 +60,13 @@ export default function CatalogueRoutes({ section }: CatalogueRoutesProps) {
     return (
       <Pending what="product">
         <ProductRoute route={route} />
+      </Pending>
+    );
+  }
+  if (route.kind === 'search') {
+    return (
+      <Pending what="search results">
+        <SearchPage />
       </Pending>
     );
   }

@@ -53,6 +53,7 @@ const SECTIONS: Array<[string, CatalogueSection]> = [
   ['/photocopiers', 'photocopiers'],
   ['/commercial-printers', 'commercial-printers'],
   ['/office-printers', 'office-printers'],
+  ['/search', 'search'],
 ];
 
 export interface SiteHandle {

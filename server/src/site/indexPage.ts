@@ -164,6 +164,11 @@ function pageResolver(app: FastifyInstance, readApi: ReturnType<typeof inProcess
         const count = answer.ok ? (answer.value as { count?: unknown }).count : null;
         return typeof count === 'number' ? count : null;
       },
+      searchCount: async (apiUrl) => {
+        const answer = await readApi(apiUrl);
+        const count = answer.ok ? (answer.value as { products?: { count?: unknown } }).products?.count : null;
+        return typeof count === 'number' ? count : null;
+      },
       blogPost: async (slug) => {
         const row = await app.db.selectFrom('blog_posts').where('slug', '=', slug).select('data').executeTakeFirst();
         return row ? app.terms.fill(JSON.parse(row.data) as BlogArticle) : null;

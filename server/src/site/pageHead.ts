@@ -14,6 +14,8 @@
  * - the blog: /blog with the page its URL names (404 past the last page), and a post by slug (404
  *   when there is none), with its BlogPosting data;
  * - the checker: its fixed title and description;
+ * - the search page (/search?q=&page=N): never indexed, the query in its title; 404 when ?page is
+ *   not a page or is past the results' last page (counted by the read the page renders with);
  * - any other path: 404 with the Not Found title, never indexed.
  *
  * A failed read is logged and answered as Not Found, as a page fetch failure is in the browser.
@@ -38,10 +40,14 @@ import {
   pageCountOf,
   parseListUrl,
   productDocumentMeta,
+  parseSearchUrl,
   productJsonLd,
   productRouteProblem,
   productTypeExists,
   resolveSiteRoute,
+  searchPageApiUrl,
+  searchPageCount,
+  searchPageMeta,
   type BlogArticle,
   type CommercialTerms,
   type PageContent,
@@ -78,6 +84,8 @@ export interface PageSources {
   contentPage(slug: string): Promise<PageContent | null>;
   /** How many products or posts a list read (an API URL) counts; null when it cannot be read. */
   listCount(apiUrl: string): Promise<number | null>;
+  /** How many machines a search read (a GET /api/search URL) finds; null when it cannot be read. */
+  searchCount(apiUrl: string): Promise<number | null>;
   blogPost(slug: string): Promise<BlogArticle | null>;
 }
 
@@ -118,6 +126,20 @@ async function blogIndex(sources: PageSources, log: FastifyBaseLogger, route: Si
   };
 }
 
+/** /search?q=&page=N: Not Found when N is not a page or past the last page of machines found. */
+async function searchPage(sources: PageSources, log: FastifyBaseLogger, route: SiteRoute, search: URLSearchParams): Promise<PageAnswer> {
+  const { query, page } = parseSearchUrl(search);
+  if (page === null) return notFound(route);
+  if (query && page > 1) {
+    const count = await sources.searchCount(searchPageApiUrl(query, page)).catch((error: Error) => {
+      log.error({ err: error.message }, 'page head: the search could not be read');
+      return null;
+    });
+    if (count !== null && page > searchPageCount(count)) return notFound(route);
+  } else if (page > 1) return notFound(route);
+  return { status: 200, route, head: head(searchPageMeta(query, page)) };
+}
+
 async function blogPost(sources: PageSources, log: FastifyBaseLogger, route: SiteRoute, slug: string, origin: string): Promise<PageAnswer> {
   let post: BlogArticle | null;
   try {
@@ -150,6 +172,8 @@ export function createPageResolver(sources: PageSources, terms: CommercialTerms,
         return notFound(route);
       case 'checker':
         return { status: 200, route, head: head(CHECKER_META) };
+      case 'search':
+        return searchPage(sources, log, route, search);
       case 'list': {
         const { list } = route;
         const { filters, page } = parseListUrl(search, list);

@@ -35,3 +35,4 @@ export * from './listUrl';
 export * from './terms';
 export * from './runningCosts';
 export * from './search';
+export * from './searchPage';

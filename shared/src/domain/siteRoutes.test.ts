@@ -30,6 +30,8 @@ describe('resolveSiteRoute', () => {
     ['/customer-support/', 'content page customer-support'],
     ['/services/print-audit', 'content service print-audit'],
     ['/discover-print-savings', 'checker'],
+    ['/search', 'search'],
+    ['/SEARCH/', 'search'],
     ['/printers', 'list /printers'],
     ['/printers/multifunctionals', 'list /printers/multifunctionals'],
     ['/printers/multifunctionals/a3-colour', 'list /printers/multifunctionals/a3-colour'],
@@ -69,6 +71,8 @@ describe('resolveSiteRoute', () => {
     '/printers/multifunctionals/---/***',
     '/contact-us/more',
     '/discover-print-savings/step-2',
+    '/search/canon',
+    '/searches',
     '/toString',
     '/__proto__',
     '/scanners/constructor',
@@ -82,6 +86,8 @@ describe('resolveSiteRoute', () => {
     expect(remoteOfRoute(resolveSiteRoute('/'))).toBe('content');
     expect(remoteOfRoute(resolveSiteRoute('/services/print-audit'))).toBe('content');
     expect(remoteOfRoute(resolveSiteRoute('/discover-print-savings'))).toBe('checker');
+    expect(remoteOfRoute(resolveSiteRoute('/search'))).toBe('catalogue');
+    expect(catalogueSectionOf(matchSitePath('/search'))).toBe('search');
     expect(remoteOfRoute(resolveSiteRoute('/photocopiers'))).toBe('catalogue');
     expect(remoteOfRoute(resolveSiteRoute('/finishers/konica-minolta/fs-539'))).toBe('catalogue');
     expect(remoteOfRoute(resolveSiteRoute('/nowhere'))).toBeNull();
@@ -93,6 +99,7 @@ describe('resolveSiteRoute', () => {
       '/contact-us',
       '/services/print-audit',
       '/discover-print-savings',
+      '/search',
       '/blog',
       '/photocopiers',
       '/printers',
@@ -150,6 +157,7 @@ describe('resolveSiteRoute', () => {
       '/terms',
       '/services/print-audit',
       '/discover-print-savings',
+      '/search',
       '/blog',
       '/photocopiers',
       '/commercial-printers',

@@ -10,6 +10,7 @@
  *                                      content pages (the legal pages)
  *   /services/{slug}                   service pages (content of kind 'service')
  *   /discover-print-savings            the print-savings checker
+ *   /search                            the site search's results (?q=&page=N), by the catalogue
  *   /blog, /blog/{slug}                the blog (paged by ?page=N) and a post
  *   /printers, /printers/{type}[/{subcategory}], /scanners[/{class}], /finishers[/{category}]
  *                                      lists (listPages.ts decides which segments exist)
@@ -49,6 +50,7 @@ export type ProductSection = 'printers' | 'scanners' | 'finishers';
 export type SiteRoute =
   | { kind: 'content'; slug: string; contentKind: 'page' | 'service' }
   | { kind: 'checker' }
+  | { kind: 'search' }
   | { kind: 'blog'; slug: string | null }
   | { kind: 'list'; list: ListDefinition }
   | { kind: 'product'; section: ProductSection; type: string | null; modelId: string }
@@ -85,6 +87,7 @@ export function pageSections(): string[] {
     ...Object.keys(CONTENT_PAGES).filter(Boolean),
     'services',
     'discover-print-savings',
+    'search',
     'blog',
     ...LANDING_SECTIONS,
     'printers',
@@ -119,7 +122,9 @@ function product(
  * section and the segments after it. What the shell and the catalogue dispatch on (it does not
  * need the list definitions, which stay in the lists' own chunk).
  */
-export type SitePath = Exclude<SiteRoute, { kind: 'list' }> | { kind: 'list'; section: CatalogueSection; segments: string[] };
+export type SitePath = Exclude<SiteRoute, { kind: 'list' }> | { kind: 'list'; section: ListSection; segments: string[] };
+/** The catalogue sections that hold lists (every one but the search page's). */
+export type ListSection = Exclude<CatalogueSection, 'search'>;
 
 /** Which page a path (without its query) is, before any list definition is looked up. */
 export function matchSitePath(pathname: string): SitePath {
@@ -129,13 +134,14 @@ export function matchSitePath(pathname: string): SitePath {
   if (!isRoot && segments.some((segment) => segment === '' || segment.includes('/'))) return NOT_FOUND;
   const [first = '', ...rest] = segments;
   const section = first.toLowerCase();
-  const list = (listSection: CatalogueSection): SitePath => ({ kind: 'list', section: listSection, segments: rest });
+  const list = (listSection: ListSection): SitePath => ({ kind: 'list', section: listSection, segments: rest });
 
   if (rest.length === 0 && Object.hasOwn(CONTENT_PAGES, section))
     return { kind: 'content', slug: CONTENT_PAGES[section]!, contentKind: 'page' };
   if (section === 'services' && rest.length === 1)
     return CONTENT_SLUG.test(rest[0]!) ? { kind: 'content', slug: rest[0]!, contentKind: 'service' } : NOT_FOUND;
   if (section === 'discover-print-savings' && rest.length === 0) return { kind: 'checker' };
+  if (section === 'search' && rest.length === 0) return { kind: 'search' };
   if (section === 'blog' && rest.length <= 1) {
     if (rest.length === 0) return { kind: 'blog', slug: null };
     return CONTENT_SLUG.test(rest[0]!) ? { kind: 'blog', slug: rest[0]! } : NOT_FOUND;
@@ -194,9 +200,10 @@ export function productRouteProblem(
   return isActiveProduct(product) ? null : 'Product is not active';
 }
 
-/** The catalogue section of a list or product path (the shell hands the catalogue that section); null for any other page. */
+/** The catalogue section of a list, product or search path (the shell hands the catalogue that section); null for any other page. */
 export function catalogueSectionOf(match: SitePath): CatalogueSection | null {
   if (match.kind === 'product' || match.kind === 'list') return match.section;
+  if (match.kind === 'search') return 'search';
   return null;
 }
 
@@ -210,6 +217,7 @@ export function remoteOfRoute(route: SiteRoute | SitePath): RemoteName | null {
       return 'checker';
     case 'list':
     case 'product':
+    case 'search':
       return 'catalogue';
     default:
       return null;

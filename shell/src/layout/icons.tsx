@@ -99,3 +99,17 @@ export function CopytechWordmark({ className }: IconProps) {
     </svg>
   );
 }
+
+export function SearchIcon({ className }: IconProps) {
+  return (
+    <svg className={classes(styles.icon, className)} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M10.5 4a6.5 6.5 0 1 1 0 13 6.5 6.5 0 0 1 0-13zm4.7 11.2L20 20"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}

@@ -1,6 +1,6 @@
 /**
  * The sticky main navigation: the logo linking home, the Products mega-menu, the Services menu,
- * the top links, the basket button and (up to 1007px, instead of the menus) the menu button that
+ * the top links, the site search box (a row of its own below 1008px), the basket button and (up to 1007px, instead of the menus) the menu button that
  * opens the mobile nav drawer.
  */
 import { observer } from 'mobx-react-lite';
@@ -9,6 +9,7 @@ import { uiStore } from '@copytech/shared';
 import { DisclosureMenu } from './DisclosureMenu';
 import { ProductsMenu, ServicesMenu } from './ProductsMenu';
 import { BasketToggle } from './BasketToggle';
+import { SiteSearchBox } from './SiteSearchBox';
 import { CopytechWordmark, MenuIcon } from '../icons';
 import { DRAWER_ELEMENT_IDS, TOP_LINKS } from '../navigation';
 import { useMenuController } from './useMenuController';
@@ -65,6 +66,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
+        <SiteSearchBox />
         <div className={styles.actions}>
           <BasketToggle />
           <MenuButton />
