@@ -34,5 +34,6 @@ export type { ContactDetails, QuoteRequest, EnquiryRequest, ServiceRequest, Enqu
 export * from './listUrl';
 export * from './terms';
 export * from './runningCosts';
+export * from './termsPlaceholders';
 export * from './search';
 export * from './searchPage';

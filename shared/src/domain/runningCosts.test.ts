@@ -1,12 +1,12 @@
 /** Running costs (docs/product-rules.md "Running costs"): the monthly estimate and the page-billing terms. */
 import { TEST_TERMS } from '../testing/terms';
 import type { Product } from './product';
-import { pageBillingTerms } from './terms';
 import {
   boundedPages,
   checkerPathForMachine,
   defaultMonthlyPages,
   monthlyRunningCost,
+  pageBillingTerms,
   runningCostClassOf,
   runningCostWords,
   servicePerPageOf,

@@ -6,7 +6,7 @@
  */
 import { formatPence, leaseOffer, startingFromPence } from './catalogue';
 import type { Product, ServicePerPage } from './product';
-import { penceWords, type CommercialTerms } from './terms';
+import { minimumChargeWords, penceWords, type CommercialTerms } from './terms';
 
 /** The machine's service prices per page, or null when it has none (scanners, finishers). */
 export function servicePerPageOf(product: Pick<Product, 'price'> | null | undefined): ServicePerPage | null {
@@ -133,6 +133,26 @@ export function runningCostWords(estimate: RunningCostEstimate): string {
     : `${money(estimate.servicePence)} pages`;
   if (estimate.rentalPence === null) return `${service} a month, ex VAT (the machine bought outright)`;
   return `${money(estimate.rentalPence)} rental + ${service} = ${money(estimate.totalPence)} a month, ex VAT`;
+}
+
+/**
+ * The page-billing terms in plain sentences, said wherever a price per page is (product page,
+ * comparison, checker, quote e-mail, terms page): colour per page, how A3 and larger sheets count,
+ * the minimum charge, the coverage the prices assume, and how and when they may rise.
+ */
+export function pageBillingTerms(terms: CommercialTerms): string[] {
+  const billing = terms.service.pageBilling;
+  const a3 =
+    billing.a4PagesPerA3Page === 1
+      ? 'An A3 page counts as one page, the same as an A4 page, and a plotter sheet as the A3 pages of its area (an A1 sheet is four).'
+      : 'An A3 page counts as two A4 pages, and a plotter sheet as the A4 pages of its area (an A1 sheet is eight).';
+  return [
+    `Colour is billed per page: ${billing.colourPage}.`,
+    a3,
+    `The minimum charge is ${minimumChargeWords(terms)} ex VAT: if your pages cost less than that, the minimum is billed, the pages included. There is no other minimum.`,
+    `Prices assume an average toner coverage of ${billing.coveragePercent}% of a page (a typical business letter); ${billing.aboveCoverage}.`,
+    `Prices per page are fixed for the first ${billing.fixedForMonths} months; after that they may rise ${billing.riseAtMost}, with ${billing.riseNoticeDays} days' written notice.`,
+  ];
 }
 
 /** The query parameter that opens the savings checker with a machine as Copytech's side. */

@@ -1,16 +1,8 @@
 /** The commercial terms (docs/product-rules.md "Commercial terms"): reading the file, and the words made from it. */
 import { TEST_TERMS } from '../testing/terms';
-import {
-  fillPlaceholders,
-  minimumChargeWords,
-  pageBillingTerms,
-  parseCommercialTerms,
-  pricePerPageWords,
-  termsPlaceholderValues,
-  TermsError,
-  unknownPlaceholders,
-  urgencyLabel,
-} from './terms';
+import { minimumChargeWords, parseCommercialTerms, pricePerPageWords, TermsError, urgencyLabel } from './terms';
+import { fillPlaceholders, termsPlaceholderValues, unknownPlaceholders } from './termsPlaceholders';
+import { pageBillingTerms } from './runningCosts';
 
 // A copy to spoil field by field: any, because each case reaches into a different part of it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

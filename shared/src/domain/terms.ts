@@ -230,7 +230,9 @@ function billedWords(months: number): string {
   return months === 3 ? 'quarterly' : months === 1 ? 'monthly' : months === 12 ? 'yearly' : `every ${months} months`;
 }
 
-const money = (pence: number) => (formatPence(pence) ?? '').replace(/\.00$/, '');
+/** Whole pounds without pence when there are none: `£1,000`, `£45.50`. */
+export const moneyWords = (pence: number) => (formatPence(pence) ?? '').replace(/\.00$/, '');
+const money = moneyWords;
 
 /**
  * Prices per page as the site says them, always "from" when they vary by machine: `from 0.39p a
@@ -289,84 +291,4 @@ export function rentalTermsSummary(terms: CommercialTerms): string {
     `rental per month is a third of the ${billedWords(lease.billedEveryMonths)} payment on a ${lease.pricesShownForMonths}-month lease ` +
     `(finance subject to status). ${leaseCoversSentence(terms, true)} Service is ${pricePerPageWords(terms)}.`
   );
-}
-
-/**
- * The page-billing terms in plain sentences, said wherever a price per page is (product page,
- * comparison, checker, quote e-mail, terms page): colour per page, how A3 and larger sheets count,
- * the minimum charge, the coverage the prices assume, and how and when they may rise.
- */
-export function pageBillingTerms(terms: CommercialTerms): string[] {
-  const billing = terms.service.pageBilling;
-  const a3 =
-    billing.a4PagesPerA3Page === 1
-      ? 'An A3 page counts as one page, the same as an A4 page, and a plotter sheet as the A3 pages of its area (an A1 sheet is four).'
-      : 'An A3 page counts as two A4 pages, and a plotter sheet as the A4 pages of its area (an A1 sheet is eight).';
-  return [
-    `Colour is billed per page: ${billing.colourPage}.`,
-    a3,
-    `The minimum charge is ${minimumChargeWords(terms)} ex VAT: if your pages cost less than that, the minimum is billed, the pages included. There is no other minimum.`,
-    `Prices assume an average toner coverage of ${billing.coveragePercent}% of a page (a typical business letter); ${billing.aboveCoverage}.`,
-    `Prices per page are fixed for the first ${billing.fixedForMonths} months; after that they may rise ${billing.riseAtMost}, with ${billing.riseNoticeDays} days' written notice.`,
-  ];
-}
-
-/** The page-billing terms by name, as the CMS pages quote them one by one (in `pageBillingTerms`' order). */
-const PAGE_BILLING_PLACEHOLDERS = [
-  'terms.pageBillingColour',
-  'terms.pageBillingSizes',
-  'terms.pageBillingMinimum',
-  'terms.pageBillingCoverage',
-  'terms.pageBillingRises',
-] as const;
-
-/**
- * The named values a CMS page may quote as `{{terms.name}}` (server/data/README.md "Pages"),
- * and the sales and support numbers as `{{phone.sales}}`, `{{phone.support}}`. The page-billing
- * terms are the very sentences the product pages show (`pageBillingTerms`): all five as
- * `{{terms.pageBilling}}`, or each by its name.
- */
-export function termsPlaceholderValues(terms: CommercialTerms, phones: { sales: string; support: string }): Record<string, string> {
-  const { lease, service } = terms;
-  const billing = pageBillingTerms(terms);
-  return {
-    'terms.pageBilling': billing.join(' '),
-    ...Object.fromEntries(PAGE_BILLING_PLACEHOLDERS.map((name, index) => [name, billing[index] ?? ''])),
-    'terms.pricePerPage': pricePerPageWords(terms),
-    'terms.monoFrom': penceWords(service.pricePerPage.fromPence.mono),
-    'terms.colourFrom': penceWords(service.pricePerPage.fromPence.colour),
-    'terms.fromAppliesTo': service.pricePerPage.fromAppliesTo,
-    'terms.minimumCharge': minimumChargeWords(terms),
-    'terms.serviceCovers': listInWords(service.covers),
-    'terms.serviceExcludes': listInWords(service.doesNotCover),
-    'terms.leaseCovers': listInWords(lease.covers),
-    'terms.leaseExcludes': listInWords(lease.doesNotCover),
-    'terms.leaseTerms': leaseTermsWords(lease),
-    'terms.leaseShownMonths': String(lease.pricesShownForMonths),
-    'terms.leaseMinimum': money(lease.minimumStartingPricePence),
-    'terms.responseMachineDown': terms.engineerResponse['machine-down'],
-    'terms.responseFault': terms.engineerResponse.fault,
-    'terms.responseRoutine': terms.engineerResponse.routine,
-    'phone.sales': phones.sales,
-    'phone.support': phones.support,
-  };
-}
-
-const PLACEHOLDER = /\{\{\s*([a-zA-Z]+\.[a-zA-Z]+)\s*\}\}/g;
-
-/** The placeholders a text uses that `values` does not know (empty: every one is known). */
-export function unknownPlaceholders(text: string, values: Record<string, string>): string[] {
-  return [...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? '').filter((name) => !Object.hasOwn(values, name));
-}
-
-/** Every string in a JSON value with its `{{name}}` placeholders filled from `values` (unknown ones left as written). */
-export function fillPlaceholders<T>(value: T, values: Record<string, string>): T {
-  if (typeof value === 'string') {
-    return value.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole) as T;
-  }
-  if (Array.isArray(value)) return value.map((item: unknown) => fillPlaceholders(item, values)) as T;
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillPlaceholders(item, values)])) as T;
-  }
-  return value;
 }
