@@ -29,9 +29,33 @@ const MFP_PATH = '/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i
 const SCANNER_PATH = '/scanners/epson/es-60w';
 const FINISHER_PATH = '/finishers/konica-minolta/fs-539';
 
+/**
+ * Controls scrolled up under the sticky header (entirely above its lower edge): the header's
+ * opaque background hides them, but axe's target-size check sees only the header's own controls
+ * over them and measures the gaps between those. They are left out of this run, and are checked
+ * wherever the page shows them (every page is also checked at its top).
+ */
+const UNDER_HEADER = 'data-axe-under-header';
+async function markControlsUnderHeader(page: Page): Promise<void> {
+  await page.evaluate((attribute) => {
+    const header = document.querySelector('header');
+    if (!header || getComputedStyle(header).position === 'static') return;
+    const edge = header.getBoundingClientRect().bottom;
+    for (const control of Array.from(document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]'))) {
+      const box = control.getBoundingClientRect();
+      if (!header.contains(control) && box.height > 0 && box.bottom <= edge) control.setAttribute(attribute, '');
+    }
+  }, UNDER_HEADER);
+}
+
 /** Runs axe on the page as it is now; fails listing every violation: rule, help, where and why. */
 async function expectNoViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  await markControlsUnderHeader(page);
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).exclude(`[${UNDER_HEADER}]`).analyze();
+  await page.evaluate(
+    (attribute) => document.querySelectorAll(`[${attribute}]`).forEach((e) => e.removeAttribute(attribute)),
+    UNDER_HEADER,
+  );
   const report = results.violations
     .map(
       (violation) =>
