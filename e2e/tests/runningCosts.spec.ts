@@ -50,11 +50,15 @@ test('the estimate follows typed volumes, with the terms beside it and the way i
   await expect(mono).toHaveValue('3000');
   await expect(colour).toHaveValue('1000');
   await expect(figure(page)).toHaveText(expectedFigure(product, 3000, 1000));
-  await expect(figure(page)).toHaveAttribute('aria-live', 'polite');
+  const announcement = section(page).getByTestId('running-cost-announcement');
+  await expect(announcement).toHaveAttribute('aria-live', 'polite');
+  await expect(announcement).toHaveText('');
 
   await mono.fill('12345');
   await colour.fill('678');
   await expect(figure(page)).toHaveText(expectedFigure(product, 12345, 678));
+  // Read out once the typing pauses: the figure for both new volumes.
+  await expect(announcement).toHaveText(expectedFigure(product, 12345, 678));
   // Hydrated, the figure needs no button.
   await expect(section(page).getByRole('button', { name: 'Work it out' })).toHaveCount(0);
 

@@ -3,7 +3,7 @@
  * prices per page next to the rental, the monthly estimate from the class's default volumes (or
  * the query's), following what is typed, the page-billing terms and the checker link.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { pageBillingTerms } from '@copytech/shared/domain';
 import { TEST_TERMS } from '@copytech/shared/testing';
@@ -51,7 +51,10 @@ describe('running costs on a product page', () => {
     );
     const section = await screen.findByRole('region', { name: 'What it costs a month' });
     const figure = within(section).getByTestId('running-cost-figure');
-    expect(figure).toHaveAttribute('aria-live', 'polite');
+    // Read out only once the visitor changes a volume and pauses, not on load nor per keystroke.
+    const announcement = within(section).getByTestId('running-cost-announcement');
+    expect(announcement).toHaveAttribute('aria-live', 'polite');
+    expect(announcement).toHaveTextContent(/^$/);
     // Office A3: 3,000 mono and 1,000 colour; £138 rental + 3,000 x 0.52p + 1,000 x 4p = £138 + £15.60 + £40.
     expect(figure).toHaveTextContent('£138.00 rental + £55.60 pages = £193.60 a month, ex VAT');
     const mono = within(section).getByRole('textbox', { name: 'Mono pages a month' });
@@ -67,6 +70,10 @@ describe('running costs on a product page', () => {
     // 10,000 x 0.52p = £52, 2,500 x 4p = £100.
     expect(figure).toHaveTextContent('£138.00 rental + £152.00 pages = £290.00 a month, ex VAT');
     expect(within(section).getByRole('table')).toHaveTextContent('Pages: 10,000 mono at 0.52p and 2,500 colour at 4p£152.00');
+    // Said once the typing pauses: the figure reached.
+    await waitFor(() => expect(announcement).toHaveTextContent('£138.00 rental + £152.00 pages = £290.00 a month, ex VAT'), {
+      timeout: 2000,
+    });
 
     // Nothing printed: the minimum charge, £45 a quarter, is £15 a month.
     await user.clear(mono);

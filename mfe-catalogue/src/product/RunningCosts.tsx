@@ -10,7 +10,7 @@
  * hydrated the figure follows the inputs as they are typed (a polite live region) and the button
  * goes. Machines without prices per page (scanners, finishers) show none of it.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useHydrated } from '@copytech/shared';
 import {
@@ -128,6 +128,25 @@ export function RunningCosts({ product }: { product: Product }) {
   return <RunningCostsFor product={product} terms={terms} defaults={defaults} />;
 }
 
+/** How long after the last keystroke the new figure is read out. */
+export const ANNOUNCE_AFTER_MS = 700;
+
+/**
+ * The figure as a screen reader should hear it: nothing until the visitor changes a volume, then
+ * the figure once they pause typing (a polite region fed on every keystroke would read each one).
+ */
+function useSettledAnnouncement(figure: string): string {
+  const [spoken, setSpoken] = useState('');
+  const first = useRef(figure);
+  useEffect(() => {
+    if (figure === first.current && spoken === '') return undefined;
+    const timer = setTimeout(() => setSpoken(figure), ANNOUNCE_AFTER_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new figure starts the wait
+  }, [figure]);
+  return spoken;
+}
+
 function RunningCostsFor({ product, terms, defaults }: { product: Product; terms: CommercialTerms; defaults: MonthlyPages }) {
   const id = useId();
   const hydrated = useHydrated();
@@ -136,6 +155,8 @@ function RunningCostsFor({ product, terms, defaults }: { product: Product; terms
   const [volumes, setVolumes] = useState(() => startingVolumes(defaults, query));
   const colour = servicePerPageOf(product)?.colour !== null;
   const estimate = monthlyRunningCost(product, { mono: boundedPages(volumes.mono), colour: boundedPages(volumes.colour) }, terms);
+  const figure = estimate ? runningCostWords(estimate) : '';
+  const announcement = useSettledAnnouncement(figure);
   if (!estimate) return null;
   const plotter = runningCostClassOf(product) === 'wide-format';
   const onSubmit = (event: FormEvent) => event.preventDefault();
@@ -172,14 +193,12 @@ function RunningCostsFor({ product, terms, defaults }: { product: Product; terms
               </button>
             )}
           </form>
-          <output
-            className={styles.figure}
-            htmlFor={`${id}-mono${colour ? ` ${id}-colour` : ''}`}
-            aria-live="polite"
-            data-testid="running-cost-figure"
-          >
-            {runningCostWords(estimate)}
+          <output className={styles.figure} htmlFor={`${id}-mono${colour ? ` ${id}-colour` : ''}`} data-testid="running-cost-figure">
+            {figure}
           </output>
+          <p className="visually-hidden" aria-live="polite" data-testid="running-cost-announcement">
+            {announcement}
+          </p>
           <Breakdown estimate={estimate} terms={terms} />
           {estimate.rentalPence === null ? (
             <p className={styles.note}>
