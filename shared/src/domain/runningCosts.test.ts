@@ -1,4 +1,5 @@
 /** Running costs (docs/product-rules.md "Running costs"): the monthly estimate and the page-billing terms. */
+import { TEST_A3_COLOUR, TEST_A4_MONO_OUTRIGHT } from '../testing/machines';
 import { TEST_TERMS } from '../testing/terms';
 import type { Product } from './product';
 import {
@@ -13,25 +14,8 @@ import {
   servicePerPageWords,
 } from './runningCosts';
 
-const a3Colour: Product = {
-  modelId: 'canonimagerunneradvancedxc5840i',
-  brand: 'Canon',
-  model: 'imageRUNNER ADVANCE DX C5840i',
-  productCategory: 'multifunctional-printer',
-  productSpecification: 'office',
-  colourPrinting: 'colour',
-  paperSize: 'A3',
-  isActive: 1,
-  price: { startingFrom: 690000, '60MonthLeasePrice': 41400, servicePerPage: { mono: 0.52, colour: 4 } },
-};
-const a4Mono: Product = {
-  ...a3Colour,
-  modelId: 'brotherhll5210dn',
-  paperSize: 'A4',
-  colourPrinting: 'mono',
-  productCategory: 'office-printer',
-  price: { startingFrom: 30000, '60MonthLeasePrice': 1800, servicePerPage: { mono: 1.2, colour: null } },
-};
+const a3Colour = TEST_A3_COLOUR;
+const a4Mono = TEST_A4_MONO_OUTRIGHT;
 const scanner: Product = {
   ...a3Colour,
   productCategory: 'desktop-workgroup-scanners',

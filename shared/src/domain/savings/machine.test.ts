@@ -1,31 +1,13 @@
 /** The checker for one machine (docs/product-rules.md "The checker for one machine"): its rental and its own prices as Copytech's side. */
+import { TEST_A3_COLOUR, TEST_A4_MONO_OUTRIGHT } from '../../testing/machines';
 import { TEST_TERMS } from '../../testing/terms';
 import type { Product } from '../product';
 import { defaultSavingsAnswers, type SavingsAnswers } from './answers';
 import { calculateSavings } from './calculation';
 import { checkerMachineOf, checkerMachineWords, copytechRatesWords, readCheckerMachineId, type CheckerMachine } from './machine';
 
-const a3Colour: Product = {
-  modelId: 'canonimagerunneradvancedxc5840i',
-  brand: 'Canon',
-  model: 'imageRUNNER ADVANCE DX C5840i',
-  productCategory: 'multifunctional-printer',
-  productSpecification: 'office',
-  colourPrinting: 'colour',
-  paperSize: 'A3',
-  isActive: 1,
-  price: { startingFrom: 690000, '60MonthLeasePrice': 41400, servicePerPage: { mono: 0.52, colour: 4 } },
-};
-const a4MonoCheap: Product = {
-  ...a3Colour,
-  modelId: 'brotherhll5210dn',
-  brand: 'Brother',
-  model: 'HL-L5210DN',
-  paperSize: 'A4',
-  colourPrinting: 'mono',
-  productCategory: 'office-printer',
-  price: { startingFrom: 30000, '60MonthLeasePrice': 1800, servicePerPage: { mono: 1.2, colour: null } },
-};
+const a3Colour = TEST_A3_COLOUR;
+const a4MonoCheap = TEST_A4_MONO_OUTRIGHT;
 
 function machine(product: Product): CheckerMachine {
   const found = checkerMachineOf(product, TEST_TERMS);
