@@ -1,6 +1,6 @@
 // `npm run release -- <verb> ...`: a team's command for its remote's releases (README "Releasing a
 // remote", docs/deploy.md "Releasing a remote"). It talks to a server's release API
-// (/api/releases, server/src/routes/releases.ts) with a deploy token scoped to one remote, so a
+// (/api/releases, server/src/features/releases/releasesRoutes.ts) with a deploy token scoped to one remote, so a
 // team's CI needs a server URL and a token, never the database.
 //
 //   publish <remote> [--from <dist folder>] [--origin <release folder url>]
@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** REMOTE_NAMES of shared/src/contracts.ts (server/test/releaseCli.test.ts keeps them equal). */
+/** REMOTE_NAMES of shared/src/contracts.ts (server/src/features/releases/releaseCli.test.ts keeps them equal). */
 const REMOTES = ['catalogue', 'basket', 'checker', 'content'];
 const RELEASE_ID = /^(?:local|[0-9a-f]{12})$/;
 /** What the API accepts in one upload (design: 3000 files, 10 MB a file, 60 MB in all). */

@@ -2,8 +2,8 @@
 //   dist/main.js  the process entry: sets NODE_ENV, then loads the server (start.ts, a chunk of
 //                 its own, so that nothing it imports is loaded before)
 //   dist/app.js   buildApp() and loadConfig() for in-process use (npm run bench:api)
-//   dist/render-worker.js  a render thread (src/render/renderThreads.ts)
-//   dist/gate-worker.js    the release gate's render check (src/releases/gateRender.ts)
+//   dist/render-worker.js  a render thread (src/pages/renderThreads.ts)
+//   dist/gate-worker.js    the release gate's render check (src/features/releases/gateRender.ts)
 // npm packages stay external: they are installed beside it. Code the entries share goes in chunks.
 import fs from 'node:fs';
 import { build } from 'esbuild';
@@ -13,8 +13,8 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     app: 'src/app.ts',
-    'render-worker': 'src/render/renderWorker.ts',
-    'gate-worker': 'src/releases/gateWorker.ts',
+    'render-worker': 'src/pages/renderWorker.ts',
+    'gate-worker': 'src/features/releases/gateWorker.ts',
   },
   outdir: 'dist',
   bundle: true,

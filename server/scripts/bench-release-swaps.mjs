@@ -3,7 +3,7 @@
 // pages that use it, and prints the process's memory (RSS, V8 heap used) at the start, every 100
 // swaps and at the end, after a garbage collection (the script runs with --expose-gc). Every swap
 // waits until a page was rendered with the new release, so each one really loads a new container
-// and drops the old one (src/render/hostPool.ts); pages with a part the server left to the browser
+// and drops the old one (src/pages/hostPool.ts); pages with a part the server left to the browser
 // are counted (there should be none). The bar: after warm-up (the first 100
 // swaps), memory stays within 10%.
 //

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
-import { parseDeployTokens, TokenSettingError, type DeployToken } from './releases/tokens';
+import { parseDeployTokens, TokenSettingError, type DeployToken } from './features/releases/tokens';
 
 /**
  * The repository root: the first folder above this module that holds server/package.json (the
@@ -81,7 +81,7 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** On SIGTERM: how long to keep serving, with /api/health/ready at 503, before refusing connections (DRAIN_DELAY_MS). */
   drainDelayMs: number;
-  /** The release registry (releases/registry.ts): propagation, store, deploy tokens, canaries. */
+  /** The release registry (features/releases/registry.ts): propagation, store, deploy tokens, canaries. */
   releases: ReleaseSettings;
 }
 

@@ -7,10 +7,10 @@
  */
 import { resolveSiteRoute } from '@copytech/shared/domain';
 import { buildApp } from './app';
-import { SeedDataError } from './catalogue/productRecord';
+import { SeedDataError } from './features/catalogue/productRecord';
 import { StartupError, loadConfig } from './config';
 import { drain } from './plugins/lifecycle';
-import { sitemapEntries } from './site/sitemap';
+import { sitemapEntries } from './pages/sitemap';
 
 function fail(error: unknown): never {
   const err = error as NodeJS.ErrnoException;

@@ -1,11 +1,11 @@
 /** The catalogue's cached answers: ETag and 304, br and gzip forms, the catalogue version, the bound. */
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { AnswerCache, matchesIfNoneMatch } from '../src/catalogue/answerCache';
-import { CatalogueRepository } from '../src/catalogue/repository';
+import { AnswerCache, matchesIfNoneMatch } from '../src/http/answerCache';
+import { CatalogueRepository } from '../src/features/catalogue/repository';
 import { preferredEncoding } from '../src/http/compression';
 import { installErrorHandling } from '../src/http/errors';
-import { cataloguePlugin } from '../src/routes/catalogue';
+import { cataloguePlugin } from '../src/features/catalogue/catalogueRoutes';
 import { C5840I, testApp } from './helpers';
 
 const LIST = '/api/printers/multifunctionals?limit=12&sort=price-asc';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RemoteName } from '@copytech/shared/domain';
 import { REPO_ROOT } from '../src/config';
-import type { GateCandidate } from '../src/releases/gate';
+import type { GateCandidate } from '../src/features/releases/gate';
 import { tempDir } from './helpers';
 
 const APPS = ['shell', 'mfe-catalogue', 'mfe-basket', 'mfe-checker', 'mfe-content'];

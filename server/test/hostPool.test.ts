@@ -1,5 +1,5 @@
 /**
- * One federation host per set of releases (server/src/render/hostPool.ts): made on first use, at
+ * One federation host per set of releases (server/src/pages/hostPool.ts): made on first use, at
  * most MAX_HOSTS, and a host whose releases are no longer live dropped with everything the
  * federation runtime keeps for its containers.
  */
@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { REMOTE_NAMES } from '@copytech/shared/domain';
 import { REPO_ROOT } from '../src/config';
-import type { RenderTargets } from '../src/releases/model';
-import { createHostPool, currentReleases, MAX_HOSTS, RECENT_MS, withHost } from '../src/render/hostPool';
+import type { RenderTargets } from '../src/pages/releases/model';
+import { createHostPool, currentReleases, MAX_HOSTS, RECENT_MS, withHost } from '../src/pages/hostPool';
 import { ensureRealBuilds } from './gateFixtures';
 import { localRelease, siteWithReleases, storeRelease, TestReleases } from './releaseFixtures';
 

@@ -1,10 +1,10 @@
-/** A release on another origin is rendered from a copy of its server build on disk (server/src/render/originCopies.ts). */
+/** A release on another origin is rendered from a copy of its server build on disk (server/src/pages/originCopies.ts). */
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadableEntry, serverBuildFiles } from '../src/render/originCopies';
+import { loadableEntry, serverBuildFiles } from '../src/pages/originCopies';
 import { tempDir } from './helpers';
 
 const MANIFEST = {

@@ -1,6 +1,6 @@
 /**
- * The first answer to a page's URL, before any script runs: its status and head (site/pageHead.ts),
- * the sitemap and robots.txt (site/sitemap.ts).
+ * The first answer to a page's URL, before any script runs: its status and head (pages/pageHead.ts),
+ * the sitemap and robots.txt (pages/sitemap.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * What a page request does with releases (server/src/site/indexPage.ts, routes/preview.ts,
- * routes/remotes.ts, http/security.ts): each page rendered with the releases the visitor's cookies
+ * What a page request does with releases (server/src/pages/indexPage.ts, features/releases/previewRoutes.ts,
+ * features/releases/remotesRoutes.ts, http/security.ts): each page rendered with the releases the visitor's cookies
  * select, the headers that say so, the page cache only for live pages, previews and their bar,
  * canary health. Rendered with hand-written server builds (releaseFixtures.ts).
  */

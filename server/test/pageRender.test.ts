@@ -1,5 +1,5 @@
 /**
- * Pages rendered on the server, as server/src/site/indexPage.ts sends them, with a small
+ * Pages rendered on the server, as server/src/pages/indexPage.ts sends them, with a small
  * hand-written shell server build (the real ones are built later in `npm test`; the e2e tests use
  * them):
  * - a page rendered for the request in hand is streamed: its status and head reach the browser

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
-import type { LiveSnapshot, PreviewCheck, PreviewClaim, Release, ReleasesService } from '../src/releases/model';
+import type { LiveSnapshot, PreviewCheck, PreviewClaim, Release, ReleasesService } from '../src/pages/releases/model';
 import { tempDir } from './helpers';
 
 export const TEMPLATE =

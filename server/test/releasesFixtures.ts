@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { REQUIRED_EXPOSES, type RemoteName } from '@copytech/shared/domain';
-import type { Gate } from '../src/releases/gate';
-import type { GateFactory } from '../src/plugins/releases';
+import type { Gate } from '../src/features/releases/gate';
+import type { GateFactory } from '../src/features/releases/releasesPlugin';
 
 export type BuildFiles = Record<string, string>;
 

@@ -1,5 +1,5 @@
 /**
- * Render threads (server/src/render/renderThreads.ts): the worker script is bundled here with
+ * Render threads (server/src/pages/renderThreads.ts): the worker script is bundled here with
  * esbuild, as `npm run build -w server` bundles it, and renders with a small hand-written shell
  * server build (the real ones are built later in `npm test`; the e2e tests render with them).
  */
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { PageDataAnswer } from '@copytech/shared/ssr';
-import { createRenderThreads, type PageRenderer } from '../src/render/renderThreads';
+import { createRenderThreads, type PageRenderer } from '../src/pages/renderThreads';
 import { tempDir } from './helpers';
 
 /** A commonjs-module federation container exposing ./ServerApp: it reads the API once, and dies on ?die. */
@@ -51,7 +51,7 @@ describe('render threads', () => {
     fs.mkdirSync(path.join(siteRoot, 'shell/dist/server'), { recursive: true });
     fs.writeFileSync(path.join(siteRoot, 'shell/dist/server/remoteEntry.js'), SHELL_CONTAINER);
     await build({
-      entryPoints: [path.join(__dirname, '../src/render/renderWorker.ts')],
+      entryPoints: [path.join(__dirname, '../src/pages/renderWorker.ts')],
       outfile: workerFile,
       bundle: true,
       platform: 'node',

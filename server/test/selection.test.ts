@@ -1,4 +1,4 @@
-/** Which release of each remote a request uses (server/src/releases/selection.ts): canary buckets, previews, cookies. */
+/** Which release of each remote a request uses (server/src/pages/releases/selection.ts): canary buckets, previews, cookies. */
 import {
   chooseReleases,
   CANARY_COOKIE,
@@ -6,7 +6,7 @@ import {
   PREVIEW_COOKIE,
   releasesHeader,
   type ChosenReleases,
-} from '../src/releases/selection';
+} from '../src/pages/releases/selection';
 import { previewToken, siteWithReleases, storeRelease, TestReleases } from './releaseFixtures';
 
 const siteRoot = siteWithReleases();

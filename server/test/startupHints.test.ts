@@ -1,10 +1,10 @@
 /**
  * The index page's head: the remotes configuration inline, each locally served remote by its entry
- * script, and preloads for the module that renders the route (server/src/site/startupHints.ts).
+ * script, and preloads for the module that renders the route (server/src/pages/startupHints.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { RECHECK_MS, parseRemoteManifest } from '../src/site/localManifests';
+import { RECHECK_MS, parseRemoteManifest } from '../src/pages/localManifests';
 import { tempDir, testApp, testConfig } from './helpers';
 
 /** The fields of an mf-manifest.json the server reads (the build writes many more). */

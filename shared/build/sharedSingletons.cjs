@@ -77,7 +77,7 @@ function sharedConfig() {
 }
 
 /**
- * Packages the server provides to every server build (server/src/render/federationHost.ts): a
+ * Packages the server provides to every server build (server/src/pages/federationHost.ts): a
  * server container never bundles them, so one copy of each runs in the server process. The shell's
  * server build provides @copytech/shared (with the same CSS Modules names as its browser build);
  * a remote's server build consumes the shell's.

@@ -140,7 +140,7 @@ export interface Database {
   release_settings: ReleaseSettingsTable;
 }
 
-/** One kept release of a remote (releases/model.ts Release; JSON documents as text). */
+/** One kept release of a remote (pages/releases/model.ts Release; JSON documents as text). */
 export interface RemoteReleasesTable {
   remote: string;
   id: string;

@@ -2,8 +2,8 @@
  * Site search's tables (docs/product-rules.md "Site search: what it finds"), as their own
  * migration in the list of migrations.ts:
  * - search_documents: one row per product, list, CMS page, service and blog post, with the fields
- *   the ranking weighs (server/src/catalogue/search/documents.ts) and all its words in one line
- *   (`search_text`), rebuilt from the seeded tables at every start (catalogue/search/searchIndex.ts);
+ *   the ranking weighs (server/src/features/catalogue/search/documents.ts) and all its words in one line
+ *   (`search_text`), rebuilt from the seeded tables at every start (features/catalogue/search/searchIndex.ts);
  * - its index, the one place where the two databases differ: on SQLite an FTS5 table with the
  *   trigram tokenizer (`search_fts`, any run of three characters finds the rows holding it); on
  *   PostgreSQL pg_trgm's GIN index over `search_text` (LIKE and word similarity use it) and a GIN

@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Transaction } from 'kysely';
 import type { BlogArticle, PageContent } from '@copytech/shared/domain';
-import { SeedDataError, checkSeedProduct, productRowOf } from '../catalogue/productRecord';
+import { SeedDataError, checkSeedProduct, productRowOf } from '../features/catalogue/productRecord';
 import { takeSeedTurn, type Db } from './database';
 import type { Database } from './schema';
 

@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis, RedisOptions } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import type { HealthReason } from '../routes/health';
+import type { HealthReason } from '../health/healthRoutes';
 
 /** Short: a request waits at most about commandMs for Redis before it is counted locally. */
 export const REDIS_TIMEOUTS = { connectMs: 1_000, commandMs: 500 } as const;

@@ -16,7 +16,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { REMOTE_NAMES } from '@copytech/shared/domain';
 import type { Config } from '../config';
-import type { LiveSnapshot, Release } from '../releases/model';
+import type { LiveSnapshot, Release } from '../pages/releases/model';
 import type { SharedRateLimits } from './rateLimitStore';
 
 export function originOf(url: string | null | undefined): string | null {

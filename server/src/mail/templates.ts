@@ -17,8 +17,8 @@ import {
   type ServiceRequest,
 } from '@copytech/shared/domain';
 import { escapeHtml, type MailAddress, type MailMessage } from './message';
-import { quoteNextSteps } from './quoteNextSteps';
-import { pageBillingNote, quotedRunningCostLines, servicePerPageForSales } from './quoteRunningCosts';
+import { quoteNextSteps } from '../features/quote/quoteNextSteps';
+import { pageBillingNote, quotedRunningCostLines, servicePerPageForSales } from '../features/quote/quoteRunningCosts';
 
 /** A product as quoted: what the visitor was told, kept with the quote. */
 export interface QuotedProduct {

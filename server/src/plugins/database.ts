@@ -5,12 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { CatalogueRepository } from '../catalogue/repository';
+import { CatalogueRepository } from '../features/catalogue/repository';
 import type { Config } from '../config';
 import { openDatabase, type Db } from '../db/database';
 import { describePostgres } from '../db/postgres';
 import { seedDatabase } from '../db/seed';
-import { rebuildSearchIndex } from '../catalogue/search/searchIndex';
+import { rebuildSearchIndex } from '../features/catalogue/search/searchIndex';
 
 declare module 'fastify' {
   interface FastifyInstance {

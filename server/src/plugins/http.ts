@@ -23,7 +23,7 @@ export const httpPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     // Dynamic responses (JSON, the index page) are compressed per request at a cheap level
     // (http/compression.ts); the catalogue's cached answers carry their own compressed forms, and
-    // the built site's files their own precompressed copies (see routes/site.ts).
+    // the built site's files their own precompressed copies (see pages/siteRoutes.ts).
     await app.register(fastifyCompress, {
       encodings: ['br', 'gzip'],
       threshold: COMPRESSION.threshold,
@@ -37,7 +37,7 @@ export const httpPlugin = fp<{ config: Config }>(
     app.decorate('sharedRateLimits', shared);
     if (shared) app.addHook('onClose', async () => shared.close());
     await installSecurity(app, config, shared);
-    // API answers are data for the site's pages, never pages to index (see site/sitemap.ts).
+    // API answers are data for the site's pages, never pages to index (see pages/sitemap.ts).
     app.addHook('onSend', async (request, reply) => {
       if (request.url.startsWith('/api/')) reply.header('X-Robots-Tag', 'noindex');
     });

@@ -47,7 +47,7 @@ export interface NewsletterResponse {
 
 /**
  * The read paths the rooms fetch first on a page, in one place: the server preloads the same URLs
- * from the index page (server/src/site/startupHints.ts), and a preload is only used by a fetch of
+ * from the index page (server/src/pages/startupHints.ts), and a preload is only used by a fetch of
  * exactly the same URL.
  */
 export const API_PATHS = {

@@ -126,7 +126,7 @@ export async function resetRemote(name: RemoteName): Promise<void> {
   federationHost().registerRemotes([{ name, entry: entry.href }], { force: true });
 }
 
-/** Where a browser reports a remote that failed to load (server/src/routes/releaseBeacon.ts). */
+/** Where a browser reports a remote that failed to load (server/src/features/releases/beaconRoutes.ts). */
 export const RELEASE_BEACON_URL = '/api/releases/beacon';
 const reported = new Set<string>();
 

@@ -1,0 +1,99 @@
+/**
+ * POST /api/newsletter: the footer's sign-up form (docs/product-rules.md "Newsletter sign-up"), posted as
+ * multipart/form-data or application/x-www-form-urlencoded with the fields
+ * mauticform[first_name], mauticform[email], mauticform[formId], mauticform[formName] and
+ * mauticform[return]. Without MAUTIC_URL the sign-up is stored here (one row per e-mail; signing
+ * up again changes nothing); with it, the form is forwarded there through the outbox.
+ * 201 { ok: true }, or 400 with field errors ('The email is a required field.').
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { NEWSLETTER_FIELDS, newsletterFieldName, type NewsletterField } from '@copytech/shared/domain';
+import { newsletterSchema } from '@copytech/shared/forms';
+import { HttpError, requireObject, validateBody } from '../../http/errors';
+import { outboxRowsOf } from '../../outbox/outbox';
+import { perMinute, type WriteDeps } from '../../writes/writeDeps';
+
+const FIELD_BY_NAME = new Map<string, NewsletterField>(NEWSLETTER_FIELDS.map((field) => [newsletterFieldName(field), field]));
+
+/** The newsletter fields from a form's name/value pairs ('mauticform[email]' → email); others ignored. */
+export function newsletterFieldsOf(pairs: Iterable<[string, unknown]>): Partial<Record<NewsletterField, string>> {
+  const fields: Partial<Record<NewsletterField, string>> = {};
+  for (const [name, value] of pairs) {
+    const field = FIELD_BY_NAME.get(name) ?? (NEWSLETTER_FIELDS as readonly string[]).find((f) => f === name);
+    if (field && typeof value === 'string') fields[field as NewsletterField] = value;
+  }
+  return fields;
+}
+
+async function formPairs(request: FastifyRequest): Promise<Array<[string, unknown]>> {
+  if (request.isMultipart()) {
+    const pairs: Array<[string, unknown]> = [];
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          part.file.resume();
+          throw new HttpError(400, 'This form takes no files.', { _: 'This form takes no files.' });
+        }
+        pairs.push([part.fieldname, part.value]);
+      }
+    } catch (error) {
+      const status = (error as { statusCode?: unknown }).statusCode;
+      if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+      // A malformed body (no boundary, cut short…) is the sender's fault, not ours.
+      throw new HttpError(400, 'The form could not be read.', { _: 'The form could not be read.' });
+    }
+    return pairs;
+  }
+  requireObject(request.body);
+  return Object.entries(request.body);
+}
+
+export const newsletterPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outbox, config, clock }) => {
+  // Parsers for this plugin's routes only; tight limits: a handful of short text fields, no files.
+  await app.register(multipart, {
+    limits: { fieldNameSize: 100, fieldSize: 1000, fields: 12, fileSize: 1, files: 0, parts: 12, headerPairs: 50 },
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.post('/api/newsletter', { config: perMinute(config.rateLimits.formsPerMinute) }, async (request, reply) => {
+    const fields = newsletterFieldsOf(await formPairs(request));
+    const signup = await validateBody(newsletterSchema, fields);
+    const now = clock();
+    const email = signup.email.toLowerCase();
+    if (config.mauticUrl) {
+      const form: Record<string, string> = {};
+      for (const field of NEWSLETTER_FIELDS) {
+        const value = signup[field];
+        if (value) form[newsletterFieldName(field)] = value;
+      }
+      await db
+        .insertInto('outbox')
+        .values(
+          outboxRowsOf(
+            [{ channel: 'mautic', kind: 'newsletter-forward', reference: null, payload: { formId: signup.formId ?? null, fields: form } }],
+            now,
+          ),
+        )
+        .execute();
+      outbox.wake();
+      request.log.info('newsletter sign-up queued for the marketing form');
+    } else {
+      const inserted = await db
+        .insertInto('newsletter_signups')
+        .values({
+          email,
+          first_name: signup.first_name || null,
+          form_id: signup.formId || null,
+          form_name: signup.formName || null,
+          created_at: new Date(now).toISOString(),
+        })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .executeTakeFirst();
+      request.log.info({ newSignup: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 }, 'newsletter sign-up stored');
+    }
+    return reply.code(201).send({ ok: true });
+  });
+};

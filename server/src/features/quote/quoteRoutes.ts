@@ -1,0 +1,184 @@
+/**
+ * POST /api/quote (docs/product-rules.md "Writes"): validated with the basket form's own
+ * schema from @copytech/shared, plus one to five distinct products that exist and are active.
+ * The quote, its e-mails (the visitor's quote and the sales notification) and, when configured,
+ * the call to the hosted enquiry endpoint are stored in one transaction before the answer:
+ * 201 { reference }. An Idempotency-Key makes retries safe.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  MODEL_ID_PATTERN,
+  basketItemOf,
+  leaseOffer,
+  productPath,
+  servicePerPageOf,
+  startingFromPence,
+  type LeaseTerms,
+  type Product,
+} from '@copytech/shared/domain';
+import { quoteRequestSchema } from '@copytech/shared/forms';
+import { productsByModelIds } from '../catalogue/repository';
+import { HttpError, badRequest, validateBody } from '../../http/errors';
+import { quoteSalesMail, quoteVisitorMail, type MailContext, type QuotedProduct } from '../../mail/templates';
+import { outboxRowsOf, type OutboxJob } from '../../outbox/outbox';
+import { idempotencyKeyOf, writeOnce } from '../../writes/idempotency';
+import { newReference } from '../../writes/reference';
+import { perMinute, stringUpTo, type WriteDeps } from '../../writes/writeDeps';
+
+/**
+ * The body's JSON schema: only its shape (objects, strings, lists, sizes), checked by Fastify before
+ * the handler, so that the shared yup rules applied next only ever see strings where they expect
+ * them (yup's trim() throws on an object or an array instead of reporting it).
+ */
+export const quoteBodySchema = {
+  type: 'object',
+  properties: {
+    productIds: { type: 'array', maxItems: 20, items: stringUpTo(200) },
+    contactDetails: {
+      type: 'object',
+      properties: {
+        firstName: stringUpTo(500),
+        lastName: stringUpTo(500),
+        email: stringUpTo(500),
+        phoneNumber: stringUpTo(500),
+        postcode: stringUpTo(500),
+      },
+    },
+    eventType: stringUpTo(50),
+    utm: { type: 'object', maxProperties: 20, additionalProperties: stringUpTo(1000) },
+  },
+} as const;
+
+/** A product as it is quoted: its prices, its lease only where one is offered (leaseOffer), its own prices per page. */
+export function quotedProductOf(product: Product, lease: LeaseTerms): QuotedProduct {
+  const offer = leaseOffer(product, lease);
+  return {
+    ...basketItemOf(product),
+    path: productPath(product),
+    startingFrom: startingFromPence(product),
+    leaseQuarterly: offer?.paymentPence ?? null,
+    rentalPerMonth: offer?.perMonthPence ?? null,
+    paperSize: product.paperSize ?? null,
+    servicePerPage: servicePerPageOf(product),
+  };
+}
+
+type QuoteRequest = Awaited<ReturnType<typeof validateBody<typeof quoteRequestSchema>>>;
+type Trx = Parameters<Parameters<typeof writeOnce>[0]['work']>[0];
+
+/**
+ * The request checked: the form and the products together, so that every problem is reported at
+ * once (400 with field errors; "Some of the products…" when only products are wrong). The products
+ * are read in the write's transaction.
+ */
+async function checkQuote(trx: Trx, body: unknown, lease: LeaseTerms): Promise<{ quote: QuoteRequest; products: QuotedProduct[] }> {
+  let quote: QuoteRequest | null = null;
+  let fieldErrors: Record<string, string> = {};
+  try {
+    quote = await validateBody(quoteRequestSchema, body);
+  } catch (error) {
+    if (!(error instanceof HttpError) || !error.fieldErrors || error.fieldErrors._) throw error;
+    fieldErrors = { ...error.fieldErrors };
+  }
+  const raw = (body as { productIds?: unknown }).productIds;
+  const ids =
+    quote?.productIds ??
+    (Array.isArray(raw) ? raw.filter((id): id is string => typeof id === 'string' && MODEL_ID_PATTERN.test(id)).slice(0, 10) : []);
+  const byId = await productsByModelIds(trx, ids);
+  (Array.isArray(raw) ? raw : []).forEach((id, i) => {
+    if (typeof id !== 'string' || !ids.includes(id)) return;
+    const product = byId.get(id);
+    if (!product) fieldErrors[`productIds[${i}]`] ??= 'This product is not in our range.';
+    else if (product.isActive !== 1) fieldErrors[`productIds[${i}]`] ??= 'This product is no longer available.';
+  });
+  if (!quote || Object.keys(fieldErrors).length) {
+    const onlyProducts = Object.keys(fieldErrors).every((key) => key.startsWith('productIds'));
+    throw badRequest(fieldErrors, onlyProducts ? 'Some of the products in the basket are not available.' : undefined);
+  }
+  return { quote, products: ids.map((id) => quotedProductOf(byId.get(id)!, lease)) };
+}
+
+/** What the outbox sends for a stored quote: the visitor's quote, the sales notification and, when configured, the forward. */
+function quoteJobs(
+  { config, mailContext }: { config: WriteDeps['config']; mailContext: MailContext },
+  quote: {
+    reference: string;
+    createdAt: string;
+    contactDetails: QuoteRequest['contactDetails'];
+    products: QuotedProduct[];
+    utm: Record<string, string>;
+  },
+): OutboxJob[] {
+  const { reference, createdAt, contactDetails, products, utm } = quote;
+  const jobs: OutboxJob[] = [
+    { channel: 'mail', kind: 'quote-visitor', reference, payload: quoteVisitorMail(mailContext, reference, contactDetails, products) },
+    {
+      channel: 'mail',
+      kind: 'quote-sales',
+      reference,
+      payload: quoteSalesMail(mailContext, reference, contactDetails, products, utm, createdAt),
+    },
+  ];
+  if (config.enquiryApi) {
+    jobs.push({
+      channel: 'enquiry-api',
+      kind: 'quote-forward',
+      reference,
+      payload: { type: 'quote', reference, createdAt, data: { contactDetails, products, utm } },
+    });
+  }
+  return jobs;
+}
+
+/** Stores a checked quote and its outbox rows in the write's transaction; its reference. */
+async function storeQuote(trx: Trx, deps: Parameters<typeof quoteJobs>[0], checked: Awaited<ReturnType<typeof checkQuote>>, now: number) {
+  const { quote, products } = checked;
+  const reference = newReference();
+  const createdAt = new Date(now).toISOString();
+  const utm = Object.fromEntries(Object.entries(quote.utm ?? {}).filter(([, v]) => typeof v === 'string' && v)) as Record<string, string>;
+  await trx
+    .insertInto('quotes')
+    .values({
+      reference,
+      created_at: createdAt,
+      products: JSON.stringify(products),
+      contact: JSON.stringify(quote.contactDetails),
+      utm: JSON.stringify(utm),
+    })
+    .execute();
+  const jobs = quoteJobs(deps, { reference, createdAt, contactDetails: quote.contactDetails, products, utm });
+  await trx.insertInto('outbox').values(outboxRowsOf(jobs, now)).execute();
+  return reference;
+}
+
+export const quotePlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outbox, config, clock, terms }) => {
+  const mailContext: MailContext = { from: config.mailFrom, salesEmail: config.salesEmail, publicUrl: config.publicUrl, terms };
+
+  app.post(
+    '/api/quote',
+    { config: perMinute(config.rateLimits.quotePerMinute), schema: { body: quoteBodySchema } },
+    async (request, reply) => {
+      const now = clock();
+      const result = await writeOnce({
+        db,
+        scope: 'quote',
+        key: idempotencyKeyOf(request),
+        body: request.body,
+        now,
+        work: async (trx) => {
+          const reference = await storeQuote(trx, { config, mailContext }, await checkQuote(trx, request.body, terms.lease), now);
+          return { statusCode: 201, body: { reference } };
+        },
+      });
+      const { reference } = result.body as { reference: string };
+      if (result.replayed) {
+        request.log.info({ reference }, 'quote: repeated request answered from its Idempotency-Key');
+        reply.header('Idempotent-Replayed', 'true');
+      } else {
+        request.log.info({ reference }, 'quote stored');
+        outbox.wake();
+      }
+      return reply.code(result.statusCode).send(result.body);
+    },
+  );
+};

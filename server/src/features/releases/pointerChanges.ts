@@ -1,0 +1,122 @@
+/**
+ * The changes of a remote's live pointer, each one transaction that locks the pointer row (on
+ * PostgreSQL; SQLite's transactions are serial), changes it and adds the history row, or changes
+ * nothing and says why (HttpError). registry.ts runs them (retried on a history-id clash) and
+ * applies the result at once.
+ *
+ * History rows: `promote` (percent null: the live release changed), `canary` (percent: its share),
+ * `rollback` and `auto-rollback`. A rollback that ended a canary keeps the canary's share in
+ * `percent`; one that changed the live release has none.
+ *
+ * "The release live before the current one" is the `from` of the latest promote that made the
+ * current release live. Rollback rows are not followed: after C was rolled back to B, a second
+ * rollback goes on to A (B's predecessor), never back to the C just abandoned.
+ */
+import type { Kysely } from 'kysely';
+import type { RemoteName } from '@copytech/shared/domain';
+import { isPostgres } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { addHistory, type HistoryEntry } from './registryRows';
+
+type Trx = Kysely<Database>;
+
+export interface PointerChange {
+  /** who: a deploy token's label, 'local', or 'canary-health' */
+  actor: string;
+  reason?: string | null;
+}
+
+async function lockedPointer(trx: Trx, remote: RemoteName) {
+  const query = trx.selectFrom('remote_pointers').selectAll().where('remote', '=', remote);
+  const row = await (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
+  if (!row) throw new HttpError(409, `${remote} has no live release yet`);
+  return row;
+}
+
+async function requireKept(trx: Trx, remote: RemoteName, releaseId: string): Promise<void> {
+  const found = await trx
+    .selectFrom('remote_releases')
+    .select('id')
+    .where('remote', '=', remote)
+    .where('id', '=', releaseId)
+    .executeTakeFirst();
+  if (!found) throw new HttpError(404, `${remote} has no release ${releaseId}`);
+}
+
+async function previousLive(trx: Trx, remote: RemoteName, live: string): Promise<string | null> {
+  const row = await trx
+    .selectFrom('release_history')
+    .select('from_release')
+    .where('remote', '=', remote)
+    .where('to_release', '=', live)
+    .where('action', '=', 'promote')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.from_release ?? null;
+}
+
+const setPointer = (trx: Trx, remote: RemoteName, values: Partial<Database['remote_pointers']>) =>
+  trx.updateTable('remote_pointers').set(values).where('remote', '=', remote).execute();
+
+/** percent null or 100: the live release (ending any canary); 1..99: the canary. null: already so. */
+export async function promoteIn(
+  trx: Trx,
+  remote: RemoteName,
+  releaseId: string,
+  percent: number | null,
+  who: PointerChange,
+  at: string,
+): Promise<HistoryEntry | null> {
+  const pointer = await lockedPointer(trx, remote);
+  await requireKept(trx, remote, releaseId);
+  const base = { remote, actor: who.actor, reason: who.reason ?? null, at };
+  if (percent === null || percent >= 100) {
+    if (pointer.live_release === releaseId && !pointer.canary_release) return null;
+    await setPointer(trx, remote, { live_release: releaseId, canary_release: null, canary_percent: null, updated_at: at });
+    return addHistory(trx, { ...base, action: 'promote', from: pointer.live_release, to: releaseId, percent: null });
+  }
+  if (pointer.live_release === releaseId)
+    throw new HttpError(409, `${releaseId} is the live release of ${remote} already: a canary must be another release`);
+  if (pointer.canary_release === releaseId && pointer.canary_percent === percent) return null;
+  await setPointer(trx, remote, { canary_release: releaseId, canary_percent: percent, updated_at: at });
+  return addHistory(trx, { ...base, action: 'canary', from: pointer.canary_release ?? pointer.live_release, to: releaseId, percent });
+}
+
+/** A running canary ends; otherwise the release live before is live again (409 when there is none). */
+export async function rollbackIn(trx: Trx, remote: RemoteName, who: PointerChange, at: string): Promise<HistoryEntry> {
+  const pointer = await lockedPointer(trx, remote);
+  const base = { remote, actor: who.actor, reason: who.reason ?? null, at, action: 'rollback' as const };
+  if (pointer.canary_release) {
+    await setPointer(trx, remote, { canary_release: null, canary_percent: null, updated_at: at });
+    return addHistory(trx, { ...base, from: pointer.canary_release, to: pointer.live_release, percent: pointer.canary_percent });
+  }
+  const before = await previousLive(trx, remote, pointer.live_release);
+  if (!before) throw new HttpError(409, `Nothing to roll back to: no release of ${remote} was live before ${pointer.live_release}.`);
+  await setPointer(trx, remote, { live_release: before, updated_at: at });
+  return addHistory(trx, { ...base, from: pointer.live_release, to: before, percent: null });
+}
+
+/** Ends the canary `releaseId` if it still runs (another instance may have ended it first). */
+export async function autoRollbackIn(
+  trx: Trx,
+  remote: RemoteName,
+  releaseId: string,
+  reason: string,
+  at: string,
+): Promise<HistoryEntry | null> {
+  const pointer = await lockedPointer(trx, remote);
+  if (pointer.canary_release !== releaseId) return null;
+  await setPointer(trx, remote, { canary_release: null, canary_percent: null, updated_at: at });
+  return addHistory(trx, {
+    remote,
+    action: 'auto-rollback',
+    from: releaseId,
+    to: pointer.live_release,
+    percent: pointer.canary_percent,
+    actor: 'canary-health',
+    reason,
+    at,
+  });
+}

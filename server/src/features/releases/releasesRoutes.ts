@@ -1,0 +1,223 @@
+/**
+ * The releases API (docs/deploy.md "Releasing a remote"), for the release command and teams' CI:
+ *
+ * - POST /api/releases/:remote: registers a release, from an upload (multipart, one part per file
+ *   of the dist folder, the part's filename its relative path) or from another origin (JSON
+ *   `{ "origin": "<url of the release folder>" }`). The gate runs first: 201 `{remote, release,
+ *   gate: "passed", created: true}`, 200 with created false when it was kept already, 422 with
+ *   every reason when refused (nothing kept).
+ * - POST /api/releases/:remote/promote `{release, percent?}`, /rollback `{reason?}`: move the live
+ *   pointer (or the canary); /preview `{release, hours?}`: a signed preview link.
+ * - GET /api/releases/:remote: the releases, the pointer and the history (who shipped what).
+ * - GET /api/releases/live: public, the live release (and canary) of every remote, nothing else.
+ * - GET /releases/<remote>/<id>/<file>: the store's files, immutable.
+ *
+ * Everything but /live and the files needs a deploy token of that remote (features/releases/tokens.ts):
+ * none or unknown 401, another remote's 403, and nothing changes. Writes are rate limited per IP
+ * (RATE_LIMIT_RELEASES_PER_MINUTE); every change is a history row and a log line (never a token:
+ * the Authorization header is redacted from the logs).
+ */
+import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
+import type { Config } from '../../config';
+import { sendError } from '../../http/errors';
+import { PREVIEW_DEFAULT_HOURS, PREVIEW_MAX_HOURS } from './previewLinks';
+import { promoteChecked, publishOrigin, publishUpload, requireSharedStore, type PublishDeps } from './publish';
+import { NOT_SERVED, UPLOAD_LIMITS, type UploadPart } from './store';
+import { authorize } from './tokens';
+import { siteOrigin } from '../../pages/origin';
+import type { Releases } from './releasesPlugin';
+import { perMinute } from '../../writes/writeDeps';
+
+const RELEASE_PATTERN = '^(local|[0-9a-f]{12})$';
+const params = {
+  type: 'object',
+  required: ['remote'],
+  properties: { remote: { type: 'string', enum: [...REMOTE_NAMES] } },
+} as const;
+const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+const registerBody = {
+  type: 'object',
+  required: ['origin'],
+  additionalProperties: false,
+  properties: { origin: { type: 'string', minLength: 8, maxLength: 1000, pattern: '^https?://' } },
+} as const;
+const promoteBody = {
+  type: 'object',
+  required: ['release'],
+  additionalProperties: false,
+  properties: { release: { type: 'string', pattern: RELEASE_PATTERN }, percent: { type: 'integer', minimum: 1, maximum: 100 } },
+} as const;
+const rollbackBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { reason: { type: 'string', maxLength: 300 } },
+} as const;
+const previewBody = {
+  type: 'object',
+  required: ['release'],
+  additionalProperties: false,
+  properties: { release: { type: 'string', pattern: RELEASE_PATTERN }, hours: { type: 'integer', minimum: 1, maximum: PREVIEW_MAX_HOURS } },
+} as const;
+
+type RemoteParams = { Params: { remote: RemoteName } };
+
+/** Who presented the deploy token of each request that passed the guard. */
+const actors = new WeakMap<FastifyRequest, string>();
+
+/**
+ * The guard of every route but /live: 401 without a known token, 403 with another remote's; the
+ * token's label is the request's actor. It runs after the rate limit (onRequest: guessed tokens
+ * are counted like any write) and before the body is validated (a refusal says nothing about what
+ * a body lacks) or an upload is read (multipart bodies are read by the handler).
+ */
+function tokenGuard(releases: Releases) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { remote } = request.params as { remote?: string };
+    // an unknown remote is left to the params schema (400)
+    if (!(REMOTE_NAMES as readonly string[]).includes(remote ?? '')) return;
+    const who = authorize(releases.tokens, request.headers.authorization, remote as RemoteName);
+    if (who.ok) {
+      actors.set(request, who.label);
+      return;
+    }
+    request.log.info({ remote, status: who.status, route: request.routeOptions.url }, 'release API refused: deploy token');
+    if (who.status === 401) reply.header('WWW-Authenticate', 'Bearer realm="releases"');
+    return sendError(reply, who.status, who.message);
+  };
+}
+
+const actorOf = (request: FastifyRequest): string => {
+  const actor = actors.get(request);
+  if (actor === undefined) throw new Error('a release route ran without its token guard');
+  return actor;
+};
+
+/** The store's files: /releases/<remote>/<id>/<path>, immutable, for any origin. */
+async function serveStore(app: FastifyInstance, root: string): Promise<void> {
+  const served = new RegExp(`^/?(${REMOTE_NAMES.join('|')})/[0-9a-f]{12}/[A-Za-z0-9_./-]+$`);
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/releases/',
+    decorateReply: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    dotfiles: 'deny',
+    allowedPath: (pathName: string) => served.test(pathName) && !pathName.includes('..') && !NOT_SERVED.test(pathName),
+    setHeaders: (reply: FastifyReply) => {
+      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      reply.header('Access-Control-Allow-Origin', '*');
+      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    },
+  });
+}
+
+/** Promote, rollback and preview: the pointer's changes and preview links. */
+function pointerRoutes(app: FastifyInstance, deps: PublishDeps & { releases: Releases }, config: Config): void {
+  const { releases } = deps;
+  const writes = perMinute(config.releases.perMinute);
+  const guard = tokenGuard(releases);
+  app.post<RemoteParams & { Body: { release: string; percent?: number } }>(
+    '/api/releases/:remote/promote',
+    { config: writes, preValidation: guard, schema: { params, body: json(promoteBody) } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { release, percent } = request.body;
+      const answer = await promoteChecked(deps, request.params.remote, release, percent ?? null, { actor });
+      return reply.code(answer.status).send(answer.body);
+    },
+  );
+
+  app.post<RemoteParams & { Body: { reason?: string } | undefined }>(
+    '/api/releases/:remote/rollback',
+    { config: writes, preValidation: guard, schema: { params, body: json(rollbackBody) } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { remote } = request.params;
+      const entry = await releases.registry.rollback(remote, { actor, reason: request.body?.reason ?? null });
+      const { live, canary } = releases.snapshot().remotes[remote];
+      return {
+        remote,
+        live: live.id,
+        canary: canary ? { release: canary.release.id, percent: canary.percent } : null,
+        from: entry.from,
+        to: entry.to,
+      };
+    },
+  );
+
+  app.post<RemoteParams & { Body: { release: string; hours?: number } }>(
+    '/api/releases/:remote/preview',
+    { config: writes, preValidation: guard, schema: { params, body: json(previewBody) } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { remote } = request.params;
+      const { release, hours = PREVIEW_DEFAULT_HOURS } = request.body;
+      if (!releases.find(remote, release)) return sendError(reply, 404, `${remote} has no release ${release}.`);
+      const expiresAt = deps.clock() + hours * 3_600_000;
+      const token = releases.signPreview({ remote, release, expiresAt });
+      request.log.info({ remote, release, actor, expiresAt: new Date(expiresAt).toISOString() }, 'preview link signed');
+      return { url: `${siteOrigin(config, request)}/preview?t=${token}`, expiresAt: new Date(expiresAt).toISOString() };
+    },
+  );
+}
+
+export const releasesRoutes: FastifyPluginAsync<{ config: Config; clock?: () => number }> = async (app, { config, clock = Date.now }) => {
+  const releases = app.releases;
+  const deps = { ...releases, releases, log: app.log, siteRoot: config.siteRoot, clock };
+  const writes = perMinute(config.releases.perMinute);
+  const guard = tokenGuard(releases);
+  await app.register(multipart, {
+    preservePath: true,
+    limits: { files: UPLOAD_LIMITS.files, fileSize: UPLOAD_LIMITS.fileBytes, fields: 1, parts: UPLOAD_LIMITS.files + 1, headerPairs: 100 },
+  });
+  await serveStore(app, releases.store.root);
+
+  app.get('/api/releases/live', async (_request, reply) => {
+    const { remotes } = releases.snapshot();
+    reply.header('Cache-Control', 'no-store');
+    return Object.fromEntries(
+      REMOTE_NAMES.map((remote) => {
+        const { live, canary } = remotes[remote];
+        return [remote, { release: live.id, ...(canary ? { canary: { release: canary.release.id, percent: canary.percent } } : {}) }];
+      }),
+    );
+  });
+
+  app.post<RemoteParams & { Body: { origin: string } }>(
+    '/api/releases/:remote',
+    { config: writes, preValidation: guard, schema: { params, body: json(registerBody) } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { remote } = request.params;
+      let answer;
+      if (request.isMultipart()) {
+        await requireSharedStore(deps);
+        answer = await publishUpload(deps, remote, uploadParts(request), actor);
+      } else if (request.body && typeof request.body === 'object') {
+        answer = await publishOrigin(deps, remote, request.body.origin, actor);
+      } else return sendError(reply, 415, 'Send the build as multipart/form-data, or JSON {"origin": "<url of the release folder>"}.');
+      return reply.code(answer.status).send(answer.body);
+    },
+  );
+
+  pointerRoutes(app, deps, config);
+  app.get<RemoteParams>('/api/releases/:remote', { config: writes, preValidation: guard, schema: { params } }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return releases.registry.list(request.params.remote);
+  });
+};
+
+/** The upload's files as the store reads them; a field (not a file) is refused. */
+async function* uploadParts(request: FastifyRequest): AsyncIterable<UploadPart> {
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') {
+      const error = new Error('The upload takes files only (one part per file, its filename the path in the build).');
+      throw Object.assign(error, { statusCode: 400 });
+    }
+    yield { filename: part.filename, file: part.file };
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Serves the built site in production: the shell at /, each remote under /remotes/{name}/.
+ * Hashed files are cached for a year (immutable); entry files, manifests and the index page are
+ * no-cache, so a remote's new build is live on the next page load without restarting anything.
+ * Files are read from disk on each request, never cached in memory. Text files are sent as the
+ * brotli or gzip copy the build wrote beside them when the browser accepts it.
+ */
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { pageSections, REMOTE_NAMES } from '@copytech/shared/domain';
+import type { Config } from '../config';
+import { sendError } from '../http/errors';
+import { siteOrigin } from './origin';
+import { robotsTxt, sitemapEntries, sitemapXml } from './sitemap';
+import { createIndexPage } from './indexPage';
+
+const HASHED = /\.[0-9a-f]{10}\.(js|css|png|jpe?g|svg|webp|woff2?)$/;
+/** The build writes a brotli (.br) and a gzip (.gz) copy beside each text file; see createAppConfig. */
+const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
+
+export function cacheHeaders(reply: FastifyReply, filePath: string): void {
+  const original = filePath.replace(PRECOMPRESSED_SUFFIX, '');
+  reply.header('Cache-Control', HASHED.test(original) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+export const sitePlugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  const shellDist = path.join(config.siteRoot, 'shell', 'dist');
+
+  await app.register(fastifyStatic, {
+    root: shellDist,
+    prefix: '/',
+    index: false,
+    wildcard: true,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: cacheHeaders,
+  });
+  for (const name of REMOTE_NAMES) {
+    await app.register(fastifyStatic, {
+      root: path.join(config.siteRoot, `mfe-${name}`, 'dist'),
+      prefix: `/remotes/${name}/`,
+      decorateReply: false,
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      // Build statistics (mf-manifest-stats.json, source maps) are for the build, not the browser:
+      // the runtime needs only mf-manifest.json, and the stats name build-machine paths.
+      allowedPath: (pathName: string) => !/(-stats\.json|\.map)$/.test(pathName),
+      // A remote's files may be loaded by a shell on another origin (a remote can live on a CDN).
+      setHeaders: (reply: FastifyReply, filePath: string) => {
+        cacheHeaders(reply, filePath);
+        reply.header('Access-Control-Allow-Origin', '*');
+        reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+      },
+    });
+  }
+
+  const sendIndex = createIndexPage(app, config, shellDist);
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const xml = sitemapXml(await sitemapEntries(app.db), siteOrigin(config, request));
+    return reply.header('Cache-Control', 'public, max-age=600').type('application/xml; charset=utf-8').send(xml);
+  });
+  app.get('/robots.txt', async (request, reply) =>
+    reply
+      .header('Cache-Control', 'public, max-age=600')
+      .type('text/plain; charset=utf-8')
+      .send(robotsTxt(siteOrigin(config, request))),
+  );
+
+  // The index page for every path of the site; its status says whether the page exists. The
+  // sections' paths are routed to it directly; any other path is first looked up as a file of the
+  // shell's build (the static wildcard above) and comes to the not-found handler below.
+  app.get('/', sendIndex);
+  for (const section of pageSections()) {
+    app.get(`/${section}`, sendIndex);
+    app.get(`/${section}/*`, sendIndex);
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, 404, `No such resource: ${pathname}`);
+    if (pathname.startsWith('/api/') || pathname.startsWith('/remotes/') || pathname.startsWith('/assets/') || path.extname(pathname)) {
+      return sendError(reply, 404, `No such resource: ${pathname}`);
+    }
+    return sendIndex(request, reply);
+  });
+};
