@@ -17,13 +17,11 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { errorBody, sendError } from '../http/errors';
-import type { SharedRateLimits } from '../http/rateLimitStore';
-import type { ProductImages } from '../features/catalogue/images/productImages';
+import { checkDatabase, outboxState, type OutboxState } from './healthStore';
 
 export type DegradedCode = 'mail-failing' | 'outbox-dead' | 'site-not-built' | 'image-cache-unwritable' | 'rate-limit-store-down';
 
@@ -36,52 +34,35 @@ export interface HealthBody {
   status: 'ok' | 'degraded';
   database: 'ok';
   mail: 'smtp' | 'files';
-  outbox: { pending: number; dead: number; failingSince: string | null };
+  outbox: OutboxState;
   reasons: HealthReason[];
+}
+
+/** A part that can say why the instance is degraded, checked at every readiness answer. */
+export interface HealthSource {
+  healthReason(): Promise<HealthReason | null>;
+}
+
+/** The product images' cache folder: its last error (null while it can be written), and a fresh try. */
+export interface ImageCacheProbe {
+  cacheError: string | null;
+  probeCache(): Promise<string | null>;
 }
 
 interface HealthDeps {
   db: Db;
   config: Pick<Config, 'smtpUrl' | 'serveSite' | 'siteRoot' | 'mailAlertAfterMinutes'>;
-  images: Pick<ProductImages, 'cacheError' | 'probeCache'>;
+  images: ImageCacheProbe;
   clock: () => number;
   /** the rate limits' Redis, when there is one */
-  sharedRateLimits?: Pick<SharedRateLimits, 'healthReason'> | null;
+  sharedRateLimits?: HealthSource | null;
   /** true once the instance drains (SIGTERM) */
   draining?: () => boolean;
 }
 
-/** Reads and writes the database: a write that changes nothing still needs the write lock. */
-async function checkDatabase(db: Db): Promise<void> {
-  await sql`select 1`.execute(db);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('outbox')
-      .set({ id: sql`id` })
-      .where('id', '=', '')
-      .execute();
-  });
-}
-
 export async function healthOf({ db, config, images, clock, sharedRateLimits }: HealthDeps): Promise<HealthBody> {
   await checkDatabase(db);
-  const rows = await db
-    .selectFrom('outbox')
-    .where('status', 'in', ['pending', 'dead'])
-    .select((eb) => ['status', eb.fn.countAll().as('count')])
-    .groupBy('status')
-    .execute();
-  const count = (status: string) => Number(rows.find((r) => r.status === status)?.count ?? 0);
-  // The oldest row that is still waiting after a failed attempt: mail has been failing since then.
-  const failing = await db
-    .selectFrom('outbox')
-    .where('status', '=', 'pending')
-    .where('attempts', '>', 0)
-    .select('created_at')
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst();
-  const outbox = { pending: count('pending'), dead: count('dead'), failingSince: failing?.created_at ?? null };
+  const outbox = await outboxState(db);
 
   const reasons: HealthReason[] = [];
   const threshold = config.mailAlertAfterMinutes * 60_000;

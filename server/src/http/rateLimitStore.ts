@@ -15,7 +15,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis, RedisOptions } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import type { HealthReason } from '../health/healthRoutes';
 
 /** Short: a request waits at most about commandMs for Redis before it is counted locally. */
 export const REDIS_TIMEOUTS = { connectMs: 1_000, commandMs: 500 } as const;
@@ -118,8 +117,11 @@ export class SharedRateLimits {
     this.retryAt = 0;
   }
 
-  /** For /api/health/ready: null when Redis answers; after a failed command, one PING decides. */
-  async healthReason(): Promise<HealthReason | null> {
+  /**
+   * Why the instance is degraded, for /api/health/ready (a health source, health/healthRoutes.ts):
+   * null when Redis answers; after a failed command, one PING decides.
+   */
+  async healthReason(): Promise<{ code: 'rate-limit-store-down'; message: string } | null> {
     if (this.downSince !== null && this.redis.status === 'ready') {
       await this.redis.ping().then(
         () => this.up(),
