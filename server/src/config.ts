@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
-import { parseDeployTokens, TokenSettingError, type DeployToken } from './features/releases/tokens';
+import { parseDeployTokens, TokenSettingError, type DeployToken } from './deployTokens';
 
 /**
  * The repository root: the first folder above this module that holds server/package.json (the

@@ -23,7 +23,8 @@ import { previewKey, signPreview, verifyPreview } from './previewLinks';
 import { ReleaseRegistry } from './registry';
 import { localRelease, seedPointers } from './seed';
 import { ReleaseStore } from './store';
-import { ensureLocalTokens, TokenSettingError, type DeployToken } from './tokens';
+import { TokenSettingError, type DeployToken } from '../../deployTokens';
+import { ensureLocalTokens } from './tokens';
 
 /** What `app.releases` holds: what requests read (ReleasesService), and what the API uses. */
 export interface Releases extends ReleasesService {

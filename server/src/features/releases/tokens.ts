@@ -10,24 +10,17 @@
  * With DEPLOY_TOKENS unset (the embedded default: one machine), the server makes one token per
  * remote at its first start and keeps them in $VAR_DIR/deploy-tokens.json, readable by the
  * owner only (mode 0600), where the release command finds them when it talks to the local server.
- * Those tokens are accepted with the label `local`.
+ * Those tokens are accepted with the label `local`. The DEPLOY_TOKENS setting itself is read with
+ * the rest of the configuration (deployTokens.ts).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
-
-export interface DeployToken {
-  remote: RemoteName;
-  label: string;
-  /** SHA-256 of the token's text, 32 bytes */
-  hash: Buffer;
-}
+import { TokenSettingError, type DeployToken } from '../../deployTokens';
 
 export const LOCAL_TOKENS_FILE = 'deploy-tokens.json';
 export const TOKEN_PATTERN = /^ctd_([a-z]+)_[A-Za-z0-9_-]{43}$/;
-const LABEL = /^[A-Za-z0-9._-]{1,60}$/;
-const HEX_HASH = /^[0-9a-f]{64}$/;
 
 export const hashToken = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
 
@@ -39,32 +32,6 @@ export function newToken(remote: RemoteName): string {
 /** The DEPLOY_TOKENS entry of a token: `remote:label:sha256hex`. */
 export function tokenEntry(remote: RemoteName, label: string, token: string): string {
   return `${remote}:${label}:${hashToken(token).toString('hex')}`;
-}
-
-/** A setting that cannot be used; config.ts turns it into a StartupError (one line, no stack). */
-export class TokenSettingError extends Error {}
-
-/**
- * DEPLOY_TOKENS: comma-separated `remote:label:sha256hex`. A malformed entry is an error naming
- * its position and what is wrong with it, never its hash. Unset or blank: null (the local
- * tokens file is used instead).
- */
-export function parseDeployTokens(value: string | undefined): DeployToken[] | null {
-  if (value === undefined || value.trim() === '') return null;
-  const entries = value.split(',').map((entry) => entry.trim());
-  return entries.map((entry, index) => {
-    const where = `DEPLOY_TOKENS entry ${index + 1} of ${entries.length}`;
-    const [remote, label, hash, ...rest] = entry.split(':');
-    if (rest.length > 0 || hash === undefined)
-      throw new TokenSettingError(`${where} must be remote:label:sha256hex (three parts separated by colons)`);
-    if (!(REMOTE_NAMES as readonly string[]).includes(remote!))
-      throw new TokenSettingError(`${where} must start with a remote's name (${REMOTE_NAMES.join(', ')})`);
-    if (!LABEL.test(label!))
-      throw new TokenSettingError(`${where}: the label must be 1 to 60 letters, digits, dots, dashes or underscores`);
-    if (!HEX_HASH.test(hash.toLowerCase()))
-      throw new TokenSettingError(`${where}: the hash must be the token's SHA-256 in 64 hexadecimal digits`);
-    return { remote: remote as RemoteName, label: label!, hash: Buffer.from(hash.toLowerCase(), 'hex') };
-  });
 }
 
 function readLocalTokens(file: string): Partial<Record<RemoteName, string>> {
