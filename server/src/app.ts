@@ -13,35 +13,47 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config';
+import type { SeedPart } from './db/seed';
 import { installNotFound } from './http/errors';
-import { ProductImages } from './features/catalogue/images/productImages';
-import { withShownImages } from './features/catalogue/images/shownImages';
 import { databasePlugin } from './plugins/database';
 import { httpPlugin } from './plugins/http';
 import { lifecyclePlugin } from './plugins/lifecycle';
 import { outboxPlugin } from './plugins/outbox';
-import { releasesPlugin, type ReleasesOptions } from './features/releases/releasesPlugin';
 import { retentionPlugin } from './plugins/retention';
 import { termsPlugin } from './plugins/terms';
 import { captchaPlugin } from './captcha/captchaRoutes';
-import { cataloguePlugin } from './features/catalogue/catalogueRoutes';
-import { contentPlugin } from './features/content/contentRoutes';
-import { enquiriesPlugin } from './features/enquiries/enquiryRoutes';
 import { healthPlugin } from './health/healthRoutes';
-import { imagesPlugin } from './features/catalogue/images/imageRoutes';
-import { newsletterPlugin } from './features/newsletter/newsletterRoutes';
-import { quotePlugin } from './features/quote/quoteRoutes';
-import { previewPlugin } from './features/releases/previewRoutes';
-import { releaseBeaconPlugin } from './features/releases/beaconRoutes';
-import { releasesRoutes } from './features/releases/releasesRoutes';
-import { remotesPlugin } from './features/releases/remotesRoutes';
-import { reportPlugin } from './features/report/reportRoutes';
-import { searchPlugin } from './features/catalogue/search/searchRoutes';
-import { redactSearchTerms } from './features/catalogue/search/logRedaction';
-import { SearchEngine } from './features/catalogue/search/engine';
+import {
+  CatalogueRepository,
+  ProductImages,
+  SearchEngine,
+  catalogueSeedPart,
+  cataloguePlugin,
+  imagesPlugin,
+  rebuildSearchIndex,
+  redactSearchTerms,
+  searchPlugin,
+  withShownImages,
+} from './features/catalogue';
+import { ContentStore, contentPlugin, pagesSeedPart, postsSeedPart } from './features/content';
+import { enquiriesPlugin } from './features/enquiries';
+import { newsletterPlugin } from './features/newsletter';
+import { quotePlugin } from './features/quote';
+import {
+  previewPlugin,
+  releaseBeaconPlugin,
+  releasesPlugin,
+  releasesRoutes,
+  remotesPlugin,
+  type ReleasesOptions,
+} from './features/releases';
+import { reportPlugin } from './features/report';
 
 export { loadConfig };
 export type { Config };
+
+/** The features' shares of the seed, in the order they are read and written: products, then pages, then posts. */
+export const SEED_PARTS: readonly SeedPart[] = [catalogueSeedPart, pagesSeedPart, postsSeedPart];
 
 export interface BuildOptions {
   config?: Config;
@@ -99,8 +111,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   // Infrastructure (plugins/): decorations and hooks every route shares.
   await app.register(lifecyclePlugin);
-  await app.register(databasePlugin, { config, clock });
-  await app.register(termsPlugin, { dataDir: config.dataDir });
+  await app.register(databasePlugin, {
+    config,
+    clock,
+    seedParts: SEED_PARTS,
+    // site search's index follows what the seed left in the tables
+    afterSeed: async (db, log) => log.info({ searchIndex: await rebuildSearchIndex(db) }, 'search index up to date'),
+  });
+  app.decorate('catalogue', new CatalogueRepository(app.db, clock));
+  const content = new ContentStore(app.db);
+  await app.register(termsPlugin, { dataDir: config.dataDir, storedTexts: () => content.everyText() });
   await app.register(outboxPlugin, { config, clock, autoStart: options.outbox?.autoStart, pollMs: options.outbox?.pollMs });
   await app.register(retentionPlugin, { config, clock, autoStart: options.retention?.autoStart });
   await app.register(httpPlugin, { config });
@@ -121,7 +141,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(healthPlugin, { db: app.db, config, images, clock, ...health });
   await app.register(cataloguePlugin, { catalogue: app.catalogue });
   await app.register(searchPlugin, { search: new SearchEngine(app.db, app.catalogue, clock), catalogue: app.catalogue });
-  await app.register(contentPlugin, { db: app.db, fill: app.terms.fill });
+  await app.register(contentPlugin, { content, fill: app.terms.fill });
   await app.register(quotePlugin, writeDeps);
   await app.register(enquiriesPlugin, writeDeps);
   await app.register(newsletterPlugin, writeDeps);

@@ -7,8 +7,8 @@
  */
 import { resolveSiteRoute } from '@copytech/shared/domain';
 import { buildApp } from './app';
-import { SeedDataError } from './features/catalogue/productRecord';
 import { StartupError, loadConfig } from './config';
+import { SeedDataError } from './db/seed';
 import { drain } from './plugins/lifecycle';
 import { sitemapEntries } from './pages/sitemap';
 

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { migrationProvider } from '../src/db/migrations';
+import { SEED_PARTS } from '../src/app';
 import { seedDatabase } from '../src/db/seed';
 import { C5840I, C5850I, fixtureDataCopy, quoteBody, tempDir, testApp, testConfig } from './helpers';
 
@@ -27,7 +28,7 @@ describe('restart on the same VAR_DIR', () => {
       expect(
         await second.db.selectFrom('products').select(['model_id', 'updated_at', 'source_hash']).orderBy('model_id').execute(),
       ).toEqual(productsBefore);
-      expect(await seedDatabase(second.db, dataDir)).toEqual({
+      expect(await seedDatabase(second.db, dataDir, SEED_PARTS)).toEqual({
         products: { inserted: 0, updated: 0, retired: 0, unchanged: productsBefore.length, stale: 0 },
         pages: { inserted: 0, updated: 0, removed: 0, unchanged: 2, stale: 0 },
         posts: { inserted: 0, updated: 0, removed: 0, unchanged: 3, stale: 0 },

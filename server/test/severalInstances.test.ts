@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { StartupError, loadConfig } from '../src/config';
 import { migrationProvider } from '../src/db/migrations';
 import { openDatabase, type Db } from '../src/db/database';
+import { SEED_PARTS } from '../src/app';
 import { seedDatabase } from '../src/db/seed';
 import { OutboxWorker, outboxRowsOf, type OutboxJob } from '../src/outbox/outbox';
 import { FIXTURE_DATA, tempDir, testApp, testConfig } from './helpers';
@@ -79,11 +80,14 @@ onPostgres('instances starting together on one fresh PostgreSQL database', () =>
     const [a, b] = await Promise.all([openDatabase(tempDir(), database), openDatabase(tempDir(), database)]);
     try {
       const now = new Date('2026-11-20T09:00:00Z');
-      const summaries = await Promise.all([seedDatabase(a!, FIXTURE_DATA, now), seedDatabase(b!, FIXTURE_DATA, now)]);
+      const summaries = await Promise.all([
+        seedDatabase(a!, FIXTURE_DATA, SEED_PARTS, now),
+        seedDatabase(b!, FIXTURE_DATA, SEED_PARTS, now),
+      ]);
       const products = await count(a!, 'products');
       // one seed inserted everything; the other, waiting for it, found every row already there
-      expect(summaries.map((s) => s.products.inserted).sort((x, y) => x - y)).toEqual([0, products]);
-      expect(summaries.map((s) => s.products.unchanged).sort((x, y) => x - y)).toEqual([0, products]);
+      expect(summaries.map((s) => s.products!.inserted).sort((x, y) => x - y)).toEqual([0, products]);
+      expect(summaries.map((s) => s.products!.unchanged).sort((x, y) => x - y)).toEqual([0, products]);
     } finally {
       await Promise.all([a!.destroy(), b!.destroy()]);
     }

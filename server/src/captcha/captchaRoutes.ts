@@ -22,7 +22,6 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { CheckerDb } from '../db/savingsCheckerMigration';
 import type { WriteDeps } from '../writes/writeDeps';
 
 export const CAPTCHA_CHALLENGE_PATH = '/api/captcha/challenge';
@@ -134,24 +133,6 @@ export async function checkCaptcha(payload: unknown, secrets: CaptchaSecrets): P
     .update(decoded.challenge.signature as string)
     .digest('hex');
   return { ok: true, id, expiresAt: decoded.challenge.parameters.expiresAt * 1000 };
-}
-
-/**
- * Records a verified challenge as used, in the caller's transaction: false when it already was
- * (a replay). Expired records are cleared on the way.
- */
-export async function spendCaptcha(trx: CheckerDb, check: Extract<CaptchaCheck, { ok: true }>): Promise<boolean> {
-  const now = Date.now();
-  await trx.deleteFrom('captcha_solutions').where('expires_at', '<', now).execute();
-  // ON CONFLICT rather than catching the duplicate key: on PostgreSQL a failed statement ends
-  // the caller's transaction. A concurrent spend of the same challenge waits for the first to
-  // commit (or roll back) and then inserts nothing.
-  const inserted = await trx
-    .insertInto('captcha_solutions')
-    .values({ id: check.id, expires_at: check.expiresAt, used_at: new Date(now).toISOString() })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 export function logKeySource(log: FastifyBaseLogger, secrets: CaptchaSecrets): void {

@@ -23,8 +23,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
-import type { OutboxRow } from '../db/schema';
+import type { Database, OutboxRow } from '../db/schema';
 import type { MailMessage } from '../mail/message';
 import {
   backoffAfter,
@@ -32,15 +33,25 @@ import {
   DEFAULT_CONCURRENCY,
   LEASE_MS,
   MAX_ATTEMPTS,
+  outboxRowsOf,
   PRIORITY,
   PRIORITY_LEVELS,
   type Channel,
   type Deliverers,
   type EnquiryApiPayload,
   type MauticPayload,
+  type OutboxJob,
 } from './jobs';
 
 export * from './jobs';
+
+/**
+ * Queues jobs for delivery in the caller's transaction, so they are stored with the write they
+ * belong to or not at all; the worker picks them up when woken or at its next poll.
+ */
+export async function queueJobs(executor: Kysely<Database>, jobs: OutboxJob[], now: number): Promise<void> {
+  await executor.insertInto('outbox').values(outboxRowsOf(jobs, now)).execute();
+}
 
 export interface OutboxWorkerOptions {
   /** epoch ms; injectable so tests move time instead of waiting */

@@ -19,7 +19,6 @@ import {
   unknownPlaceholders,
   type CommercialTerms,
 } from '@copytech/shared/domain';
-import type { Db } from '../db/database';
 
 export interface TermsService {
   terms: CommercialTerms;
@@ -55,12 +54,23 @@ export function termsService(terms: CommercialTerms): TermsService {
   return { terms, fill: (value) => fillPlaceholders(value, values) };
 }
 
-/** Every stored page and post whose text names a placeholder the terms do not know. */
-async function checkPlaceholders(db: Db, terms: CommercialTerms): Promise<void> {
+/** A stored text whose placeholders are filled from the terms: what it is ('page', 'blog post'), its slug, its JSON. */
+export interface PlaceholderText {
+  kind: string;
+  slug: string;
+  data: string;
+}
+
+export interface TermsOptions {
+  dataDir: string;
+  /** every stored text that is served with its placeholders filled (the content feature's pages and posts) */
+  storedTexts: () => Promise<PlaceholderText[]>;
+}
+
+/** Every stored text that names a placeholder the terms do not know. */
+async function checkPlaceholders(texts: PlaceholderText[], terms: CommercialTerms): Promise<void> {
   const values = termsPlaceholderValues(terms, { sales: COMPANY.salesPhone, support: COMPANY.supportPhone });
-  const pages = await db.selectFrom('pages').select(['slug', 'data']).execute();
-  const posts = await db.selectFrom('blog_posts').select(['slug', 'data']).execute();
-  const problems = [...pages.map((row) => ({ ...row, kind: 'page' })), ...posts.map((row) => ({ ...row, kind: 'blog post' }))]
+  const problems = texts
     .map((row) => ({ row, unknown: unknownPlaceholders(row.data, values) }))
     .filter(({ unknown }) => unknown.length > 0)
     .map(({ row, unknown }) => `${row.kind} ${row.slug}: {{${unknown.join('}}, {{')}}}`);
@@ -69,10 +79,10 @@ async function checkPlaceholders(db: Db, terms: CommercialTerms): Promise<void> 
   }
 }
 
-export const termsPlugin = fp<{ dataDir: string }>(
-  async (app, { dataDir }) => {
+export const termsPlugin = fp<TermsOptions>(
+  async (app, { dataDir, storedTexts }) => {
     const terms = loadCommercialTerms(dataDir);
-    await checkPlaceholders(app.db, terms);
+    await checkPlaceholders(await storedTexts(), terms);
     app.decorate('terms', termsService(terms));
     app.get(TERMS_URL, async (_request, reply) => {
       reply.header('Cache-Control', 'public, max-age=60');

@@ -17,11 +17,10 @@ import {
   type Product,
 } from '@copytech/shared/domain';
 import type { NewProductRow, ProductRow } from '../../db/schema';
+import { SeedDataError } from '../../db/seed';
 
 /** What a catalogue file holds: a Product without modelId (derived), plus whether it is featured. */
 export type SeedProduct = Omit<Product, 'modelId'> & { modelId?: string; featured?: boolean };
-
-export class SeedDataError extends Error {}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -285,6 +285,17 @@ export class CatalogueRepository {
     return new Map(presented.map((product) => [product.modelId, product]));
   }
 
+  /** Every active product as stored (not presented), by model id, with the time its row last changed: the sitemap's rows. */
+  async sitemapProducts(): Promise<Array<{ product: Product; updatedAt: string }>> {
+    const rows = await this.db
+      .selectFrom('products')
+      .where('is_active', '=', 1)
+      .select(['data', 'is_active', 'updated_at'])
+      .orderBy('model_id')
+      .execute();
+    return rows.map((row) => ({ product: productFromRow(row), updatedAt: row.updated_at }));
+  }
+
   /** The model ids of every active product. */
   async activeModelIds(): Promise<Set<string>> {
     const rows = await this.db.selectFrom('products').where('is_active', '=', 1).select('model_id').execute();

@@ -9,8 +9,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ENQUIRY_MESSAGES, type EnquiryRequest, type ServiceRequest } from '@copytech/shared/domain';
 import { enquirySchemaFor } from '@copytech/shared/forms';
 import { badRequest, requireObject, validateBody } from '../../http/errors';
-import { enquirySalesMail, enquiryVisitorMail } from '../../mail/templates';
-import { outboxRowsOf, type OutboxJob } from '../../outbox/outbox';
+import { enquirySalesMail, enquiryVisitorMail } from './enquiryMail';
+import { insertEnquiry } from './enquiryStore';
+import { queueJobs, type OutboxJob } from '../../outbox/outbox';
 import { idempotencyKeyOf, writeOnce } from '../../writes/idempotency';
 import { newReference } from '../../writes/reference';
 import { perMinute, stringUpTo, type WriteDeps } from '../../writes/writeDeps';
@@ -61,10 +62,7 @@ export const enquiriesPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, 
           const enquiry = (await validateBody(schema, request.body)) as EnquiryRequest | ServiceRequest;
           const reference = newReference();
           const createdAt = new Date(now).toISOString();
-          await trx
-            .insertInto('enquiries')
-            .values({ reference, kind: enquiry.kind, created_at: createdAt, data: JSON.stringify(enquiry) })
-            .execute();
+          await insertEnquiry(trx, { reference, createdAt, request: enquiry });
           const jobs: OutboxJob[] = [
             {
               channel: 'mail',
@@ -82,7 +80,7 @@ export const enquiriesPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, 
               payload: { type: enquiry.kind, reference, createdAt, data: enquiry },
             });
           }
-          await trx.insertInto('outbox').values(outboxRowsOf(jobs, now)).execute();
+          await queueJobs(trx, jobs, now);
           return { statusCode: 201, body: { reference } };
         },
       });

@@ -11,8 +11,9 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { NEWSLETTER_FIELDS, newsletterFieldName, type NewsletterField } from '@copytech/shared/domain';
 import { newsletterSchema } from '@copytech/shared/forms';
 import { HttpError, requireObject, validateBody } from '../../http/errors';
-import { outboxRowsOf } from '../../outbox/outbox';
+import { queueJobs, type OutboxJob } from '../../outbox/outbox';
 import { perMinute, type WriteDeps } from '../../writes/writeDeps';
+import { insertSignup } from './newsletterStore';
 
 const FIELD_BY_NAME = new Map<string, NewsletterField>(NEWSLETTER_FIELDS.map((field) => [newsletterFieldName(field), field]));
 
@@ -69,30 +70,24 @@ export const newsletterPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db,
         const value = signup[field];
         if (value) form[newsletterFieldName(field)] = value;
       }
-      await db
-        .insertInto('outbox')
-        .values(
-          outboxRowsOf(
-            [{ channel: 'mautic', kind: 'newsletter-forward', reference: null, payload: { formId: signup.formId ?? null, fields: form } }],
-            now,
-          ),
-        )
-        .execute();
+      const job: OutboxJob = {
+        channel: 'mautic',
+        kind: 'newsletter-forward',
+        reference: null,
+        payload: { formId: signup.formId ?? null, fields: form },
+      };
+      await queueJobs(db, [job], now);
       outbox.wake();
       request.log.info('newsletter sign-up queued for the marketing form');
     } else {
-      const inserted = await db
-        .insertInto('newsletter_signups')
-        .values({
-          email,
-          first_name: signup.first_name || null,
-          form_id: signup.formId || null,
-          form_name: signup.formName || null,
-          created_at: new Date(now).toISOString(),
-        })
-        .onConflict((oc) => oc.column('email').doNothing())
-        .executeTakeFirst();
-      request.log.info({ newSignup: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 }, 'newsletter sign-up stored');
+      const newSignup = await insertSignup(db, {
+        email,
+        firstName: signup.first_name || null,
+        formId: signup.formId || null,
+        formName: signup.formName || null,
+        createdAt: new Date(now).toISOString(),
+      });
+      request.log.info({ newSignup }, 'newsletter sign-up stored');
     }
     return reply.code(201).send({ ok: true });
   });

@@ -17,10 +17,12 @@ import {
   type Product,
 } from '@copytech/shared/domain';
 import { quoteRequestSchema } from '@copytech/shared/forms';
-import { productsByModelIds } from '../catalogue/repository';
+import { productsByModelIds } from '../catalogue';
 import { HttpError, badRequest, validateBody } from '../../http/errors';
-import { quoteSalesMail, quoteVisitorMail, type MailContext, type QuotedProduct } from '../../mail/templates';
-import { outboxRowsOf, type OutboxJob } from '../../outbox/outbox';
+import type { MailContext } from '../../mail/layout';
+import { quoteSalesMail, quoteVisitorMail, type QuotedProduct } from './quoteMail';
+import { insertQuote } from './quoteStore';
+import { queueJobs, type OutboxJob } from '../../outbox/outbox';
 import { idempotencyKeyOf, writeOnce } from '../../writes/idempotency';
 import { newReference } from '../../writes/reference';
 import { perMinute, stringUpTo, type WriteDeps } from '../../writes/writeDeps';
@@ -136,18 +138,9 @@ async function storeQuote(trx: Trx, deps: Parameters<typeof quoteJobs>[0], check
   const reference = newReference();
   const createdAt = new Date(now).toISOString();
   const utm = Object.fromEntries(Object.entries(quote.utm ?? {}).filter(([, v]) => typeof v === 'string' && v)) as Record<string, string>;
-  await trx
-    .insertInto('quotes')
-    .values({
-      reference,
-      created_at: createdAt,
-      products: JSON.stringify(products),
-      contact: JSON.stringify(quote.contactDetails),
-      utm: JSON.stringify(utm),
-    })
-    .execute();
-  const jobs = quoteJobs(deps, { reference, createdAt, contactDetails: quote.contactDetails, products, utm });
-  await trx.insertInto('outbox').values(outboxRowsOf(jobs, now)).execute();
+  const contactDetails = quote.contactDetails;
+  await insertQuote(trx, { reference, createdAt, products, contactDetails, utm });
+  await queueJobs(trx, quoteJobs(deps, { reference, createdAt, contactDetails, products, utm }), now);
   return reference;
 }
 

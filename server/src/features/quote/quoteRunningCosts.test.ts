@@ -5,7 +5,8 @@
  * and in the HTML, every value escaped.
  */
 import { pageBillingTerms, type Product } from '@copytech/shared/domain';
-import { quoteSalesMail, quoteVisitorMail, type MailContext } from '../../mail/templates';
+import type { MailContext } from '../../mail/layout';
+import { quoteSalesMail, quoteVisitorMail } from './quoteMail';
 import { loadCommercialTerms } from '../../plugins/terms';
 import { quotedProductOf } from './quoteRoutes';
 import { CONTACT, REAL_DATA } from '../../../test/helpers';

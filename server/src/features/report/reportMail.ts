@@ -16,7 +16,7 @@ import {
   type SavingsResult,
 } from '@copytech/shared/domain';
 import { escapeHtml, type MailMessage } from '../../mail/message';
-import { htmlPage, visitorAddressing, visitorSignOff, type MailContext } from '../../mail/templates';
+import { htmlPage, visitorAddressing, visitorSignOff, type MailContext } from '../../mail/layout';
 
 const money = (pence: number) => formatPence(Math.abs(pence)) ?? '£0.00';
 /** A saving; a negative one (Copytech would cost more) said in words: "£42.50 more". */

@@ -27,16 +27,18 @@ import {
   type ContactDetails,
   type SavingsAnswers,
 } from '@copytech/shared/domain';
-import { productsByModelIds } from '../catalogue/repository';
+import { productsByModelIds } from '../catalogue';
 import type { Db } from '../../db/database';
 import { contactDetailsSchema, parseSavingsAnswers } from '@copytech/shared/forms';
 import type { SavingsCheckerTables } from '../../db/savingsCheckerMigration';
 import { CHECK_FIELDS_MESSAGE, badRequest, requireObject } from '../../http/errors';
-import type { MailContext } from '../../mail/templates';
-import { outboxRowsOf, type OutboxJob } from '../../outbox/outbox';
+import type { MailContext } from '../../mail/layout';
+import { queueJobs, type OutboxJob } from '../../outbox/outbox';
 import { newReference } from '../../writes/reference';
 import { reportSalesMail, reportVisitorMail } from './reportMail';
-import { CAPTCHA_MESSAGES, captchaSecrets, checkCaptcha, spendCaptcha } from '../../captcha/captchaRoutes';
+import { CAPTCHA_MESSAGES, captchaSecrets, checkCaptcha } from '../../captcha/captchaRoutes';
+import { spendCaptcha } from '../../captcha/captchaStore';
+import { insertReport } from './reportStore';
 import { perMinute, stringUpTo, type WriteDeps } from '../../writes/writeDeps';
 
 /** The shape only (Fastify checks it first, so the yup schemas see the types they expect). */
@@ -117,7 +119,6 @@ async function validateReport(body: ReportBody): Promise<{ answers: SavingsAnswe
 export const reportPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outbox, config, clock, terms }) => {
   const mailContext: MailContext = { from: config.mailFrom, salesEmail: config.salesEmail, publicUrl: config.publicUrl, terms };
   const secrets = captchaSecrets();
-  const checkerDb = db.withTables<SavingsCheckerTables>();
 
   app.post(
     '/api/report',
@@ -137,20 +138,10 @@ export const reportPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, out
       const reference = newReference();
       const now = clock();
       const createdAt = new Date(now).toISOString();
-      await checkerDb.transaction().execute(async (trx) => {
-        if (!(await spendCaptcha(trx, check))) throw badRequest({ captcha: CAPTCHA_MESSAGES.used }, CAPTCHA_MESSAGES.used);
-        await trx
-          .insertInto('savings_reports')
-          .values({
-            reference,
-            created_at: createdAt,
-            status: result.status,
-            saving_per_year: result.savings?.perYear ?? null,
-            answers: JSON.stringify(answers),
-            contact: JSON.stringify(contact),
-            figures: JSON.stringify(result),
-          })
-          .execute();
+      await db.transaction().execute(async (trx) => {
+        const checkerTrx = trx.withTables<SavingsCheckerTables>();
+        if (!(await spendCaptcha(checkerTrx, check))) throw badRequest({ captcha: CAPTCHA_MESSAGES.used }, CAPTCHA_MESSAGES.used);
+        await insertReport(checkerTrx, { reference, createdAt, answers, contact, result });
         const jobs: OutboxJob[] = [
           {
             channel: 'mail',
@@ -165,7 +156,7 @@ export const reportPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, out
             payload: reportSalesMail(mailContext, reference, contact, answers, result, createdAt, lookup?.problem ?? null),
           },
         ];
-        await trx.insertInto('outbox').values(outboxRowsOf(jobs, now)).execute();
+        await queueJobs(trx, jobs, now);
       });
       request.log.info({ reference, status: result.status }, 'savings report stored');
       outbox.wake();

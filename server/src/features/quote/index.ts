@@ -1,0 +1,2 @@
+/** The basket's quote: POST /api/quote, its store and its e-mails. */
+export { quotePlugin } from './quoteRoutes';
