@@ -4,6 +4,7 @@
 // - shared code is imported by its package name, never by a relative path into shared/src;
 // - code that runs in the browser (shared, shell, the remotes) never imports the server.
 // Formatting is Prettier's (`npm run lint` runs both); no rule here is about layout.
+import fs from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -55,6 +56,48 @@ function boundaries(room) {
       ],
     },
   };
+}
+
+/**
+ * The server's layout (docs/architecture.md "The server"): the platform (every folder of
+ * server/src but features/, and every file but app.ts) never imports a feature, not even a type:
+ * where it needs what a feature has, it declares an interface and app.ts passes the feature's
+ * implementation in. A feature imports another feature only through that feature's index.ts.
+ */
+const SERVER_FEATURES = fs
+  .readdirSync(new URL('./server/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const PLATFORM_IMPORTS_FEATURE = {
+  regex: '^(?:\\./|(?:\\.\\./)+)features(?:/|$)',
+  message: 'The server platform never imports a feature: declare an interface here and let app.ts pass the feature in.',
+};
+const featureDeepImport = (feature) => ({
+  regex: `^(?:\\.\\./)+(?:${SERVER_FEATURES.filter((other) => other !== feature).join('|')})/.`,
+  message: "Import another feature only through its index.ts (`'../catalogue'`), never a file inside it.",
+});
+
+/** The server's own rules, added to the boundary patterns its files already have. */
+function serverLayout() {
+  const inherited = boundaries('server').rules['no-restricted-imports'][1].patterns;
+  const block = (files, ignores, patterns) => ({
+    files,
+    ignores,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...inherited, ...patterns] }],
+      'no-restricted-syntax': [
+        'error',
+        ...[...inherited, ...patterns].map(({ regex, message }) => ({
+          selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\u002F')}/]`,
+          message,
+        })),
+      ],
+    },
+  });
+  return [
+    block(['server/src/**/*.{ts,mts,js,mjs}'], ['server/src/features/**', 'server/src/app.ts'], [PLATFORM_IMPORTS_FEATURE]),
+    ...SERVER_FEATURES.map((feature) => block([`server/src/features/${feature}/**/*.{ts,mts,js,mjs}`], [], [featureDeepImport(feature)])),
+  ];
 }
 
 export default tseslint.config(
@@ -111,4 +154,15 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' },
   },
   ...['shared', 'shell', ...REMOTES, 'server', 'e2e'].map(boundaries),
+  ...serverLayout(),
+  {
+    // Typed rules for the server: a promise is awaited, returned or handed on, never dropped, and
+    // never passed where a plain value or a void callback is expected.
+    files: ['server/src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
 );

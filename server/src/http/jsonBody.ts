@@ -59,7 +59,8 @@ export function installJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parseJson(request, body as string, (error, value) => {
+    // Fastify's own parser answers through the callback; its typed return value is not a result.
+    void parseJson(request, body as string, (error, value) => {
       if (error) return done(error, undefined);
       const duplicate = firstDuplicateKey(body as string);
       if (duplicate !== null) {

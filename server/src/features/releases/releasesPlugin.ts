@@ -78,7 +78,8 @@ function tokensOf(config: Config, log: FastifyBaseLogger): DeployToken[] {
 }
 
 function startTimers(app: { log: FastifyBaseLogger }, registry: ReleaseRegistry, heartbeat: Heartbeat, pollMs: number) {
-  const beat = () => heartbeat.beat().catch((error: unknown) => app.log.warn({ err: error }, 'the release heartbeat could not be written'));
+  const beat = () =>
+    void heartbeat.beat().catch((error: unknown) => app.log.warn({ err: error }, 'the release heartbeat could not be written'));
   const timer = setInterval(beat, HEARTBEAT_MS);
   timer.unref();
   return { poll: registry.start(pollMs), stop: () => clearInterval(timer) };
