@@ -59,7 +59,7 @@ function boundaries(room) {
 }
 
 /**
- * The server's layout (docs/architecture.md "The server"): the platform (every folder of
+ * The server's layout (docs/architecture.md "Rooms and boundaries"): the platform (every folder of
  * server/src but features/, and every file but app.ts) never imports a feature, not even a type:
  * where it needs what a feature has, it declares an interface and app.ts passes the feature's
  * implementation in. A feature imports another feature only through that feature's index.ts.
