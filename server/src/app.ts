@@ -1,9 +1,11 @@
 /**
- * buildApp(): the Fastify application in Fastify's layout: plugins/ holds the infrastructure every
- * route shares (the database and the catalogue's repository, mail and the outbox, the HTTP
- * handling), registered with fastify-plugin; routes/ holds one encapsulated plugin per route group,
- * its body schemas beside it. listen() lives in start.ts, so tests build the app and call inject()
- * without a socket.
+ * buildApp(): the composition root, the one file that wires the features into the platform.
+ * The platform (plugins/ registered with fastify-plugin: the database, the commercial terms, the
+ * outbox, retention, the HTTP handling; and health/, captcha/, pages/) never imports a feature:
+ * where it needs one, it declares what it needs and this file passes the feature's part in (the
+ * seed parts, the search index after the seed, the stored texts the terms check). Each feature
+ * (features/<feature>/, imported through its index.ts) registers its routes as an encapsulated
+ * plugin. listen() lives in start.ts, so tests build the app and call inject() without a socket.
  *
  * On build: the database is opened and migrated, the seed data loaded (idempotently), the mail
  * transport chosen and the outbox worker started when the app is ready (unless the caller steps it
@@ -126,7 +128,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(httpPlugin, { config });
   await app.register(releasesPlugin, { config, clock, ...options.releases });
 
-  // Routes (routes/), each group in its own encapsulated plugin.
+  // The features' routes, each group in its own encapsulated plugin.
   const writeDeps = { db: app.db, outbox: app.outbox, config, clock, terms: app.terms.terms };
   const images = new ProductImages(
     path.join(config.dataDir, 'images'),

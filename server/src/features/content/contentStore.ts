@@ -12,8 +12,9 @@ import type { Db } from '../../db/database';
 export interface StoredPageRow {
   slug: string;
   kind: string;
-  page: PageContent;
-  /** ISO date of the last change of its content */
+  /** the URL its meta names, null for none */
+  metaUrl: string | null;
+  /** ISO time of the last change of its content */
   updatedAt: string;
 }
 
@@ -68,7 +69,12 @@ export class ContentStore {
   /** Every stored page, by slug. */
   async sitemapPages(): Promise<StoredPageRow[]> {
     const rows = await this.db.selectFrom('pages').select(['slug', 'kind', 'data', 'updated_at']).orderBy('slug').execute();
-    return rows.map((row) => ({ slug: row.slug, kind: row.kind, page: JSON.parse(row.data) as PageContent, updatedAt: row.updated_at }));
+    return rows.map((row) => ({
+      slug: row.slug,
+      kind: row.kind,
+      metaUrl: (JSON.parse(row.data) as PageContent).meta?.url ?? null,
+      updatedAt: row.updated_at,
+    }));
   }
 
   /** Every stored post, newest first (the slug breaks a tie). */
