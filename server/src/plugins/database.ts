@@ -30,6 +30,7 @@ export interface DatabaseOptions {
 async function loadSeed(log: FastifyBaseLogger, db: Db, { config, clock, seedParts }: DatabaseOptions): Promise<void> {
   const summary = await seedDatabase(db, config.dataDir, seedParts, new Date(clock()), { prune: config.seedPrune });
   log.info({ seed: summary }, 'seed data loaded');
+  // Each part's pruned count under its log name (retired, pagesRemoved…), its stale count under its own name.
   const pruned = Object.fromEntries(seedParts.map((part) => [part.prunedLogKey, summary[part.name]![part.prunedAs] ?? 0]));
   const stale = Object.fromEntries(seedParts.map((part) => [part.name, summary[part.name]!.stale]));
   if (Object.values(pruned).some(Boolean)) {

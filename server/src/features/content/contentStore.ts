@@ -52,9 +52,14 @@ export class ContentStore {
 
   /** Posts newest first (the slug breaks a tie, so paging is stable), without their bodies. */
   async postSummaries(limit: number, offset = 0): Promise<BlogPost[]> {
-    let query = this.db.selectFrom('blog_posts').select('data').orderBy('published_at', 'desc').orderBy('slug').limit(limit);
-    if (offset) query = query.offset(offset);
-    const rows = await query.execute();
+    const rows = await this.db
+      .selectFrom('blog_posts')
+      .select('data')
+      .orderBy('published_at', 'desc')
+      .orderBy('slug')
+      .limit(limit)
+      .offset(offset)
+      .execute();
     return rows.map((row) => summaryOf(row.data));
   }
 
