@@ -6,7 +6,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance } from 'fastify';
 import type { CheckerDb } from '../src/db/savingsCheckerMigration';
-import { CAPTCHA_MESSAGES, CAPTCHA_TTL_SECONDS, captchaSecrets, checkCaptcha } from '../src/captcha/captchaRoutes';
+import { CAPTCHA_MESSAGES, CAPTCHA_TTL_SECONDS, captchaSecrets, checkCaptcha } from '../src/captcha/captcha';
 import { spendCaptcha } from '../src/captcha/captchaStore';
 import { testApp, testConfig } from './helpers';
 

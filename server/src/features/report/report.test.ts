@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { REFERENCE_PATTERN, SAVINGS_MESSAGES, QUOTE_MESSAGES, calculateSavings, defaultSavingsAnswers } from '@copytech/shared/domain';
 import type { CheckerDb } from '../../db/savingsCheckerMigration';
-import { CAPTCHA_MESSAGES } from '../../captcha/captchaRoutes';
+import { CAPTCHA_MESSAGES } from '../../captcha/captcha';
 import { CONTACT, configOn, mimeParts, testApp } from '../../../test/helpers';
 import { databases } from '../../../test/postgres';
 import { leaseAnswers } from '../../../test/fixtures/leaseAnswers';

@@ -36,7 +36,7 @@ import type { MailContext } from '../../mail/layout';
 import { queueJobs, type OutboxJob } from '../../outbox/outbox';
 import { newReference } from '../../writes/reference';
 import { reportSalesMail, reportVisitorMail } from './reportMail';
-import { CAPTCHA_MESSAGES, captchaSecrets, checkCaptcha } from '../../captcha/captchaRoutes';
+import { CAPTCHA_MESSAGES, captchaSecrets, checkCaptcha } from '../../captcha/captcha';
 import { spendCaptcha } from '../../captcha/captchaStore';
 import { insertReport } from './reportStore';
 import { perMinute, stringUpTo, type WriteDeps } from '../../writes/writeDeps';
