@@ -10,7 +10,11 @@
  * - a relative path that climbs out of the repository into the folder beside it (`../shared/` from
  *   the repository's root), or that folder's absolute path;
  * - a pointer `docs/<file>.md "<Section>"` (or `"A" and "B"`) whose file does not exist in docs/ or
- *   has no heading of that title, and any mention of a docs/*.md file that does not exist.
+ *   has no heading of that title, and any mention of a docs/*.md file that does not exist;
+ * - a command `npm run X` (`npm test`, `npm start`), with or without `-w Y`, named in a Markdown
+ *   file, whose script X is not in the package.json it runs in (the root's, or Y's);
+ * - a CODEOWNERS line naming a path that does not exist, an owner that is not one of the teams, or a
+ *   room or server feature folder without a line of its own.
  *
  * Write rules down in docs/product-rules.md, architecture in docs/architecture.md, how to extend
  * the site in docs/adding-a-remote-or-page.md, and point at their sections from comments.
@@ -138,6 +142,75 @@ function report(
   return found;
 }
 
+/** A package.json's scripts; null when the folder has none. */
+function scriptsOf(folder: string): Record<string, string> | null {
+  const file = path.join(REPO, folder, 'package.json');
+  if (!fs.existsSync(file)) return null;
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+}
+
+const WORKSPACES = (JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+
+/**
+ * Every `npm run X [-w Y …]`, `npm test` and `npm start` in a text (across line breaks), with the
+ * workspaces it names before any `--`; none means the repository's root.
+ */
+export function npmCommandsIn(text: string): Array<{ script: string; workspaces: string[]; command: string }> {
+  const found: Array<{ script: string; workspaces: string[]; command: string }> = [];
+  const COMMAND = /\bnpm\s+(?:run(?:-script)?\s+([\w:.-]+)|(test|start)\b)((?:\s+(?:-w|--workspace)(?:\s+|=)[^\s`'"|]+)*)/g;
+  for (const match of text.matchAll(COMMAND)) {
+    const workspaces = [...match[3]!.matchAll(/(?:-w|--workspace)(?:\s+|=)([^\s`'"|]+)/g)].map((w) => w[1]!.replace(/[),.;:]+$/, ''));
+    found.push({ script: match[1] ?? match[2]!, workspaces, command: match[0].replace(/\s+/g, ' ') });
+  }
+  return found;
+}
+
+/**
+ * Why a command would fail with "Missing script", or null. A workspace written with a placeholder
+ * (`-w <app>`, `-w mfe-<name>`) stands for the workspaces it matches: at least one must have the script.
+ */
+export function missingScript({ script, workspaces }: { script: string; workspaces: string[] }): string | null {
+  if (workspaces.length === 0) return scriptsOf('.')?.[script] !== undefined ? null : `the root package.json has no script "${script}"`;
+  for (const workspace of workspaces) {
+    const pattern = new RegExp(`^${workspace.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/<[^>]+>/g, '[\\w-]+')}$`);
+    const matching = WORKSPACES.filter((name) => pattern.test(name));
+    if (matching.length === 0) return `no workspace "${workspace}"`;
+    if (!matching.some((name) => scriptsOf(name)?.[script] !== undefined)) return `${workspace}/package.json has no script "${script}"`;
+  }
+  return null;
+}
+
+const TEAMS = [
+  '@copytech/platform',
+  '@copytech/catalogue',
+  '@copytech/basket',
+  '@copytech/checker',
+  '@copytech/content',
+  '@copytech/releases',
+];
+
+/** What is wrong with CODEOWNERS: unknown paths or owners, and rooms or server features it does not name. */
+export function codeOwnersProblems(text: string): string[] {
+  const problems: string[] = [];
+  const named = new Set<string>();
+  text.split(/\r?\n/).forEach((line, index) => {
+    const [pattern, ...owners] = line.replace(/#.*/, '').trim().split(/\s+/);
+    if (!pattern) return;
+    if (owners.length === 0) problems.push(`line ${index + 1}: ${pattern} has no owner`);
+    for (const owner of owners) if (!TEAMS.includes(owner)) problems.push(`line ${index + 1}: ${owner} is not one of the teams`);
+    if (pattern === '*') return;
+    const relative = pattern.replace(/^\//, '').replace(/\/$/, '');
+    if (!fs.existsSync(path.join(REPO, relative))) problems.push(`line ${index + 1}: ${pattern} does not exist`);
+    named.add(relative);
+  });
+  const features = fs
+    .readdirSync(path.join(REPO, 'server/src/features'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `server/src/features/${entry.name}`);
+  for (const folder of [...WORKSPACES, ...features]) if (!named.has(folder)) problems.push(`${folder} has no line of its own`);
+  return problems;
+}
+
 describe('the repository explains itself', () => {
   it('reads the files git knows of, this one and the docs among them', () => {
     const names = files.map(({ file }) => file);
@@ -166,6 +239,26 @@ describe('the repository explains itself', () => {
     ).toEqual([]);
   });
 
+  it('names only npm scripts that exist, in the package.json each command runs in', () => {
+    const markdown = files.filter(({ file }) => file.endsWith('.md'));
+    expect(markdown.map(({ file }) => file)).toEqual(expect.arrayContaining(['README.md', 'docs/deploy.md', 'server/README.md']));
+    const found: string[] = [];
+    let seen = 0;
+    for (const { file, lines } of markdown) {
+      for (const command of npmCommandsIn(lines.join('\n'))) {
+        seen += 1;
+        const problem = missingScript(command);
+        if (problem) found.push(`${file}: ${command.command}: ${problem}`);
+      }
+    }
+    expect(seen).toBeGreaterThan(50);
+    expect(found).toEqual([]);
+  });
+
+  it('has a CODEOWNERS that names a team for every room and every server feature, and only paths that exist', () => {
+    expect(codeOwnersProblems(fs.readFileSync(path.join(REPO, 'CODEOWNERS'), 'utf8'))).toEqual([]);
+  });
+
   it('would see a bad reference or pointer', () => {
     expect(forbiddenOn('shared/src/x.ts', ' * the quote rules (SPEC.md section 5)')).toHaveLength(1);
     expect(forbiddenOn('shared/src/x.ts', ' * (issue 8, item 2)')).toHaveLength(1);
@@ -177,5 +270,28 @@ describe('the repository explains itself', () => {
     ]);
     expect(pointersOn(' * the rules (docs/product-rules.md', ' * "Routes") of the site')).toEqual([]);
     expect(pointersOn(' * see docs/no-such-file.md "Anything"', undefined)).toEqual(['docs/no-such-file.md does not exist']);
+  });
+
+  it('would see a command whose script does not exist, and a CODEOWNERS that leaves a room out', () => {
+    const commands = npmCommandsIn(
+      'run `npm run build -w\nserver` and `npm test -w mfe-basket -w mfe-<name>`, then `npm run release -- list -w x`',
+    );
+    expect(commands.map(({ script, workspaces }) => [script, workspaces])).toEqual([
+      ['build', ['server']],
+      ['test', ['mfe-basket', 'mfe-<name>']],
+      ['release', []],
+    ]);
+    expect(commands.map(missingScript)).toEqual([null, null, null]);
+    expect(missingScript({ script: 'bench:mail', workspaces: [] })).toBe('the root package.json has no script "bench:mail"');
+    expect(missingScript({ script: 'dev', workspaces: ['e2e'] })).toBe('e2e/package.json has no script "dev"');
+    expect(missingScript({ script: 'build', workspaces: ['mfe-nowhere'] })).toBe('no workspace "mfe-nowhere"');
+    expect(missingScript({ script: 'topology', workspaces: ['mfe-<name>'] })).toBe('mfe-<name>/package.json has no script "topology"');
+    const owners = fs.readFileSync(path.join(REPO, 'CODEOWNERS'), 'utf8');
+    expect(codeOwnersProblems(owners.replace(/^\/server\/src\/features\/report\/.*$/m, ''))).toEqual([
+      'server/src/features/report has no line of its own',
+    ]);
+    expect(codeOwnersProblems('/mfe-nowhere/ @copytech/sales\n')).toEqual(
+      expect.arrayContaining(['line 1: @copytech/sales is not one of the teams', 'line 1: /mfe-nowhere/ does not exist']),
+    );
   });
 });
