@@ -16,8 +16,9 @@
  * - a CODEOWNERS line naming a path that does not exist, an owner that is not one of the teams, or a
  *   room or server feature folder without a line of its own.
  *
- * Write rules down in docs/product-rules.md, architecture in docs/architecture.md, how to extend
- * the site in docs/adding-a-remote-or-page.md, and point at their sections from comments.
+ * Write rules down in docs/product-rules.md, the API in docs/api.md, architecture in
+ * docs/architecture.md, how to extend the site in docs/adding-a-remote-or-page.md, and point at their
+ * sections from comments.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
