@@ -212,6 +212,38 @@ export function codeOwnersProblems(text: string): string[] {
   return problems;
 }
 
+/**
+ * The constants table of docs/product-rules.md: each `NAME` in a row's first cell must be declared
+ * (`const NAME`) in one of the files its last cell names. Rows without a file are not checked.
+ */
+export function constantsTableProblems(markdown: string, read: (file: string) => string | null): string[] {
+  const problems: string[] = [];
+  const lines = markdown.split(/\r?\n/);
+  const start = lines.findIndex((line) => /^##\s+(?:\d+\.\s+)?Constants\s*$/.test(line));
+  if (start < 0) return ['no "Constants" section'];
+  for (const line of lines.slice(start + 1)) {
+    if (/^##\s/.test(line)) break;
+    if (!line.startsWith('|')) continue;
+    const cells = line.slice(1, -1).split('|');
+    const names = [...cells[0]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]!);
+    const where = [...cells[cells.length - 1]!.matchAll(/`([\w./-]+\.tsx?)`/g)].map((match) => match[1]!);
+    if (names.length === 0 || where.length === 0) continue;
+    const sources = where.map((file) => ({ file, text: read(file) }));
+    for (const { file, text } of sources) if (text === null) problems.push(`${file} does not exist`);
+    for (const name of names) {
+      const declared = new RegExp(`\\bconst\\s+${name}\\b`);
+      if (!sources.some(({ text }) => text !== null && declared.test(text)))
+        problems.push(`${name} is not declared in ${where.join(', ')}`);
+    }
+  }
+  return problems;
+}
+
+const readRepoFile = (file: string): string | null => {
+  const full = path.join(REPO, file);
+  return fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : null;
+};
+
 describe('the repository explains itself', () => {
   it('reads the files git knows of, this one and the docs among them', () => {
     const names = files.map(({ file }) => file);
@@ -256,6 +288,10 @@ describe('the repository explains itself', () => {
     expect(found).toEqual([]);
   });
 
+  it('names, for each constant of docs/product-rules.md "Constants", the file that declares it', () => {
+    expect(constantsTableProblems(fs.readFileSync(path.join(REPO, 'docs/product-rules.md'), 'utf8'), readRepoFile)).toEqual([]);
+  });
+
   it('has a CODEOWNERS that names a team for every room and every server feature, and only paths that exist', () => {
     expect(codeOwnersProblems(fs.readFileSync(path.join(REPO, 'CODEOWNERS'), 'utf8'))).toEqual([]);
   });
@@ -273,7 +309,7 @@ describe('the repository explains itself', () => {
     expect(pointersOn(' * see docs/no-such-file.md "Anything"', undefined)).toEqual(['docs/no-such-file.md does not exist']);
   });
 
-  it('would see a command whose script does not exist, and a CODEOWNERS that leaves a room out', () => {
+  it('would see a command whose script does not exist, a constant in the wrong file, and a CODEOWNERS that leaves a room out', () => {
     const commands = npmCommandsIn(
       'run `npm run build -w\nserver` and `npm test -w mfe-basket -w mfe-<name>`, then `npm run release -- list -w x`',
     );
@@ -287,6 +323,15 @@ describe('the repository explains itself', () => {
     expect(missingScript({ script: 'dev', workspaces: ['e2e'] })).toBe('e2e/package.json has no script "dev"');
     expect(missingScript({ script: 'build', workspaces: ['mfe-nowhere'] })).toBe('no workspace "mfe-nowhere"');
     expect(missingScript({ script: 'topology', workspaces: ['mfe-<name>'] })).toBe('mfe-<name>/package.json has no script "topology"');
+    const table = '## 11. Constants\n\n| constant | value | where |\n|---|---|---|\n';
+    expect(constantsTableProblems(table + '| `MAX_QUOTE_PRODUCTS` | 5 | `shared/src/domain/quote.ts` |\n', readRepoFile)).toEqual([]);
+    expect(constantsTableProblems(table + '| `MAX_QUOTE_PRODUCTS` | 5 | `shared/src/domain/catalogue.ts` |\n', readRepoFile)).toEqual([
+      'MAX_QUOTE_PRODUCTS is not declared in shared/src/domain/catalogue.ts',
+    ]);
+    expect(constantsTableProblems(table + '| `X_LIMIT` | 1 | `shared/src/nowhere.ts` |\n', readRepoFile)).toEqual([
+      'shared/src/nowhere.ts does not exist',
+      'X_LIMIT is not declared in shared/src/nowhere.ts',
+    ]);
     const owners = fs.readFileSync(path.join(REPO, 'CODEOWNERS'), 'utf8');
     expect(codeOwnersProblems(owners.replace(/^\/server\/src\/features\/report\/.*$/m, ''))).toEqual([
       'server/src/features/report has no line of its own',
