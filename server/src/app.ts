@@ -37,7 +37,7 @@ import { releasesRoutes } from './features/releases/releasesRoutes';
 import { remotesPlugin } from './features/releases/remotesRoutes';
 import { reportPlugin } from './features/report/reportRoutes';
 import { searchPlugin } from './features/catalogue/search/searchRoutes';
-import { redactSearchTerms } from './features/catalogue/search/logRedaction';
+import { redactSearchTerms } from './http/logRedaction';
 import { SearchEngine } from './features/catalogue/search/engine';
 
 export { loadConfig };

@@ -18,7 +18,7 @@ import { createContext, createElement, lazy, useContext, type ComponentType, typ
 import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createServerPageData, type PageData, type PageDataAnswer } from '@copytech/shared/ssr';
-import { redactSearchTerms } from '../features/catalogue/search/logRedaction';
+import { redactSearchTerms } from '../http/logRedaction';
 import { ContainerLoadError, type FederationHost } from './federationHost';
 
 interface ServerAppProps {
