@@ -228,7 +228,7 @@ export function createPageRenderer(host: FederationHost, options: { budgetMs: nu
 
   /**
    * The page's body for a URL, or null when the shell's server build cannot render at all (then
-   * the page is rendered in the browser, as before server rendering).
+   * the page is rendered in the browser).
    */
   async function render(url: string, answer: (url: string) => Promise<PageDataAnswer>): Promise<RenderedBody | null> {
     const generation = await host.revalidate();
