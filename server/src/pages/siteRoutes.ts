@@ -59,7 +59,7 @@ export const sitePlugin: FastifyPluginAsync<{ config: Config }> = async (app, { 
   const sendIndex = createIndexPage(app, config, shellDist);
 
   app.get('/sitemap.xml', async (request, reply) => {
-    const xml = sitemapXml(await sitemapEntries(app.db), siteOrigin(config, request));
+    const xml = sitemapXml(await sitemapEntries(app.sitemap), siteOrigin(config, request));
     return reply.header('Cache-Control', 'public, max-age=600').type('application/xml; charset=utf-8').send(xml);
   });
   app.get('/robots.txt', async (request, reply) =>
