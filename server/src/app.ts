@@ -139,7 +139,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   if (config.serveSite) {
     // Loaded only when the site is served (API-only runs and most tests never load @fastify/static).
     const { sitePlugin } = await import('./pages/siteRoutes');
-    await app.register(sitePlugin, { config });
+    await app.register(sitePlugin, { config, releases: app.releases });
   } else installNotFound(app);
   return app;
 }

@@ -39,7 +39,7 @@ import {
 import { inlineJson } from '@copytech/shared/ssr';
 import type { Config } from '../config';
 import type { Selection } from './releases/model';
-import type { PageAnswer } from './pageHead';
+import { productReadUrl, type PageAnswer } from './pageHead';
 import type { FilesOf } from './releaseFiles';
 
 export interface Preload {
@@ -63,7 +63,7 @@ function dataPreloads(page: Pick<PageAnswer, 'status' | 'route' | 'product'>): P
   if (route.kind === 'content') return [{ href: API_PATHS.page(route.slug), as: 'fetch' }];
   if (route.kind !== 'product' || !product) return [];
   return [
-    { href: route.section === 'scanners' ? API_PATHS.scanner(route.modelId) : API_PATHS.product(route.modelId), as: 'fetch' },
+    { href: productReadUrl(route), as: 'fetch' },
     { href: productImageUrl(product, 'x540'), as: 'image' },
   ];
 }
