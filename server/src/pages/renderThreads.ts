@@ -1,6 +1,6 @@
 /**
- * Page rendering in worker threads (RENDER_THREADS; config.ts: by default one per core, at most 4;
- * 0 renders in the main thread).
+ * Page rendering in worker threads (RENDER_THREADS, config.ts: by default one per core, at most 4).
+ * With RENDER_THREADS=0 pages render in the main thread.
  *
  * Rendering a page is CPU work: about two thirds of what a page rendered for its request costs the
  * server. In the main thread it competes with every other request; in a render thread the main
