@@ -1,7 +1,9 @@
 /**
  * The answer to a page's URL (docs/architecture.md "How a page loads"): the shell's index page with
  * the page's status and head (pageHead.ts), the startup hints (startupHints.ts) and, rendered on the
- * server, its body, the stylesheets of the parts rendered and the data they were rendered with.
+ * server, its body, the stylesheets of the parts rendered and the data they were rendered with. The
+ * head and the body read the API through one reader per request (inProcessApi.ts readOnce): each
+ * URL is read once for the page.
  *
  * Pages are the same for every visitor on the live releases (what is the visitor's own, the basket,
  * the cookie choice, saved progress, appears in their browser), so an answer is kept for a few

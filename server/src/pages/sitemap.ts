@@ -1,8 +1,8 @@
 /**
  * /sitemap.xml and /robots.txt. The sitemap's rows are read on each request, so a catalogue or CMS
  * change is listed without a rebuild; they come through SitemapSources, which this room declares and
- * the features' stores fill in (app.ts passes them as `app.sitemap`): the pages room reads no
- * feature's tables itself.
+ * app.ts fills in from the features' data (`app.sitemap`): the pages room reads no feature's tables
+ * itself.
  *
  * The sitemap lists every page a search engine should index, by its canonical URL: the content and
  * service pages (with the date their content last changed), the checker, the blog and each post
@@ -45,7 +45,7 @@ export interface SitemapSources {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The sitemap's rows, from the features' stores (app.ts). */
+    /** The sitemap's rows, from the features' data (filled in by app.ts). */
     sitemap: SitemapSources;
   }
 }
