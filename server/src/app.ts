@@ -37,8 +37,11 @@ import { releasesRoutes } from './features/releases/releasesRoutes';
 import { remotesPlugin } from './features/releases/remotesRoutes';
 import { reportPlugin } from './features/report/reportRoutes';
 import { searchPlugin } from './features/catalogue/search/searchRoutes';
-import { redactSearchTerms } from './features/catalogue/search/logRedaction';
+import { redactSearchTerms } from './http/logRedaction';
 import { SearchEngine } from './features/catalogue/search/engine';
+import { productFromRow } from './features/catalogue/productRecord';
+import type { Db } from './db/database';
+import type { SitemapSources } from './pages/sitemap';
 
 export { loadConfig };
 export type { Config };
@@ -105,6 +108,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(retentionPlugin, { config, clock, autoStart: options.retention?.autoStart });
   await app.register(httpPlugin, { config });
   await app.register(releasesPlugin, { config, clock, ...options.releases });
+  app.decorate('sitemap', sitemapSources(app.db));
 
   // Routes (routes/), each group in its own encapsulated plugin.
   const writeDeps = { db: app.db, outbox: app.outbox, config, clock, terms: app.terms.terms };
@@ -135,7 +139,40 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   if (config.serveSite) {
     // Loaded only when the site is served (API-only runs and most tests never load @fastify/static).
     const { sitePlugin } = await import('./pages/siteRoutes');
-    await app.register(sitePlugin, { config });
+    await app.register(sitePlugin, { config, releases: app.releases });
   } else installNotFound(app);
   return app;
+}
+
+/** The sitemap's rows (pages/sitemap.ts) from the content and catalogue tables. */
+function sitemapSources(db: Db): SitemapSources {
+  return {
+    contentPages: async () => {
+      const rows = await db.selectFrom('pages').select(['slug', 'kind', 'data', 'updated_at']).orderBy('slug').execute();
+      return rows.map((row) => ({
+        slug: row.slug,
+        kind: row.kind,
+        metaUrl: (JSON.parse(row.data) as { meta?: { url?: string } }).meta?.url ?? null,
+        updatedAt: row.updated_at,
+      }));
+    },
+    blogPosts: async () => {
+      const rows = await db
+        .selectFrom('blog_posts')
+        .select(['slug', 'published_at'])
+        .orderBy('published_at', 'desc')
+        .orderBy('slug')
+        .execute();
+      return rows.map((row) => ({ slug: row.slug, publishedAt: row.published_at }));
+    },
+    activeProducts: async () => {
+      const rows = await db
+        .selectFrom('products')
+        .where('is_active', '=', 1)
+        .select(['data', 'is_active', 'updated_at'])
+        .orderBy('model_id')
+        .execute();
+      return rows.map((row) => ({ product: productFromRow(row), updatedAt: row.updated_at }));
+    },
+  };
 }
