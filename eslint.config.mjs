@@ -6,6 +6,7 @@
 // Formatting is Prettier's (`npm run lint` runs both); no rule here is about layout.
 import fs from 'node:fs';
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -130,6 +131,25 @@ export default tseslint.config(
       // Input rules strip control characters on purpose (`[\u0000-\u001f]`).
       'no-control-regex': 'off',
     },
+  },
+  {
+    // No circles: two files that import each other, directly or round a longer loop, are one
+    // thing split in two or a dependency pointing the wrong way (docs/architecture.md "Rooms and
+    // boundaries"). Resolved as Node and the bundlers resolve them: TypeScript sources, the
+    // workspaces' package exports.
+    files: ['**/*.{ts,tsx,js,mjs,cjs,mts}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs'],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.mts', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+          conditionNames: ['types', 'import', 'require', 'default'],
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // One file holds one thing, and one function does one job (docs/architecture.md "Rooms and

@@ -7,8 +7,11 @@ import { useEffect, useId } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { StandaloneFrame } from '@copytech/shared';
 import ContentPage from './exposed/ContentPage';
-import { ALL_CONTENT_ROUTES, contentRouteOf } from './links/contentRoutes';
+import { allContentRoutes, contentRouteOf } from './links/contentRoutes';
 import { prefetchPage } from './pages/pageCache';
+
+/** The pages QA can pick, in review order. */
+const CONTENT_ROUTES = allContentRoutes();
 
 /** Where the standalone page itself lives (the remote's folder in production, / in development). */
 export const STANDALONE_BASE = '/remotes/content';
@@ -31,17 +34,17 @@ function PagePicker({ current }: { current: string }) {
         id={id}
         value={current}
         onChange={(event) => {
-          const route = ALL_CONTENT_ROUTES.find((entry) => entry.path === event.target.value);
+          const route = CONTENT_ROUTES.find((entry) => entry.path === event.target.value);
           if (route) prefetchPage(route.slug);
           navigate(`${base}?page=${encodeURIComponent(event.target.value)}`);
         }}
       >
-        {ALL_CONTENT_ROUTES.map((route) => (
+        {CONTENT_ROUTES.map((route) => (
           <option key={route.path} value={route.path}>
             {route.label} ({route.slug})
           </option>
         ))}
-        {ALL_CONTENT_ROUTES.some((route) => route.path === current) ? null : <option value={current}>Other: {current}</option>}
+        {CONTENT_ROUTES.some((route) => route.path === current) ? null : <option value={current}>Other: {current}</option>}
       </select>
     </span>
   );

@@ -17,6 +17,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config';
 import type { SeedPart } from './db/seed';
 import { installNotFound } from './http/errors';
+import { redactSearchTerms } from './http/logRedaction';
 import { databasePlugin } from './plugins/database';
 import { httpPlugin } from './plugins/http';
 import { lifecyclePlugin } from './plugins/lifecycle';
@@ -33,7 +34,6 @@ import {
   cataloguePlugin,
   imagesPlugin,
   rebuildSearchIndex,
-  redactSearchTerms,
   searchPlugin,
   withShownImages,
 } from './features/catalogue';
@@ -127,6 +127,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(retentionPlugin, { config, clock, autoStart: options.retention?.autoStart });
   await app.register(httpPlugin, { config });
   await app.register(releasesPlugin, { config, clock, ...options.releases });
+  // The sitemap's rows (pages/sitemap.ts), from the content store and the catalogue.
+  app.decorate('sitemap', {
+    contentPages: () => content.sitemapPages(),
+    blogPosts: () => content.sitemapPosts(),
+    activeProducts: () => app.catalogue.sitemapProducts(),
+  });
 
   // The features' routes, each group in its own encapsulated plugin.
   const writeDeps = { db: app.db, outbox: app.outbox, config, clock, terms: app.terms.terms };
@@ -157,7 +163,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   if (config.serveSite) {
     // Loaded only when the site is served (API-only runs and most tests never load @fastify/static).
     const { sitePlugin } = await import('./pages/siteRoutes');
-    await app.register(sitePlugin, { config });
+    await app.register(sitePlugin, { config, releases: app.releases });
   } else installNotFound(app);
   return app;
 }

@@ -69,7 +69,7 @@ try {
 async function warmServerRendering(): Promise<void> {
   const started = Date.now();
   // A product page too: its code is a chunk of its own in the catalogue's server build.
-  const entries = await sitemapEntries(app.db).catch(() => []);
+  const entries = await sitemapEntries(app.sitemap).catch(() => []);
   const product = entries.find((entry) => resolveSiteRoute(entry.path).kind === 'product')?.path;
   for (const url of ['/', '/printers', ...(product ? [product] : []), '/discover-print-savings', '/contact-us']) {
     await app.inject({ method: 'GET', url }).catch(() => undefined);

@@ -1,5 +1,5 @@
 /**
- * Input fuzz of every write endpoint and of the list reads (docs/product-rules.md "Error answers"):
+ * Input fuzz of every write endpoint and of the list reads (docs/api.md "Error answers"):
  * random and hostile requests, generated from a seeded PRNG (the same cases on every run; a failure
  * names its seed and case so it can be replayed), a bounded number per endpoint.
  *

@@ -1,5 +1,5 @@
 /**
- * The reads the catalogue makes (docs/product-rules.md "Reads"). List requests carry the server-side
+ * The reads the catalogue makes (docs/api.md "Reads"). List requests carry the server-side
  * filters and sort; answers are { count, results } with facets when the server sends them.
  * The names and formats of the list API are the shared contract ('@copytech/shared':
  * ProductListQuery, productListSearch, ProductListResponse); only how the catalogue holds and
@@ -84,7 +84,7 @@ export function fetchScanner(modelId: string, signal?: AbortSignal): Promise<Pro
   return getJson<Product>(API_PATHS.scanner(modelId), signal);
 }
 
-/** Similar products (the path is spelled 'similiar', as the API has it: docs/product-rules.md "Reads"). */
+/** Similar products (the path is spelled 'similiar', as the API has it: docs/api.md "Reads"). */
 export const similarUrl = (modelId: string) => `/api/printers/similiar?id=${encodeURIComponent(modelId)}`;
 
 export async function fetchSimilar(modelId: string, signal?: AbortSignal): Promise<Product[]> {

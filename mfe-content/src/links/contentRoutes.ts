@@ -1,42 +1,34 @@
 /**
- * Which site paths are content pages (docs/product-rules.md "Content and service pages"): / is
- * 'home', /contact-us, /customer-support and the legal pages are pages by slug, /services/{slug} are service pages.
- * Used to prefetch a page when a link to it is hovered or focused, and by the standalone host to
- * pick a page.
+ * The content room's view of the site's route table (@copytech/shared/domain siteRoutes.ts, the
+ * one table): which paths are its pages, used to prefetch a page when a link to it is hovered or
+ * focused, and the list the standalone host offers QA to pick a page from.
  */
-import { SERVICES } from '@copytech/shared/domain';
+import { SERVICES, contentPagePaths, contentRouteOf, type SiteRoute } from '@copytech/shared/domain';
 
-export interface ContentRoute {
-  slug: string;
-  kind: 'page' | 'service';
-}
+export { contentRouteOf };
+export type ContentRoute = { slug: string; kind: Extract<SiteRoute, { kind: 'content' }>['contentKind'] };
 
-export const PAGE_SLUGS = ['home', 'contact-us', 'customer-support', 'privacy-policy', 'cookie-policy', 'terms'] as const;
+/** What the standalone host's page picker calls each fixed page (its slug when it has no name here). */
+const PAGE_LABELS: Readonly<Record<string, string>> = {
+  home: 'Home',
+  'contact-us': 'Contact us',
+  'customer-support': 'Customer support',
+  'privacy-policy': 'Privacy policy',
+  'cookie-policy': 'Cookie policy',
+  terms: 'Terms',
+};
 
-/** Every page the CMS has, in the order QA reviews them. */
-export const ALL_CONTENT_ROUTES: ReadonlyArray<ContentRoute & { label: string; path: string }> = [
-  { slug: 'home', kind: 'page', label: 'Home', path: '/' },
-  { slug: 'contact-us', kind: 'page', label: 'Contact us', path: '/contact-us' },
-  { slug: 'customer-support', kind: 'page', label: 'Customer support', path: '/customer-support' },
-  { slug: 'privacy-policy', kind: 'page', label: 'Privacy policy', path: '/privacy-policy' },
-  { slug: 'cookie-policy', kind: 'page', label: 'Cookie policy', path: '/cookie-policy' },
-  { slug: 'terms', kind: 'page', label: 'Terms', path: '/terms' },
-  ...SERVICES.map((service) => ({
-    slug: service.slug,
-    kind: 'service' as const,
-    label: `Service: ${service.label}`,
-    path: `/services/${service.slug}`,
-  })),
-];
-
-/** The content page a site path shows, or null when another room (or nobody) owns the path. */
-export function contentRouteOf(path: string): ContentRoute | null {
-  const pathname = (path.split(/[?#]/)[0] ?? '').replace(/\/+$/, '') || '/';
-  if (pathname === '/') return { slug: 'home', kind: 'page' };
-  if ((PAGE_SLUGS as readonly string[]).includes(pathname.slice(1)) && pathname !== '/home')
-    return { slug: pathname.slice(1), kind: 'page' };
-  const service = /^\/services\/([a-z0-9-]+)$/.exec(pathname);
-  return service?.[1] ? { slug: service[1], kind: 'service' } : null;
+/** Every page the CMS has, in the order QA reviews them: the fixed pages, then the services. */
+export function allContentRoutes(): Array<ContentRoute & { label: string; path: string }> {
+  return [
+    ...contentPagePaths().map(({ path, slug }) => ({ slug, kind: 'page' as const, label: PAGE_LABELS[slug] ?? slug, path })),
+    ...SERVICES.map((service) => ({
+      slug: service.slug,
+      kind: 'service' as const,
+      label: `Service: ${service.label}`,
+      path: `/services/${service.slug}`,
+    })),
+  ];
 }
 
 /** A link the router can follow inside the site: same origin, a path from the root. */

@@ -132,7 +132,7 @@ export interface RenderWith {
   current: CurrentReleases;
 }
 
-/** The configured remotes as targets, each its `local` build (followed as rebuilt, as before releases). */
+/** The configured remotes as targets, each its `local` build (followed as it is rebuilt). */
 export function configuredTargets(siteRoot: string, remoteManifests: Record<RemoteName, string>): RenderWith {
   const sources = containerSources(siteRoot, remoteManifests);
   const targets = Object.fromEntries(

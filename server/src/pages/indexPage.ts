@@ -1,7 +1,9 @@
 /**
  * The answer to a page's URL (docs/architecture.md "How a page loads"): the shell's index page with
  * the page's status and head (pageHead.ts), the startup hints (startupHints.ts) and, rendered on the
- * server, its body, the stylesheets of the parts rendered and the data they were rendered with.
+ * server, its body, the stylesheets of the parts rendered and the data they were rendered with. The
+ * head and the body read the API through one reader per request (inProcessApi.ts readOnce): each
+ * URL is read once for the page.
  *
  * Pages are the same for every visitor on the live releases (what is the visitor's own, the basket,
  * the cookie choice, saved progress, appears in their browser), so an answer is kept for a few
@@ -29,15 +31,15 @@ import { fileURLToPath } from 'node:url';
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CAMPAIGN_KEYS, matchSitePath, remoteOfRoute, type BlogArticle, type PageContent, type RemoteName } from '@copytech/shared/domain';
+import { CAMPAIGN_KEYS, matchSitePath, remoteOfRoute, type RemoteName } from '@copytech/shared/domain';
 import type { Config } from '../config';
 import { AnswerCache, type AnswerFormat } from '../http/answerCache';
 import { BROTLI_OPTIONS, GZIP_OPTIONS, preferredEncoding } from '../http/compression';
 import { createCspForReleases } from '../http/security';
-import type { LiveSnapshot, Selection } from './releases/model';
+import type { LiveSnapshot, ReleasesService, Selection } from './releases/model';
 import { canaryRunning, chooseReleases, liveSelection, parseCookies, releasesHeader, renderTargets } from './releases/selection';
 import { createHostPool, currentReleases, withHost, type HostPool, type RenderWith } from './hostPool';
-import { inProcessReader } from './inProcessApi';
+import { inProcessReader, readOnce } from './inProcessApi';
 import type { RenderedBody } from './renderPage';
 import { createRenderThreads, type PageRenderer } from './renderThreads';
 import { createLocalBuilds } from './localManifests';
@@ -116,7 +118,7 @@ function renderWorkerFile(): string | null {
   return here.split(path.sep).includes('dist') && existsSync(file) ? file : null;
 }
 
-function pageRenderer(config: Config, pool: HostPool, app: FastifyInstance): PageRenderer {
+function pageRenderer(config: Config, pool: HostPool, app: FastifyInstance, releases: ReleasesService): PageRenderer {
   const workerFile = config.renderThreads > 0 ? renderWorkerFile() : null;
   if (workerFile) {
     return createRenderThreads(
@@ -128,8 +130,8 @@ function pageRenderer(config: Config, pool: HostPool, app: FastifyInstance): Pag
   }
   // In the main thread: the host of the request's releases, from the pool.
   return {
-    render: (url, answer, use) => withHost(pool, use ?? liveUse(app.releases.snapshot()), (held) => held.renderer.render(url, answer)),
-    available: (use) => withHost(pool, use ?? liveUse(app.releases.snapshot()), (held) => held.renderer.available()),
+    render: (url, answer, use) => withHost(pool, use ?? liveUse(releases.snapshot()), (held) => held.renderer.render(url, answer)),
+    available: (use) => withHost(pool, use ?? liveUse(releases.snapshot()), (held) => held.renderer.available()),
     close: async () => pool.close(),
   };
 }
@@ -152,35 +154,6 @@ function cacheVersion(shellMtimeMs: number, generation: number, releasesVersion:
   for (const char of `${Math.round(shellMtimeMs)}:${generation}:${releasesVersion}`)
     hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
   return hash >>> 0;
-}
-
-/** The page of a content page, product or list, from the database and the API, for the page's status and head. */
-function pageResolver(app: FastifyInstance, readApi: ReturnType<typeof inProcessReader>) {
-  return createPageResolver(
-    {
-      productByModelId: (modelId) => app.catalogue.byModelId(modelId),
-      listCount: async (apiUrl) => {
-        const answer = await readApi(apiUrl);
-        const count = answer.ok ? (answer.value as { count?: unknown }).count : null;
-        return typeof count === 'number' ? count : null;
-      },
-      searchCount: async (apiUrl) => {
-        const answer = await readApi(apiUrl);
-        const count = answer.ok ? (answer.value as { products?: { count?: unknown } }).products?.count : null;
-        return typeof count === 'number' ? count : null;
-      },
-      blogPost: async (slug) => {
-        const row = await app.db.selectFrom('blog_posts').where('slug', '=', slug).select('data').executeTakeFirst();
-        return row ? app.terms.fill(JSON.parse(row.data) as BlogArticle) : null;
-      },
-      contentPage: async (slug) => {
-        const row = await app.db.selectFrom('pages').where('slug', '=', slug).select('data').executeTakeFirst();
-        return row ? app.terms.fill(JSON.parse(row.data) as PageContent) : null;
-      },
-    },
-    app.terms.terms,
-    app.log,
-  );
 }
 
 /** The shell's built page, looked at again at most every 250 ms (a new shell build is seen then). */
@@ -227,14 +200,14 @@ function pageCacheControl(selection: Selection, snapshot: LiveSnapshot, setsCook
 }
 
 /** The releases a request uses, with the cookies and headers that go with them (the page is `shared` unless they are the visitor's own). */
-function createReleaseSelector(app: FastifyInstance, config: Config, localBuild: ReturnType<typeof createLocalBuilds>) {
+function createReleaseSelector(releases: ReleasesService, config: Config, localBuild: ReturnType<typeof createLocalBuilds>) {
   const cspFor = createCspForReleases(config);
   return function selectReleases(
     request: FastifyRequest,
     reply: FastifyReply,
-  ): { snapshot: LiveSnapshot; page: PageRequest; shared: boolean } {
-    const snapshot = app.releases.snapshot();
-    const chosen = chooseReleases(app.releases, parseCookies(request.headers.cookie), (token) => app.releases.verifyPreview(token), {
+  ): { snapshot: LiveSnapshot; page: Omit<PageRequest, 'read'>; shared: boolean } {
+    const snapshot = releases.snapshot();
+    const chosen = chooseReleases(releases, parseCookies(request.headers.cookie), (token) => releases.verifyPreview(token), {
       secure: request.protocol === 'https',
     });
     if (chosen.setCookies.length > 0) reply.header('Set-Cookie', chosen.setCookies);
@@ -244,7 +217,7 @@ function createReleaseSelector(app: FastifyInstance, config: Config, localBuild:
     const previewed = chosen.previews.map((claim) => chosen.selection[claim.remote].release);
     if (previewed.length > 0) reply.header('Content-Security-Policy', cspFor(snapshot, previewed));
     const bar = chosen.previews.length > 0 ? previewBar(chosen.previews, request.url) : null;
-    const page: PageRequest = {
+    const page: Omit<PageRequest, 'read'> = {
       selection: chosen.selection,
       use: renderWithFor(snapshot, chosen.selection),
       filesOf: releaseFilesFor(chosen.selection, localBuild),
@@ -256,26 +229,26 @@ function createReleaseSelector(app: FastifyInstance, config: Config, localBuild:
 }
 
 /** A view of each remote the page used (or whose route it is), and a server failure of each remote left to the browser. */
-function countHealth(app: FastifyInstance, url: URL, selection: Selection, body: RenderedBody | null): void {
+function countHealth(releases: ReleasesService, url: URL, selection: Selection, body: RenderedBody | null): void {
   const remotes = new Set(body?.used.map((id) => id.split('/')[0] as RemoteName) ?? []);
   const owner = remoteOfRoute(matchSitePath(url.pathname));
   if (owner) remotes.add(owner);
   for (const remote of body?.failedRemotes ?? []) remotes.add(remote);
-  for (const remote of remotes) app.releases.health.view(remote, selection[remote].release.id);
-  for (const remote of body?.failedRemotes ?? []) app.releases.health.failure(remote, selection[remote].release.id, 'server');
+  for (const remote of remotes) releases.health.view(remote, selection[remote].release.id);
+  for (const remote of body?.failedRemotes ?? []) releases.health.failure(remote, selection[remote].release.id, 'server');
 }
 
 /** The page's body rendered on the server, or null (then the browser renders it, as without server rendering). */
-function createBodyRenderer(app: FastifyInstance, renderer: PageRenderer | null, readApi: ReturnType<typeof inProcessReader>) {
+function createBodyRenderer(app: FastifyInstance, releases: ReleasesService, renderer: PageRenderer | null) {
   return async function renderBody(url: URL, request: PageRequest): Promise<RenderedBody | null> {
     if (!renderer) return null;
     let body: RenderedBody | null = null;
     try {
-      body = await renderer.render(url.pathname + url.search, readApi, request.use);
+      body = await renderer.render(url.pathname + url.search, request.read, request.use);
     } catch (error) {
       app.log.warn({ url: url.pathname, reason: (error as Error).message }, 'server rendering failed: the page is rendered in the browser');
     }
-    countHealth(app, url, request.selection, body);
+    countHealth(releases, url, request.selection, body);
     return body;
   };
 }
@@ -327,20 +300,20 @@ function createStreamer(
   };
 }
 
-export function createIndexPage(app: FastifyInstance, config: Config, shellDist: string) {
+export function createIndexPage(app: FastifyInstance, config: Config, shellDist: string, releases: ReleasesService) {
   const localBuild = createLocalBuilds(config);
   const startupHints = createStartupHints(config);
   // The main thread's hosts notice new builds (the pages' version below) and, without render
   // threads, render; render threads have hosts of their own.
   const pool = config.serverRender ? createHostPool({ siteRoot: config.siteRoot, budgetMs: config.renderBudgetMs, log: app.log }) : null;
-  const renderer = pool ? pageRenderer(config, pool, app) : null;
+  const renderer = pool ? pageRenderer(config, pool, app, releases) : null;
   if (renderer) app.addHook('onClose', () => renderer.close());
   const readApi = inProcessReader(app);
   const pages = new AnswerCache(PAGE_CACHE_LIMITS, PAGE_FORMAT);
-  const resolvePage = pageResolver(app, readApi);
+  const resolvePage = createPageResolver(app.terms.terms, app.log);
   const parts = createPageParts({ config, startupHints, resolvePage, renderer });
   const { pageStart, pageEnd } = parts;
-  const renderBody = createBodyRenderer(app, renderer, readApi);
+  const renderBody = createBodyRenderer(app, releases, renderer);
   const stream = createStreamer(app, parts, renderBody);
 
   async function produce(template: string, url: URL, origin: string, request: PageRequest): Promise<PageAnswer> {
@@ -350,14 +323,17 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
   }
 
   const readTemplate = templateReader(shellDist);
-  const selectReleases = createReleaseSelector(app, config, localBuild);
+  const selectReleases = createReleaseSelector(releases, config, localBuild);
 
   return async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     const shell = await readTemplate();
     if (!shell) return reply.code(503).type('text/plain').send('The site has not been built yet: run `npm run build`.');
     const url = pageUrl(request.url);
     const origin = siteOrigin(config, request);
-    const { snapshot, page, shared } = selectReleases(request, reply);
+    const selected = selectReleases(request, reply);
+    const { snapshot, shared } = selected;
+    // The page's reads, each once: its status and head, and its body, read the same answers.
+    const page: PageRequest = { ...selected.page, read: readOnce(readApi) };
     if (!shared) {
       // The visitor's own releases: rendered for this request, never kept.
       if (renderer && request.method === 'GET') await stream(request, reply, shell.html, url, origin, page);

@@ -11,7 +11,7 @@
  *
  * The files copied are those the build's server manifest (server/mf-manifest.json) names: the
  * entry, every exposed module's chunks and the shared modules' chunks. Any failure leaves the
- * release loaded over http, as before (tried again after RETRY_AFTER_MS).
+ * release loaded over http (the copy is tried again after RETRY_AFTER_MS).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';

@@ -3,22 +3,26 @@
  * (title, description, canonical link, Open Graph, robots, a product's schema.org data). The page
  * is found by the site's own route rules (resolveSiteRoute and productRouteProblem in
  * @copytech/shared/domain, the rules the shell and the catalogue render with), and its data is read
- * from this server's database in process, never over HTTP:
+ * through the page's own API reader (inProcessApi.ts readOnce): the same reads, at the same URLs,
+ * that its body is rendered with, so each is read once for the page and the head never says
+ * something the body does not:
  *
- * - a product page: the product by modelId, 404 when it does not exist, its type is unknown, its
- *   category does not belong at the path, or it is inactive;
- * - a content or service page: the CMS page by slug and kind, 404 when there is none;
+ * - a product page: the product by modelId (API_PATHS.product, or API_PATHS.scanner at a scanner's
+ *   path), 404 when it does not exist, its type is unknown, its category does not belong at the
+ *   path, or it is inactive;
+ * - a content or service page: the CMS page by slug (API_PATHS.page) and kind, 404 when there is none;
  * - a list or landing page: its title and description, and for the page its URL names (?page=N)
  *   its canonical, previous and next links; 404 when ?page is not a page or is past the list's end
- *   (the list's count is read through the API, by the read the page renders with);
- * - the blog: /blog with the page its URL names (404 past the last page), and a post by slug (404
- *   when there is none), with its BlogPosting data;
+ *   (counted by the list's read);
+ * - the blog: /blog with the page its URL names (404 past the last page), and a post by slug
+ *   (API_PATHS.blogPost; 404 when there is none), with its BlogPosting data;
  * - the checker: its fixed title and description;
  * - the search page (/search?q=&page=N): never indexed, the query in its title; 404 when ?page is
- *   not a page or is past the results' last page (counted by the read the page renders with);
+ *   not a page or is past the results' last page (counted by the search's read);
  * - any other path: 404 with the Not Found title, never indexed.
  *
- * A failed read is logged and answered as Not Found, as a page fetch failure is in the browser.
+ * A read the API answers 404 (none) or 400 (a slug or model id it cannot hold) is no such page; any
+ * other failed read is logged and answered as Not Found, as a page fetch failure is in the browser.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -54,6 +58,7 @@ import {
   type Product,
   type SiteRoute,
 } from '@copytech/shared/domain';
+import type { ApiReader } from './inProcessApi';
 
 export interface PageHead {
   /** Before the '%s - Copytech' template; null for the default title. */
@@ -79,14 +84,44 @@ export interface PageAnswer {
   product?: Product;
 }
 
-export interface PageSources {
-  productByModelId(modelId: string): Promise<Product | null>;
+type ProductRoute = Extract<SiteRoute, { kind: 'product' }>;
+
+/** The URL a product page reads its product at, as the catalogue's product page does. */
+export function productReadUrl(route: ProductRoute): string {
+  return route.section === 'scanners' ? API_PATHS.scanner(route.modelId) : API_PATHS.product(route.modelId);
+}
+
+/** What a page's head is made from, each through the page's API reader. */
+interface PageSources {
+  product(route: ProductRoute): Promise<Product | null>;
   contentPage(slug: string): Promise<PageContent | null>;
   /** How many products or posts a list read (an API URL) counts; null when it cannot be read. */
   listCount(apiUrl: string): Promise<number | null>;
   /** How many machines a search read (a GET /api/search URL) finds; null when it cannot be read. */
   searchCount(apiUrl: string): Promise<number | null>;
   blogPost(slug: string): Promise<BlogArticle | null>;
+}
+
+function sourcesOver(read: ApiReader): PageSources {
+  /** The answer at `url`; null when the API says there is none (404) or the key cannot name one (400). */
+  const one = async <T>(url: string): Promise<T | null> => {
+    const answer = await read(url);
+    if (answer.ok) return answer.value as T;
+    if (answer.status === 404 || answer.status === 400) return null;
+    throw new Error(`${url} could not be read (${answer.status})`);
+  };
+  const countAt = async (url: string, countOf: (value: unknown) => unknown): Promise<number | null> => {
+    const answer = await read(url);
+    const count = answer.ok ? countOf(answer.value) : null;
+    return typeof count === 'number' ? count : null;
+  };
+  return {
+    product: (route) => one<Product>(productReadUrl(route)),
+    contentPage: (slug) => one<PageContent>(API_PATHS.page(slug)),
+    blogPost: (slug) => one<BlogArticle>(API_PATHS.blogPost(slug)),
+    listCount: (url) => countAt(url, (value) => (value as { count?: unknown }).count),
+    searchCount: (url) => countAt(url, (value) => (value as { products?: { count?: unknown } }).products?.count),
+  };
 }
 
 const head = (fields: Partial<PageHead>): PageHead => ({
@@ -163,9 +198,10 @@ async function blogPost(sources: PageSources, log: FastifyBaseLogger, route: Sit
   };
 }
 
-export function createPageResolver(sources: PageSources, terms: CommercialTerms, log: FastifyBaseLogger) {
-  /** The page at a path (and its query string, for a list's filters), with its status and head. */
-  return async function resolvePage(pathname: string, search: URLSearchParams, origin: string): Promise<PageAnswer> {
+export function createPageResolver(terms: CommercialTerms, log: FastifyBaseLogger) {
+  /** The page at a path (and its query string, for a list's filters), with its status and head, read through `read`. */
+  return async function resolvePage(pathname: string, search: URLSearchParams, origin: string, read: ApiReader): Promise<PageAnswer> {
+    const sources = sourcesOver(read);
     const route = resolveSiteRoute(pathname);
     switch (route.kind) {
       case 'not-found':
@@ -219,7 +255,7 @@ export function createPageResolver(sources: PageSources, terms: CommercialTerms,
         if (!productTypeExists(route)) return notFound(route);
         let product: Product | null;
         try {
-          product = await sources.productByModelId(route.modelId);
+          product = await sources.product(route);
         } catch (error) {
           log.error({ err: (error as Error).message, modelId: route.modelId }, 'page head: product could not be read');
           return notFound(route);

@@ -11,6 +11,7 @@ import type { RenderWith } from './hostPool';
 import type { PageRenderer } from './renderThreads';
 import { asServerRenderedPage, stylesheetsFor } from './stylesheets';
 import type { FilesOf } from './releaseFiles';
+import type { ApiReader } from './inProcessApi';
 import { withPageHead, type PageAnswer as ResolvedPage, type createPageResolver } from './pageHead';
 import { renderStartupHints, type createStartupHints } from './startupHints';
 
@@ -26,7 +27,7 @@ export interface PageStart {
   filesOf: FilesOf;
 }
 
-/** What a page is made with: the releases the request selected, and what the server adds for them. */
+/** What a page is made with: the releases the request selected, what the server adds for them, and its reads. */
 export interface PageRequest {
   selection: Selection;
   use: RenderWith;
@@ -34,6 +35,8 @@ export interface PageRequest {
   /** tags for the head, and markup before #root (the preview bar); '' for none */
   headTags: string;
   beforeRoot: string;
+  /** the page's API reader (inProcessApi.ts readOnce): its head and its body read through it, each URL once */
+  read: ApiReader;
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -65,7 +68,7 @@ export function createPageParts({ config, startupHints, resolvePage, renderer }:
   async function pageStart(template: string, url: URL, origin: string, request: PageRequest): Promise<PageStart> {
     const { filesOf } = request;
     const [page, rendered] = await Promise.all([
-      resolvePage(url.pathname, url.searchParams, origin),
+      resolvePage(url.pathname, url.searchParams, origin, request.read),
       renderer ? renderer.available(request.use) : false,
     ]);
     const hintsData = await startupHints(page, url.pathname, request.selection, filesOf);

@@ -18,7 +18,7 @@ import { createContext, createElement, lazy, useContext, type ComponentType, typ
 import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createServerPageData, type PageData, type PageDataAnswer } from '@copytech/shared/ssr';
-import { redactSearchTerms } from '../features/catalogue/search/logRedaction';
+import { redactSearchTerms } from '../http/logRedaction';
 import { ContainerLoadError, type FederationHost } from './federationHost';
 
 interface ServerAppProps {
@@ -228,7 +228,7 @@ export function createPageRenderer(host: FederationHost, options: { budgetMs: nu
 
   /**
    * The page's body for a URL, or null when the shell's server build cannot render at all (then
-   * the page is rendered in the browser, as before server rendering).
+   * the page is rendered in the browser).
    */
   async function render(url: string, answer: (url: string) => Promise<PageDataAnswer>): Promise<RenderedBody | null> {
     const generation = await host.revalidate();

@@ -1,5 +1,6 @@
 /**
- * Page rendering in worker threads (RENDER_THREADS, default 1; 0 renders in the main thread).
+ * Page rendering in worker threads (RENDER_THREADS, config.ts: by default one per core, at most 4).
+ * With RENDER_THREADS=0 pages render in the main thread.
  *
  * Rendering a page is CPU work: about two thirds of what a page rendered for its request costs the
  * server. In the main thread it competes with every other request; in a render thread the main
@@ -9,7 +10,7 @@
  *
  * Each thread has its own federation host (it loads the containers itself and sees a rebuilt one
  * on its next render, as the main thread's would); the API reads of a render are answered by the
- * main thread in process (`answer`), so they go through the server's routes as before. A thread
+ * main thread in process (`answer`), so they go through the server's routes like any other read. A thread
  * that dies is replaced on the next render; its renders in progress fail, and those pages are
  * rendered in the browser (the caller's fallback for any failed render).
  */

@@ -14,6 +14,7 @@ import { sendError } from '../http/errors';
 import { siteOrigin } from './origin';
 import { robotsTxt, sitemapEntries, sitemapXml } from './sitemap';
 import { createIndexPage } from './indexPage';
+import type { ReleasesService } from './releases/model';
 
 const HASHED = /\.[0-9a-f]{10}\.(js|css|png|jpe?g|svg|webp|woff2?)$/;
 /** The build writes a brotli (.br) and a gzip (.gz) copy beside each text file; see createAppConfig. */
@@ -24,7 +25,8 @@ export function cacheHeaders(reply: FastifyReply, filePath: string): void {
   reply.header('Cache-Control', HASHED.test(original) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
-export const sitePlugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+/** The site: `releases` chooses the release of each remote a page uses; the sitemap's rows are `app.sitemap`. */
+export const sitePlugin: FastifyPluginAsync<{ config: Config; releases: ReleasesService }> = async (app, { config, releases }) => {
   const shellDist = path.join(config.siteRoot, 'shell', 'dist');
 
   await app.register(fastifyStatic, {
@@ -56,10 +58,10 @@ export const sitePlugin: FastifyPluginAsync<{ config: Config }> = async (app, { 
     });
   }
 
-  const sendIndex = createIndexPage(app, config, shellDist);
+  const sendIndex = createIndexPage(app, config, shellDist, releases);
 
   app.get('/sitemap.xml', async (request, reply) => {
-    const xml = sitemapXml(await sitemapEntries(app.db), siteOrigin(config, request));
+    const xml = sitemapXml(await sitemapEntries(app.sitemap), siteOrigin(config, request));
     return reply.header('Cache-Control', 'public, max-age=600').type('application/xml; charset=utf-8').send(xml);
   });
   app.get('/robots.txt', async (request, reply) =>

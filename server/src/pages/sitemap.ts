@@ -1,6 +1,8 @@
 /**
- * /sitemap.xml and /robots.txt, read from the database on each request, so a catalogue or CMS
- * change is listed without a rebuild.
+ * /sitemap.xml and /robots.txt. The sitemap's rows are read on each request, so a catalogue or CMS
+ * change is listed without a rebuild; they come through SitemapSources, which this room declares and
+ * app.ts fills in from the features' data (`app.sitemap`): the pages room reads no feature's tables
+ * itself.
  *
  * The sitemap lists every page a search engine should index, by its canonical URL: the content and
  * service pages (with the date their content last changed), the checker, the blog and each post
@@ -28,10 +30,25 @@ import {
   productPath,
   resolveSiteRoute,
   scannerListFor,
-  type PageContent,
+  type Product,
 } from '@copytech/shared/domain';
-import type { Db } from '../db/database';
-import { productFromRow } from '../features/catalogue/productRecord';
+
+/** The rows the sitemap lists, each source in the order the sitemap lists it. */
+export interface SitemapSources {
+  /** Every CMS page and service page, by slug: its kind, the URL its meta names ('' or null for none), its last change. */
+  contentPages(): Promise<Array<{ slug: string; kind: string; metaUrl: string | null; updatedAt: string }>>;
+  /** Every blog post, newest first (the slug breaks a tie). */
+  blogPosts(): Promise<Array<{ slug: string; publishedAt: string }>>;
+  /** Every active product, by modelId, with its last change. */
+  activeProducts(): Promise<Array<{ product: Product; updatedAt: string }>>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sitemap's rows, from the features' data (filled in by app.ts). */
+    sitemap: SitemapSources;
+  }
+}
 
 export interface SitemapEntry {
   path: string;
@@ -60,30 +77,25 @@ export function listPaths(): string[] {
 
 const day = (iso: string | null | undefined) => (iso && /^\d{4}-\d{2}-\d{2}/.test(iso) ? iso.slice(0, 10) : null);
 
-export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
-  const [pages, posts, products] = await Promise.all([
-    db.selectFrom('pages').select(['slug', 'kind', 'data', 'updated_at']).orderBy('slug').execute(),
-    db.selectFrom('blog_posts').select(['slug', 'published_at']).orderBy('published_at', 'desc').orderBy('slug').execute(),
-    db.selectFrom('products').where('is_active', '=', 1).select(['data', 'is_active', 'updated_at']).orderBy('model_id').execute(),
-  ]);
+export async function sitemapEntries(sources: SitemapSources): Promise<SitemapEntry[]> {
+  const [pages, posts, products] = await Promise.all([sources.contentPages(), sources.blogPosts(), sources.activeProducts()]);
   const entries: SitemapEntry[] = [];
   for (const row of pages) {
-    const page = JSON.parse(row.data) as PageContent;
     const path = row.kind === 'service' ? `/services/${row.slug}` : row.slug === 'home' ? '/' : `/${row.slug}`;
     const route = resolveSiteRoute(path);
     if (route.kind === 'content' && route.slug === row.slug && route.contentKind === row.kind)
-      entries.push({ path: page.meta?.url || path, lastmod: day(row.updated_at) });
+      entries.push({ path: row.metaUrl || path, lastmod: day(row.updatedAt) });
   }
   entries.push({ path: CHECKER_META.canonicalPath, lastmod: null });
-  entries.push({ path: BLOG_PATH, lastmod: day(posts[0]?.published_at) });
+  entries.push({ path: BLOG_PATH, lastmod: day(posts[0]?.publishedAt) });
   for (const post of posts) {
     const path = blogPostPath(post.slug);
-    if (resolveSiteRoute(path).kind === 'blog') entries.push({ path, lastmod: day(post.published_at) });
+    if (resolveSiteRoute(path).kind === 'blog') entries.push({ path, lastmod: day(post.publishedAt) });
   }
   for (const path of listPaths()) entries.push({ path, lastmod: null });
-  for (const row of products) {
-    const path = productPath(productFromRow(row));
-    if (path !== '#') entries.push({ path, lastmod: day(row.updated_at) });
+  for (const { product, updatedAt } of products) {
+    const path = productPath(product);
+    if (path !== '#') entries.push({ path, lastmod: day(updatedAt) });
   }
   return entries;
 }

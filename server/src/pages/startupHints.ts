@@ -23,8 +23,9 @@
  * its first paint (shell/src/startup.ts), and its reads are in the page already.
  *
  * A release on another origin gets no preload, and one whose files are not known (seeded from
- * REMOTE_*_URL) keeps its manifest URL: the browser fetches its manifest as before. Everything here is a hint: when a manifest is missing or
- * malformed the page gets the plain manifest URL and works as it would without hints.
+ * REMOTE_*_URL) keeps its manifest URL: the browser fetches that manifest itself. Everything here is
+ * a hint: when a manifest is missing or malformed the page gets the plain manifest URL and works as
+ * it would without hints.
  */
 import {
   API_PATHS,
@@ -38,7 +39,7 @@ import {
 import { inlineJson } from '@copytech/shared/ssr';
 import type { Config } from '../config';
 import type { Selection } from './releases/model';
-import type { PageAnswer } from './pageHead';
+import { productReadUrl, type PageAnswer } from './pageHead';
 import type { FilesOf } from './releaseFiles';
 
 export interface Preload {
@@ -62,7 +63,7 @@ function dataPreloads(page: Pick<PageAnswer, 'status' | 'route' | 'product'>): P
   if (route.kind === 'content') return [{ href: API_PATHS.page(route.slug), as: 'fetch' }];
   if (route.kind !== 'product' || !product) return [];
   return [
-    { href: route.section === 'scanners' ? API_PATHS.scanner(route.modelId) : API_PATHS.product(route.modelId), as: 'fetch' },
+    { href: productReadUrl(route), as: 'fetch' },
     { href: productImageUrl(product, 'x540'), as: 'image' },
   ];
 }
@@ -88,7 +89,7 @@ export function createStartupHints(config: Config) {
     // remote's section (an unknown list or product) is rendered by that remote, its Not Found.
     const owner = remoteOfRoute(matchSitePath(pathname));
     const build = owner && builds.find(([name]) => name === owner)?.[1];
-    // Only this site's own files: a release on another origin is fetched by the browser as before.
+    // Only this site's own files: a release on another origin is left to the browser to fetch.
     if (build && build.entry.startsWith('/')) preloads.push({ href: build.entry, as: 'script' });
     preloads.push(...dataPreloads(page));
     return { remotes: { remotes, timeoutMs: config.remoteTimeoutMs, releases }, preloads };

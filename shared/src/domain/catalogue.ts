@@ -4,7 +4,6 @@
  * descriptions, the product types and the categories each allows.
  */
 import type { Product } from './product';
-import type { LeaseTerms } from './terms';
 
 // ---------------------------------------------------------------------------------------------
 // Slugs and paths
@@ -207,6 +206,20 @@ export interface LeaseOffer {
   billedEveryMonths: number;
   /** Rental per month = the quarterly payment / 3, whole pence ex VAT. */
   perMonthPence: number;
+}
+
+/** The lease part of the commercial terms (terms.ts, server/data/terms.json): what a lease offer is worked out with. */
+export interface LeaseTerms {
+  /** Every lease term offered, in months (billed quarterly). */
+  termsOfferedMonths: number[];
+  /** The term of every lease price the site shows: the data's `60MonthLeasePrice`. */
+  pricesShownForMonths: number;
+  /** Months one lease payment covers (a quarter). */
+  billedEveryMonths: number;
+  /** A lease is offered only from this starting price (pence ex VAT); below it, purchase only. */
+  minimumStartingPricePence: number;
+  covers: string[];
+  doesNotCover: string[];
 }
 
 /**

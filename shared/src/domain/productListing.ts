@@ -1,5 +1,5 @@
 /**
- * The product list API (docs/product-rules.md "Reads" and "List query parameters"): which lists
+ * The product list API (docs/api.md "Reads" and "List query parameters"): which lists
  * exist, the query parameters for server-side filtering and sorting, and the response with the
  * facets a filter UI needs. The server parses exactly these parameters; the catalogue builds its
  * requests with productListSearch(), so the two sides agree on names and formats.
@@ -105,7 +105,7 @@ export interface ProductFacets {
 
 /**
  * Every list endpoint answers this: { count, results } plus paging and facets
- * (docs/product-rules.md "Reads").
+ * (docs/api.md "Reads").
  */
 export interface ProductListResponse extends ProductList {
   /** number of products matching the filters (all pages) */

@@ -1,6 +1,8 @@
 import { resolveSiteRoute } from './resolveSiteRoute';
 import {
   catalogueSectionOf,
+  contentPagePaths,
+  contentRouteOf,
   matchSitePath,
   pageSections,
   productRouteProblem,
@@ -207,5 +209,40 @@ describe('whether a product may be shown at a product route', () => {
     expect(
       productRouteProblem(route('/finishers/a/b'), { productCategory: 'finisher', productSpecification: 'booklet', isActive: 1 }),
     ).toBeNull();
+  });
+});
+
+describe('contentRouteOf: the content part of the one route table', () => {
+  const paths = [
+    '/',
+    '/contact-us',
+    '/Contact-Us/',
+    '/customer-support?x=1',
+    '/privacy-policy#top',
+    '/cookie-policy',
+    '/terms',
+    '/home',
+    '/services/print-audit',
+    '/services/Bad_Slug',
+    '/services',
+    '/services/a/b',
+    '/blog',
+    '/blog/a-post',
+    '/printers',
+    '/search',
+    '/discover-print-savings',
+    '/contact-us/more',
+    '//contact-us',
+    '/%E0%A4%A',
+  ];
+  it.each(paths)('answers %s as matchSitePath does', (path) => {
+    const match = matchSitePath(path.split(/[?#]/)[0]!);
+    expect(contentRouteOf(path)).toEqual(match.kind === 'content' ? { slug: match.slug, kind: match.contentKind } : null);
+  });
+  it('lists the fixed content pages, home first, each matched at its path', () => {
+    const pages = contentPagePaths();
+    expect(pages[0]).toEqual({ path: '/', slug: 'home' });
+    expect(pages.map((page) => page.slug)).toEqual(['home', 'contact-us', 'customer-support', 'privacy-policy', 'cookie-policy', 'terms']);
+    for (const page of pages) expect(contentRouteOf(page.path)).toEqual({ slug: page.slug, kind: 'page' });
   });
 });

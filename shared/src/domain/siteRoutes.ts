@@ -126,6 +126,34 @@ export type SitePath = Exclude<SiteRoute, { kind: 'list' }> | { kind: 'list'; se
 /** The catalogue sections that hold lists (every one but the search page's). */
 export type ListSection = Exclude<CatalogueSection, 'search'>;
 
+/** A content page (by its fixed path) or a service page (/services/{slug}); null when the path is neither. */
+function contentMatch(section: string, rest: string[]): Extract<SiteRoute, { kind: 'content' }> | typeof NOT_FOUND | null {
+  if (rest.length === 0 && Object.hasOwn(CONTENT_PAGES, section))
+    return { kind: 'content', slug: CONTENT_PAGES[section]!, contentKind: 'page' };
+  if (section === 'services' && rest.length === 1)
+    return CONTENT_SLUG.test(rest[0]!) ? { kind: 'content', slug: rest[0]!, contentKind: 'service' } : NOT_FOUND;
+  return null;
+}
+
+/**
+ * The content page a site path (its query and hash ignored) shows, as matchSitePath matches it,
+ * without the rest of the table: for code that only asks "is this a content page?" (the content
+ * room's links prefetch the page they point to).
+ */
+export function contentRouteOf(path: string): { slug: string; kind: 'page' | 'service' } | null {
+  const segments = segmentsOf(path.split(/[?#]/)[0] || '/');
+  if (!segments || segments.some((segment, i) => (segment === '' && !(i === 0 && segments.length === 1)) || segment.includes('/')))
+    return null;
+  const [first = '', ...rest] = segments;
+  const match = contentMatch(first.toLowerCase(), rest);
+  return match && match.kind === 'content' ? { slug: match.slug, kind: match.contentKind } : null;
+}
+
+/** The content pages at fixed paths, home first: the CMS's other pages are services (/services/{slug}). */
+export function contentPagePaths(): Array<{ path: string; slug: string }> {
+  return Object.entries(CONTENT_PAGES).map(([section, slug]) => ({ path: `/${section}`, slug }));
+}
+
 /** Which page a path (without its query) is, before any list definition is looked up. */
 export function matchSitePath(pathname: string): SitePath {
   const segments = segmentsOf(pathname);
@@ -136,10 +164,8 @@ export function matchSitePath(pathname: string): SitePath {
   const section = first.toLowerCase();
   const list = (listSection: ListSection): SitePath => ({ kind: 'list', section: listSection, segments: rest });
 
-  if (rest.length === 0 && Object.hasOwn(CONTENT_PAGES, section))
-    return { kind: 'content', slug: CONTENT_PAGES[section]!, contentKind: 'page' };
-  if (section === 'services' && rest.length === 1)
-    return CONTENT_SLUG.test(rest[0]!) ? { kind: 'content', slug: rest[0]!, contentKind: 'service' } : NOT_FOUND;
+  const content = contentMatch(section, rest);
+  if (content) return content;
   if (section === 'discover-print-savings' && rest.length === 0) return { kind: 'checker' };
   if (section === 'search' && rest.length === 0) return { kind: 'search' };
   if (section === 'blog' && rest.length <= 1) {

@@ -7,7 +7,7 @@
  * Browser rooms read it with `useTerms()` ('@copytech/shared/terms'). Everything here is pure:
  * every function takes the terms it words.
  */
-import { formatPence, isScannerCategory, leaseOffer, LEASE_TERM_MONTHS } from './catalogue';
+import { formatPence, isScannerCategory, leaseOffer, LEASE_TERM_MONTHS, type LeaseTerms } from './catalogue';
 import type { Product } from './product';
 import { URGENCIES, type Urgency } from './enquiry';
 
@@ -16,18 +16,7 @@ export const TERMS_URL = '/api/terms';
 export const RESPONSE_STANDARDS = ['machine-down', 'fault', 'routine'] as const;
 export type ResponseStandard = (typeof RESPONSE_STANDARDS)[number];
 
-export interface LeaseTerms {
-  /** Every lease term offered, in months (billed quarterly). */
-  termsOfferedMonths: number[];
-  /** The term of every lease price the site shows: the data's `60MonthLeasePrice`. */
-  pricesShownForMonths: number;
-  /** Months one lease payment covers (a quarter). */
-  billedEveryMonths: number;
-  /** A lease is offered only from this starting price (pence ex VAT); below it, purchase only. */
-  minimumStartingPricePence: number;
-  covers: string[];
-  doesNotCover: string[];
-}
+export type { LeaseTerms } from './catalogue';
 
 export interface ServiceTerms {
   covers: string[];

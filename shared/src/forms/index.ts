@@ -1,5 +1,5 @@
 /**
- * @copytech/shared/forms: the yup schemas of every form and request (docs/product-rules.md "Writes"),
+ * @copytech/shared/forms: the yup schemas of every form and request (docs/api.md "Writes"),
  * built from the messages, limits and patterns in @copytech/shared/domain.
  *
  * This is the only module that imports yup. Browser code loads it when a form first needs it

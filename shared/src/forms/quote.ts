@@ -54,7 +54,7 @@ const utmSchema = object(
   Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, text().max(200).matches(NO_CONTROL_CHARS).optional()])),
 ).noUnknown(true);
 
-/** POST /api/quote (docs/product-rules.md "Writes"). */
+/** POST /api/quote (docs/api.md "Writes"). */
 export const quoteRequestSchema = object({
   productIds: array()
     .of(text().required().matches(MODEL_ID_PATTERN, 'Unknown product id.'))

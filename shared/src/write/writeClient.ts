@@ -1,6 +1,6 @@
 /**
  * The one client for the site's JSON writes (POST /api/quote, /api/enquiries/send, /api/report;
- * docs/product-rules.md "Writes"). Every outcome is a value, never a throw, so a form can say what
+ * docs/api.md "Writes"). Every outcome is a value, never a throw, so a form can say what
  * went wrong and keep what the visitor typed. Forms send through a `formWriter` (below), which
  * keeps one Idempotency-Key per request, so a retry of a request that reached the server before
  * the connection dropped is not stored twice.

@@ -1,5 +1,5 @@
 /**
- * Catalogue reads (docs/product-rules.md "Reads"): the lists with { count, results } plus paging and facets,
+ * Catalogue reads (docs/api.md "Reads"): the lists with { count, results } plus paging and facets,
  * single products and scanners, similar and featured products. Lists show active products only;
  * a single product is returned whatever its state (isActive 0 lets the page say it is not active).
  */

@@ -18,6 +18,5 @@ export { imagesPlugin } from './images/imageRoutes';
 export { ProductImages } from './images/productImages';
 export { withShownImages } from './images/shownImages';
 export { SearchEngine } from './search/engine';
-export { redactSearchTerms } from './search/logRedaction';
 export { searchPlugin } from './search/searchRoutes';
 export { rebuildSearchIndex } from './search/searchIndex';

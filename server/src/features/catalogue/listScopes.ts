@@ -1,5 +1,5 @@
 /**
- * Which products each list endpoint shows (docs/product-rules.md "Reads"): a scope is the set of
+ * Which products each list endpoint shows (docs/api.md "Reads"): a scope is the set of
  * products of a type, class or category (active ones only), optionally narrowed by a
  * sub-category. Query parameters then filter inside the scope.
  */

@@ -1,6 +1,6 @@
 /** Site search's words never reach the log in full: a search for an e-mail address leaves its length only. */
 import { Writable } from 'node:stream';
-import { redactSearchTerms } from './search/logRedaction';
+import { redactSearchTerms } from '../../http/logRedaction';
 import { testApp, testConfig } from '../../../test/helpers';
 
 describe('search terms in the log', () => {

@@ -1,5 +1,5 @@
 /**
- * CMS reads (docs/product-rules.md "Reads"): /api/pages/slug/{slug} (PageContent), and the blog:
+ * CMS reads (docs/api.md "Reads"): /api/pages/slug/{slug} (PageContent), and the blog:
  * /api/blog/recent ({ results }, newest first), /api/blog?limit&offset (BlogPage, one page of the
  * posts and how many there are) and /api/blog/slug/{slug} (BlogArticle, the post with its body).
  * The lists carry no bodies: a card needs its title and excerpt, not the article. Every answer has

@@ -1,5 +1,5 @@
 /**
- * POST /api/quote (docs/product-rules.md "Writes"): validated with the basket form's own
+ * POST /api/quote (docs/api.md "Writes"): validated with the basket form's own
  * schema from @copytech/shared, plus one to five distinct products that exist and are active.
  * The quote, its e-mails (the visitor's quote and the sales notification) and, when configured,
  * the call to the hosted enquiry endpoint are stored in one transaction before the answer:

@@ -19,9 +19,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { REMOTE_NAMES, matchSitePath, remoteOfRoute, type RemoteName } from '@copytech/shared/domain';
-import type { Db } from '../../db/database';
 import type { ContainerSource } from '../../pages/federationHost';
-import { sitemapEntries } from '../../pages/sitemap';
+import { sitemapEntries, type SitemapSources } from '../../pages/sitemap';
 import { CONTRACTS_PACKAGE, serverProvidedVersions, sharedOfManifestText, sharedReasons } from './gateChecks';
 import { readManifest } from './gateManifest';
 import { renderInWorker, renderSamples, type ReadApi, type RenderCheck, type SampleRender } from './gateRender';
@@ -157,8 +156,8 @@ const MAX_OWNED_SAMPLES = 3;
  * catalogue's FeaturedProducts in it); the basket, which owns no page, on the home page and a
  * product page.
  */
-export async function gateSampleUrls(db: Db, remote: RemoteName): Promise<string[]> {
-  const entries = await sitemapEntries(db);
+export async function gateSampleUrls(sitemap: SitemapSources, remote: RemoteName): Promise<string[]> {
+  const entries = await sitemapEntries(sitemap);
   const byKind = new Map<string, Map<RemoteName, string[]>>();
   for (const { path: url } of entries) {
     const match = matchSitePath(url.split('?')[0]!);

@@ -33,7 +33,7 @@ function gateWith(options: Partial<GateOptions> = {}): Gate {
     siteRoot: REPO_ROOT,
     budgetMs: BUDGET_MS,
     readApi: inProcessReader(app),
-    sampleUrls: (remote) => gateSampleUrls(app.db, remote),
+    sampleUrls: (remote) => gateSampleUrls(app.sitemap, remote),
     log: {
       warn: (object, message) => logged.push(`${message} ${JSON.stringify(object)}`),
       info: (object, message) => logged.push(`${message} ${JSON.stringify(object)}`),
@@ -46,7 +46,7 @@ function gateWith(options: Partial<GateOptions> = {}): Gate {
 describe('the sample pages a remote is rendered on', () => {
   it('are real pages of the site each remote renders, from the database', async () => {
     const samples = Object.fromEntries(
-      await Promise.all(REMOTE_NAMES.map(async (remote) => [remote, await gateSampleUrls(app.db, remote)])),
+      await Promise.all(REMOTE_NAMES.map(async (remote) => [remote, await gateSampleUrls(app.sitemap, remote)])),
     );
     expect(samples.checker).toEqual(['/discover-print-savings']);
     expect(samples.content.length).toBeGreaterThanOrEqual(3);

@@ -103,7 +103,7 @@ export const releasesPlugin = fp<ReleasesOptions>(
       siteRoot: config.siteRoot,
       budgetMs: config.renderBudgetMs,
       readApi: inProcessReader(app),
-      sampleUrls: (remote) => gateSampleUrls(app.db, remote),
+      sampleUrls: (remote) => gateSampleUrls(app.sitemap, remote),
       live: snapshot,
       log: app.log,
     });
