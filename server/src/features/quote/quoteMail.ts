@@ -1,5 +1,5 @@
 /**
- * The quote's e-mails (docs/product-rules.md "Writes"): the visitor's quote, with each machine's
+ * The quote's e-mails (docs/api.md "Writes"): the visitor's quote, with each machine's
  * prices, lease terms and running costs and what happens next, and the sales notification. Plain
  * text and simple HTML in the common frame (mail/layout.ts); money is pence until shown (formatPence).
  */
