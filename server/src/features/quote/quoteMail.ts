@@ -222,4 +222,3 @@ export function quoteSalesMail(
     html,
   };
 }
-
