@@ -26,10 +26,10 @@ interface Rule {
 function rulesOf(css: string): Rule[] {
   const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
   const rules: Rule[] = [];
-  for (const match of text.matchAll(/([^{};]+)\{([^{}]*)\}/g)) {
-    const selector = match[1].trim();
+  for (const [, head = '', body = ''] of text.matchAll(/([^{};]+)\{([^{}]*)\}/g)) {
+    const selector = head.trim();
     if (selector.startsWith('@') || /^\d+%$|^from$|^to$/.test(selector)) continue;
-    const declarations = match[2]
+    const declarations = body
       .split(';')
       .map((d) => d.trim().replace(/\s+/g, ' '))
       .filter(Boolean);
