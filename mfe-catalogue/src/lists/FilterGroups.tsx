@@ -21,6 +21,7 @@ export function SearchField({ id, typed, onType, onCommit }: TypedFieldProps & {
       <label htmlFor={id}>Search by model</label>
       <input
         id={id}
+        className={styles.input}
         type="search"
         name="q"
         value={typed.q}
@@ -70,6 +71,7 @@ function SpeedEnd({ field, id, label, placeholder, bounds, typed, onType, onComm
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
+        className={styles.input}
         type="number"
         name={field}
         inputMode="numeric"

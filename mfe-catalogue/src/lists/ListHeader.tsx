@@ -22,7 +22,9 @@ export function ListHeader({ definition }: { definition: ListDefinition }) {
           <ul>
             {definition.related.map((link) => (
               <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
+                <Link to={link.to} className={styles.chip}>
+                  {link.label}
+                </Link>
               </li>
             ))}
           </ul>

@@ -50,6 +50,7 @@ export function ResultsToolbar({ uid, status, sort, defaultSort, onSort }: Resul
         <label htmlFor={`${uid}-sort`}>Sort by</label>
         <select
           id={`${uid}-sort`}
+          className={styles.select}
           value={sortShown}
           onChange={(e) => {
             setSortShown(e.target.value);

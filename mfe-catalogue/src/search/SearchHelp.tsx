@@ -49,7 +49,9 @@ function ListLinks() {
     <ul className={styles.chips}>
       {MAIN_LISTS.map((list) => (
         <li key={list.path}>
-          <Link to={list.path}>{list.label}</Link>
+          <Link to={list.path} className={styles.chip}>
+            {list.label}
+          </Link>
         </li>
       ))}
     </ul>
@@ -80,7 +82,9 @@ export function SearchGuidance() {
       <ul className={styles.chips}>
         {EXAMPLE_QUERIES.map((example) => (
           <li key={example}>
-            <Link to={searchPagePath(example)}>{example}</Link>
+            <Link to={searchPagePath(example)} className={styles.chip}>
+              {example}
+            </Link>
           </li>
         ))}
       </ul>
@@ -110,14 +114,16 @@ export function NoResults({ query, suggestions }: { query: string; suggestions: 
             <ul className={styles.chips} data-testid="search-suggestions">
               {models.map((model) => (
                 <li key={model.path}>
-                  <Link to={model.path}>
+                  <Link to={model.path} className={styles.chip}>
                     {model.brand} {model.model}
                   </Link>
                 </li>
               ))}
               {brands.map((brand) => (
                 <li key={brand}>
-                  <Link to={searchPagePath(brand)}>{brand}</Link>
+                  <Link to={searchPagePath(brand)} className={styles.chip}>
+                    {brand}
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -110,7 +110,7 @@ export function RemoteLoading({ label, minHeight }: { label: string; minHeight?:
   });
   return (
     <div className={styles.loading} ref={reserved} aria-busy="true" role="status">
-      <span className={styles.visuallyHidden}>Loading {label}…</span>
+      <span className="visually-hidden">Loading {label}…</span>
       <span className={styles.shimmer} aria-hidden="true" />
     </div>
   );
