@@ -5,14 +5,21 @@
 // - code that runs in the browser (shared, shell, the remotes) never imports the server.
 // Formatting is Prettier's (`npm run lint` runs both); no rule here is about layout.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import js from '@eslint/js';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const REMOTES = ['mfe-catalogue', 'mfe-basket', 'mfe-checker', 'mfe-content'];
-const BROWSER_ROOMS = ['shared', 'shell', ...REMOTES];
+// The rooms are the workspaces of shared/apps.json, each with its role.
+const apps = createRequire(import.meta.url)('./shared/build/apps.cjs');
+const ROOMS = apps.WORKSPACES.map((workspace) => workspace.folder);
+const REMOTES = apps.REMOTES.map((remote) => remote.folder);
+const HOST = apps.HOST.folder;
+const BROWSER_ROOMS = apps.BROWSER_FOLDERS;
+const foldersOf = (role) => apps.WORKSPACES.filter((workspace) => workspace.role === role).map((workspace) => workspace.folder);
+const [LIBRARY] = foldersOf('library');
 
 /**
  * A no-restricted-imports pattern matching an import of any of `rooms`: by its workspace name
@@ -27,7 +34,7 @@ const SHARED_BY_PATH = {
   message:
     'Import shared code by its package name: @copytech/shared or one of its entries (/domain, /forms, /formRules, /write, /contactForm, /newsletter, /ssr, /standalone, /terms).',
 };
-const SERVER = importsOf(['server'], 'Browser code never imports the server: what both sides need belongs in @copytech/shared.');
+const SERVER = importsOf(foldersOf('server'), 'Browser code never imports the server: what both sides need belongs in @copytech/shared.');
 
 /** The boundary rule of one room: what its files may not import. */
 function boundaries(room) {
@@ -35,12 +42,12 @@ function boundaries(room) {
   if (REMOTES.includes(room)) {
     patterns.push(
       importsOf(
-        [...REMOTES.filter((other) => other !== room), 'shell'],
+        [...REMOTES.filter((other) => other !== room), HOST],
         'A remote never imports another remote or the shell: go through the contracts of @copytech/shared.',
       ),
     );
   }
-  if (room !== 'shared') patterns.push(SHARED_BY_PATH);
+  if (room !== LIBRARY) patterns.push(SHARED_BY_PATH);
   if (BROWSER_ROOMS.includes(room)) patterns.push(SERVER);
   return {
     files: [`${room}/**/*.{ts,tsx,js,mjs,cjs}`],
@@ -173,7 +180,7 @@ export default tseslint.config(
     files: ['e2e/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' },
   },
-  ...['shared', 'shell', ...REMOTES, 'server', 'e2e'].map(boundaries),
+  ...ROOMS.map(boundaries),
   ...serverLayout(),
   {
     // Typed rules for the server: a promise is awaited, returned or handed on, never dropped, and

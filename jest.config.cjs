@@ -1,5 +1,10 @@
 // @ts-check
-/** One Jest run for every room: browser rooms in jsdom, the server in node. Transpiled by swc. */
+/**
+ * One Jest run for every room of shared/apps.json (the end-to-end suite is Playwright's): browser
+ * rooms in jsdom, the server in node. Transpiled by swc.
+ */
+const { WORKSPACES } = require('./shared/build/apps.cjs');
+
 const swc = [
   '@swc/jest',
   {
@@ -8,8 +13,9 @@ const swc = [
   },
 ];
 
-/** @param {string} dir @param {'jsdom'|'node'} env */
-function project(dir, env) {
+/** @param {import('./shared/build/apps.cjs').Workspace} workspace */
+function project({ folder: dir, role }) {
+  const env = role === 'server' ? 'node' : 'jsdom';
   return {
     displayName: dir,
     rootDir: `<rootDir>/${dir}`,
@@ -22,7 +28,9 @@ function project(dir, env) {
     moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
     setupFilesAfterEnv: env === 'jsdom' ? ['<rootDir>/../jest.setup.dom.ts'] : [],
     // The server's tests run on SQLite and on a throwaway PostgreSQL cluster (server/test/postgres.ts).
-    ...(dir === 'server' ? { globalSetup: '<rootDir>/test/postgres.setup.ts', globalTeardown: '<rootDir>/test/postgres.teardown.ts' } : {}),
+    ...(role === 'server'
+      ? { globalSetup: '<rootDir>/test/postgres.setup.ts', globalTeardown: '<rootDir>/test/postgres.teardown.ts' }
+      : {}),
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)', '<rootDir>/build/**/*.test.ts?(x)'],
     // ESM-only packages that jest must transpile, also when nested (light-my-request's cookie,
     // @fastify/static's content-disposition: Node loads them with require(esm), jest cannot)
@@ -33,13 +41,5 @@ function project(dir, env) {
 /** @type {import('jest').Config} */
 module.exports = {
   rootDir: __dirname,
-  projects: [
-    project('shared', 'jsdom'),
-    project('shell', 'jsdom'),
-    project('mfe-catalogue', 'jsdom'),
-    project('mfe-basket', 'jsdom'),
-    project('mfe-checker', 'jsdom'),
-    project('mfe-content', 'jsdom'),
-    project('server', 'node'),
-  ],
+  projects: WORKSPACES.filter((workspace) => workspace.role !== 'tests').map(project),
 };

@@ -11,22 +11,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const { DEV_PORTS } = require('../shared/build/createAppConfig.cjs');
+// The apps, their dev ports and the remotes, from shared/apps.json.
+const { APPS, DEV_PORTS, HOST, REMOTES } = require('../shared/build/apps.cjs');
 const apiPort = process.env.PORT || '8080';
 const varDir = process.env.VAR_DIR || path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'var', 'dev');
 
 const remoteUrls = Object.fromEntries(
-  ['catalogue', 'basket', 'checker', 'content'].map((name) => [
-    `REMOTE_${name.toUpperCase()}_URL`,
-    `http://localhost:${DEV_PORTS[name]}/mf-manifest.json`,
-  ]),
+  REMOTES.map(({ name }) => [`REMOTE_${name.toUpperCase()}_URL`, `http://localhost:${DEV_PORTS[name]}/mf-manifest.json`]),
 );
 
 const jobs = [
   { name: 'server', args: ['run', 'dev', '-w', 'server'], env: { PORT: apiPort, SERVE_SITE: 'false', VAR_DIR: varDir, ...remoteUrls } },
-  ...['shell', 'mfe-catalogue', 'mfe-basket', 'mfe-checker', 'mfe-content'].map((ws) => ({
-    name: ws,
-    args: ['run', 'dev', '-w', ws],
+  ...APPS.map(({ folder }) => ({
+    name: folder,
+    args: ['run', 'dev', '-w', folder],
     env: { API_ORIGIN: `http://localhost:${apiPort}` },
   })),
 ];
@@ -44,7 +42,7 @@ const children = jobs.map(({ name, args, env }) => {
 });
 
 console.log(
-  `Dev site: http://localhost:${DEV_PORTS.shell} (API on :${apiPort}); remotes on ${Object.values(DEV_PORTS).slice(1).join(', ')}`,
+  `Dev site: http://localhost:${DEV_PORTS[HOST.name]} (API on :${apiPort}); remotes on ${REMOTES.map(({ name }) => DEV_PORTS[name]).join(', ')}`,
 );
 const stop = () => {
   children.forEach((child) => child.kill('SIGTERM'));

@@ -20,13 +20,17 @@
 // Plain Node (20 or later), no dependencies: fetch, FormData and Blob are Node's own.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** REMOTE_NAMES of shared/src/contracts.ts (server/src/features/releases/releaseCli.test.ts keeps them equal). */
-const REMOTES = ['catalogue', 'basket', 'checker', 'content'];
+/** The remotes of shared/apps.json (their names are REMOTE_NAMES of @copytech/shared), and their folders. */
+const REMOTE_FOLDERS = new Map(
+  createRequire(import.meta.url)('../shared/build/apps.cjs').REMOTES.map((remote) => [remote.name, remote.folder]),
+);
+const REMOTES = [...REMOTE_FOLDERS.keys()];
 const RELEASE_ID = /^(?:local|[0-9a-f]{12})$/;
 /** What the API accepts in one upload (design: 3000 files, 10 MB a file, 60 MB in all). */
 const UPLOAD_LIMITS = { files: 3000, fileBytes: 10 * 1024 * 1024, totalBytes: 60 * 1024 * 1024 };
@@ -235,7 +239,7 @@ async function publish(command, target) {
     say(`Registering ${command.remote} from ${origin} on ${target.url.origin} (the server reads its manifests and runs the gate)…`);
     return call(target, 'POST', route, { json: { origin }, timeoutMs: 120_000 });
   }
-  const dir = path.resolve(command.options.from ?? path.join(REPO_ROOT, `mfe-${command.remote}`, 'dist'));
+  const dir = path.resolve(command.options.from ?? path.join(REPO_ROOT, REMOTE_FOLDERS.get(command.remote), 'dist'));
   const { files, total } = collectBuild(dir);
   const form = new FormData();
   // the part's name and its file name are both the path inside the build folder

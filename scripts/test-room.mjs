@@ -4,11 +4,14 @@
 // the e2e of its standalone page (e2e/tests/standalone/<name>.spec.ts) in Chromium against them.
 // The root `npm test` still runs every room, the composed site and these standalone specs.
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ROOMS = ['shared', 'shell', 'mfe-catalogue', 'mfe-basket', 'mfe-checker', 'mfe-content', 'server'];
+// The rooms are the workspaces of shared/apps.json that have a Jest project (all but the e2e suite).
+const { WORKSPACES } = createRequire(import.meta.url)('../shared/build/apps.cjs');
+const ROOMS = WORKSPACES.filter((workspace) => workspace.role !== 'tests').map((workspace) => workspace.folder);
 
 const room = process.argv[2];
 if (!ROOMS.includes(room)) {
@@ -24,9 +27,11 @@ function run(command, args, cwd = ROOT) {
 
 run('npx', ['jest', '--config', path.join(ROOT, 'jest.config.cjs'), '--selectProjects', room]);
 
-if (room.startsWith('mfe-')) {
-  const remote = room.slice('mfe-'.length);
+const remote = WORKSPACES.find((workspace) => workspace.folder === room && workspace.role === 'remote');
+if (remote) {
+  const server = WORKSPACES.find((workspace) => workspace.role === 'server').folder;
+  const e2e = WORKSPACES.find((workspace) => workspace.role === 'tests').folder;
   run('npm', ['run', 'build', '-w', room]);
-  run('npm', ['run', 'build', '-w', 'server']);
-  run('npx', ['playwright', 'test', `tests/standalone/${remote}.spec.ts`], path.join(ROOT, 'e2e'));
+  run('npm', ['run', 'build', '-w', server]);
+  run('npx', ['playwright', 'test', `tests/standalone/${remote.name}.spec.ts`], path.join(ROOT, e2e));
 }

@@ -2,8 +2,9 @@
 /**
  * The one webpack + Module Federation configuration factory used by the shell and every remote.
  *
- * Each app's webpack.config.cjs is a few lines: its name, what it exposes, its dev port.
- * Everything that must be identical across the five builds lives here: the shared singletons,
+ * Each app's webpack.config.cjs is a few lines: its folder and its byte budgets. Its federation
+ * name, exposes and dev port are its entry in shared/apps.json (the one list of apps).
+ * Everything that must be identical across the builds lives here: the shared singletons,
  * the transpiler, CSS Modules naming, hashing, the manifest and the async startup boundary.
  */
 const path = require('node:path');
@@ -16,6 +17,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { StartupPreloadPlugin } = require('./startupPreload.cjs');
 const { FederationRuntimeProviderPlugin, federationRuntimeExternals } = require('./federationRuntime.cjs');
 const { BudgetPlugin } = require('./budgets.cjs');
+const { APPS, DEV_PORTS } = require('./apps.cjs');
 const {
   SHARED_SINGLETONS,
   SINGLETON_LIBRARY,
@@ -26,6 +28,11 @@ const {
 } = require('./sharedSingletons.cjs');
 
 const repoRoot = path.resolve(__dirname, '..', '..');
+/** The contracts' list of remotes, computed at build time from shared/apps.json (remoteListLoader.cjs). */
+const REMOTE_LIST_RULE = {
+  test: path.join(__dirname, '..', 'src', 'remoteList.ts'),
+  use: { loader: path.join(__dirname, 'remoteListLoader.cjs') },
+};
 
 /**
  * Where an app's builds go: its dist/ folder, or COPYTECH_OUTPUT_DIR (a deployment's folder, a test's
@@ -35,9 +42,6 @@ const repoRoot = path.resolve(__dirname, '..', '..');
 function outputDir(/** @type {string} */ appDir) {
   return process.env.COPYTECH_OUTPUT_DIR ? path.resolve(process.env.COPYTECH_OUTPUT_DIR) : path.join(appDir, 'dist');
 }
-
-/** Dev-server ports: one per app, stable so the dev remotes.json can point at them. */
-const DEV_PORTS = { shell: 3000, catalogue: 3001, basket: 3002, checker: 3003, content: 3004 };
 
 /**
  * Text files a browser fetches, compressed once at build time (brotli at its best quality, and gzip
@@ -70,8 +74,8 @@ function precompressionPlugins() {
 /**
  * @typedef {object} AppOptions
  * @property {string} appDir            absolute path of the app (its package folder)
- * @property {'shell'|'catalogue'|'basket'|'checker'|'content'} name  federation name
- * @property {Record<string, string>} [exposes]  remote only: exposed modules
+ * @property {string} name              federation name (an app's `name` in shared/apps.json)
+ * @property {Record<string, string>} [exposes]  remote only: exposed modules (`./Name` to source path)
  * @property {string} [title]           title of the app's HTML page
  * @property {string} [template]        HTML template; defaults to the standalone page template
  * @property {Record<string, number>} [budgets] gzip byte budget per part, enforced in production builds
@@ -141,6 +145,7 @@ function createServerConfig(options) {
     module: {
       rules: [
         scriptRule({ development: false, target: 'es2022' }),
+        REMOTE_LIST_RULE,
         {
           test: /\.module\.css$/,
           use: { loader: 'css-loader', options: { modules: cssModules(name, false, { exportOnlyLocals: true }) } },
@@ -187,13 +192,35 @@ function createServerConfig(options) {
   };
 }
 
+/** @param {Record<string, string> | undefined} exposes @returns {Record<string, string> | undefined} */
+const federationExposes = (exposes) => exposes && Object.fromEntries(Object.entries(exposes).map(([key, source]) => [`./${key}`, source]));
+
+/**
+ * The app whose folder is `appDir`, from shared/apps.json: its name, exposes and server exposes as
+ * the federation plugin takes them.
+ * @param {string} appDir
+ */
+function appOptionsOf(appDir) {
+  const folder = path.basename(appDir);
+  const app = APPS.find((entry) => entry.folder === folder);
+  if (!app) throw new Error(`${folder} is not an app of shared/apps.json: add its entry there (docs/adding-a-remote-or-page.md)`);
+  return {
+    name: /** @type {string} */ (app.name),
+    exposes: federationExposes(app.exposes),
+    serverExposes: federationExposes(app.serverExposes),
+  };
+}
+
 /**
  * An app's builds: in production its browser build and its server build (webpack runs both);
  * in development (the dev servers) the browser build alone, and the site renders in the browser.
+ * Its name and exposes come from its entry in shared/apps.json, found by the app's folder.
  *
- * @param {AppOptions & { serverExposes?: Record<string, string> }} options
+ * @param {Omit<AppOptions, 'name' | 'exposes'>} appOptions
  */
-function createAppConfigs(options) {
+function createAppConfigs(appOptions) {
+  /** @type {AppOptions & { serverExposes?: Record<string, string> }} */
+  const options = { ...appOptions, ...appOptionsOf(appOptions.appDir) };
   const browser = createAppConfig(options);
   /** @type {(env: Record<string, unknown>, argv: {mode?: string}) => import('webpack').Configuration | import('webpack').Configuration[]} */
   return (env, argv) => {
@@ -211,6 +238,7 @@ function createAppConfigs(options) {
 function browserRules(name, dev) {
   return [
     scriptRule({ development: dev, target: 'es2020' }),
+    REMOTE_LIST_RULE,
     {
       test: /\.module\.css$/,
       use: [

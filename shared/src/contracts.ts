@@ -1,11 +1,18 @@
 /**
  * The contracts between rooms: which remotes exist, what each exposes, and the props of every
  * exposed component. Both sides import these types, so the compiler checks the boundary.
+ *
+ * The remotes and their exposes are listed once, in shared/apps.json; REMOTE_NAMES and
+ * REQUIRED_EXPOSES are read from it. RemoteName and ExposedModules are the typed contract beside
+ * it, written by hand, and shared/src/contracts.test.ts holds them equal to the list.
  */
 import type { ComponentType } from 'react';
+import * as remoteList from './remoteList';
 
-export const REMOTE_NAMES = ['catalogue', 'basket', 'checker', 'content'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+export type RemoteName = 'catalogue' | 'basket' | 'checker' | 'content';
+
+/** Every remote, in the order of shared/apps.json. */
+export const REMOTE_NAMES = remoteList.REMOTE_NAMES as readonly RemoteName[];
 
 /** Top-level path sections the catalogue owns; the shell mounts CatalogueRoutes once per section. */
 export type CatalogueSection =
@@ -56,17 +63,10 @@ export interface ExposedComponentModule<P> {
 }
 
 /**
- * The modules each remote must expose for the shell to compose it: the keys of ExposedModules, as
+ * The modules each remote must expose for the shell to compose it (the keys of ExposedModules), as
  * values, so the release gate (server) can check a candidate build's manifest against them.
  */
-export const REQUIRED_EXPOSES: Readonly<Record<RemoteName, readonly string[]>> = {
-  catalogue: ['CatalogueRoutes', 'FeaturedProducts', 'SiteSearch'],
-  basket: ['BasketDrawer', 'InstantQuote'],
-  checker: ['SavingsChecker'],
-  content: ['ContentPage'],
-} satisfies { [R in RemoteName]: ReadonlyArray<ExposeOf<R>> };
-
-type ExposeOf<R extends RemoteName, Id = ExposedModuleId> = Id extends `${R}/${infer E}` ? E : never;
+export const REQUIRED_EXPOSES = remoteList.REQUIRED_EXPOSES as Readonly<Record<RemoteName, readonly string[]>>;
 
 /** The shape of /remotes.json, produced by the server from its release registry. */
 export interface RemotesManifest {
