@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 const REPO = path.resolve(__dirname, '..', '..');
+const { REMOTES, HOST, BROWSER_FOLDERS } = require('./apps.cjs') as typeof import('./apps.cjs');
 
 interface Case {
   file: string;
@@ -34,22 +35,24 @@ function boundaryMessages(cases: Case[]): string[][] {
   return JSON.parse(output) as string[][];
 }
 
+/**
+ * Every remote of shared/apps.json importing every other remote and the host: by a relative path,
+ * by a deeper relative path, and by import() with the workspace's name, in turn.
+ */
+const crossings: Array<Case & { because: RegExp }> = REMOTES.flatMap((remote) =>
+  [...REMOTES.filter((other) => other !== remote), HOST].map(({ folder: other }, index) => ({
+    file: `${remote.folder}/src/exposed/Bad.tsx`,
+    code: [
+      `import { x } from '../../${other}/src/x';\nexport { x };\n`,
+      `import { y } from '../../../${other}/src/lists/y';\nexport { y };\n`,
+      `export const load = () => import('${other}/src/exposed/Z');\n`,
+    ][index % 3]!,
+    because: /never imports another remote or the shell/,
+  })),
+);
+
 const bad: Array<Case & { because: RegExp }> = [
-  {
-    file: 'mfe-basket/src/exposed/Bad.tsx',
-    code: "import { ProductListPage } from '../../../mfe-catalogue/src/lists/ProductListPage';\nexport { ProductListPage };\n",
-    because: /never imports another remote or the shell/,
-  },
-  {
-    file: 'mfe-checker/src/Bad.ts',
-    code: "import { routes } from '../../shell/src/routes';\nexport { routes };\n",
-    because: /never imports another remote or the shell/,
-  },
-  {
-    file: 'mfe-content/src/Bad.ts',
-    code: "export const load = () => import('mfe-basket/src/exposed/BasketDrawer');\n",
-    because: /never imports another remote or the shell/,
-  },
+  ...crossings,
   {
     file: 'shell/src/Bad.ts',
     code: "import { basketStore } from '../../shared/src/stores/BasketStore';\nexport { basketStore };\n",
@@ -65,16 +68,11 @@ const bad: Array<Case & { because: RegExp }> = [
     code: "import { resolveSiteRoute } from '@copytech/shared/src/domain/resolveSiteRoute';\nexport { resolveSiteRoute };\n",
     because: /by its package name/,
   },
-  {
-    file: 'shared/src/Bad.ts',
-    code: "import { buildApp } from '../../server/src/app';\nexport { buildApp };\n",
-    because: /never imports the server/,
-  },
-  {
-    file: 'mfe-catalogue/src/Bad.ts',
+  ...BROWSER_FOLDERS.map((folder) => ({
+    file: `${folder}/src/Bad.ts`,
     code: "import type { Config } from '../../server/src/config';\nexport type C = Config;\n",
     because: /never imports the server/,
-  },
+  })),
 ];
 
 const good: Case[] = [
