@@ -11,10 +11,11 @@
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { APPS as ALL_APPS } from '@copytech/shared/apps';
 import { expect, test } from '@playwright/test';
 import { REPO_ROOT } from '../support/server';
 
-const APPS = ['shell', 'mfe-catalogue', 'mfe-basket', 'mfe-checker', 'mfe-content'];
+const APPS = ALL_APPS.map((app) => app.folder);
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

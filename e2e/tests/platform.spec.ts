@@ -9,6 +9,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
+import { APPS } from '@copytech/shared/apps';
 import { expect, test } from '../support/test';
 import { loadedSharedCopies, SHARED_SINGLETONS, federationInstances } from '../support/federation';
 import { REPO_ROOT, startServer, type RunningServer } from '../support/server';
@@ -47,9 +48,7 @@ test.describe('composition', () => {
     await expect(page.locator('[data-remote="catalogue"] h1')).toBeVisible();
     await page.getByRole('button', { name: /^comparison basket/i }).click();
     await expect(page.locator('[data-remote="basket"]').first()).toBeVisible();
-    await expect
-      .poll(() => federationInstances(page))
-      .toEqual(expect.arrayContaining(['shell', 'catalogue', 'basket', 'checker', 'content']));
+    await expect.poll(() => federationInstances(page)).toEqual(expect.arrayContaining(APPS.map((app) => app.name)));
 
     const copies = await loadedSharedCopies(page);
     for (const name of SHARED_SINGLETONS) {
@@ -301,7 +300,7 @@ test.describe('independent deployment', () => {
   }) => {
     // A site root of its own, so the test never disturbs the build other tests use.
     const siteRoot = mkdtempSync(path.join(os.tmpdir(), 'copytech-site-'));
-    for (const app of ['shell', 'mfe-catalogue', 'mfe-basket', 'mfe-checker', 'mfe-content']) {
+    for (const { folder: app } of APPS) {
       cpSync(path.join(REPO_ROOT, app, 'dist'), path.join(siteRoot, app, 'dist'), { recursive: true });
     }
     const releaseFile = path.join(REPO_ROOT, 'mfe-content', 'src', 'release.ts');
@@ -349,7 +348,7 @@ test.describe('independent deployment', () => {
     // The checker's builds are made to say what a build against the previous major says: the
     // version it provides and the one it requires, in its entries and manifests (browser and server).
     const siteRoot = mkdtempSync(path.join(os.tmpdir(), 'copytech-site-'));
-    for (const app of ['shell', 'mfe-catalogue', 'mfe-basket', 'mfe-checker', 'mfe-content']) {
+    for (const { folder: app } of APPS) {
       cpSync(path.join(REPO_ROOT, app, 'dist'), path.join(siteRoot, app, 'dist'), { recursive: true });
     }
     const { version } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'shared', 'package.json'), 'utf8')) as { version: string };

@@ -9,6 +9,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { APPS } from '@copytech/shared/apps';
 import { expect, test } from '../support/test';
 import { REPO_ROOT, startServer } from '../support/server';
 
@@ -265,7 +266,7 @@ test.describe('a remote that fails on the server', () => {
   ] as const) {
     test(`a remote ${failure} leaves its part to the browser, on a 200 page`, async ({ page }) => {
       const siteRoot = mkdtempSync(path.join(os.tmpdir(), 'copytech-site-'));
-      for (const app of ['shell', 'mfe-catalogue', 'mfe-basket', 'mfe-checker', 'mfe-content']) {
+      for (const { folder: app } of APPS) {
         cpSync(path.join(REPO_ROOT, app, 'dist'), path.join(siteRoot, app, 'dist'), { recursive: true });
       }
       breakIt(path.join(siteRoot, 'mfe-catalogue', 'dist', 'server'));

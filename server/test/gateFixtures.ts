@@ -8,12 +8,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { APPS as ALL_APPS } from '@copytech/shared/apps';
 import type { RemoteName } from '@copytech/shared/domain';
 import { REPO_ROOT } from '../src/config';
 import type { GateCandidate } from '../src/features/releases/gate';
 import { tempDir } from './helpers';
 
-const APPS = ['shell', 'mfe-catalogue', 'mfe-basket', 'mfe-checker', 'mfe-content'];
+const APPS = ALL_APPS.map((app) => app.folder);
 
 const missingBuilds = () => APPS.filter((app) => !fs.existsSync(path.join(REPO_ROOT, app, 'dist', 'server', 'remoteEntry.js')));
 

@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { REMOTE_APPS } from '@copytech/shared/apps';
 import type { FastifyInstance } from 'fastify';
 import { contentSecurityPolicy } from '../src/http/security';
 import { loadConfig } from '../src/config';
@@ -24,9 +25,9 @@ write(
 );
 write('shell/dist/main.0123456789.js', 'console.log("shell")');
 write('shell/dist/styles.abcdef0123.css', 'body{}');
-for (const name of ['catalogue', 'basket', 'checker', 'content']) {
-  write(`mfe-${name}/dist/mf-manifest.json`, JSON.stringify({ name }));
-  write(`mfe-${name}/dist/remoteEntry.js`, `var ${name};`);
+for (const { name, folder } of REMOTE_APPS) {
+  write(`${folder}/dist/mf-manifest.json`, JSON.stringify({ name }));
+  write(`${folder}/dist/remoteEntry.js`, `var ${name};`);
 }
 
 type Headers = Record<string, string | string[] | number | undefined>;

@@ -51,6 +51,9 @@ function checkEntry(entry, index) {
   } else if ('name' in entry || 'devPort' in entry) {
     throw new Error(`${where} (${entry.folder}): only the host and the remotes have a name and a devPort`);
   }
+  // The server finds a remote's local build by this name (mfe-<name>/dist) and serves it at /remotes/<name>/.
+  if (entry.role === 'remote' && entry.folder !== `mfe-${entry.name}`)
+    throw new Error(`${where} (${entry.folder}): a remote's folder is mfe-<name>, here mfe-${entry.name}`);
   if (entry.role === 'remote') checkExposes(entry.exposes, `${where} (${entry.folder})`);
   else if ('exposes' in entry) throw new Error(`${where} (${entry.folder}): only a remote has exposes`);
   return entry;

@@ -55,6 +55,11 @@ describe('shared/apps.json', () => {
       (list) => (list[5]!.exposes = { ContentPage: '../x.tsx' }),
       /"ContentPage" must point at a file under \.\/src\//,
     ],
+    [
+      'a remote whose folder is not mfe-<name>',
+      (list) => (list[4]!.folder = 'checker'),
+      /\(checker\): a remote's folder is mfe-<name>, here mfe-checker/,
+    ],
     ['a name on a workspace that is no app', (list) => (list[6]!.name = 'api'), /only the host and the remotes have a name/],
   ])('refuses %s, naming it', (_what, breakIt, message) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apps-json-'));

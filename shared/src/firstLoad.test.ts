@@ -15,6 +15,7 @@
 import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { APPS } from './apps';
 
 const REPO = path.resolve(__dirname, '..', '..');
 const SHARED_SRC = path.join(REPO, 'shared', 'src');
@@ -22,7 +23,7 @@ const FORMS_SPECIFIER = '@copytech/shared/forms';
 const FORMS_DIR = path.join(SHARED_SRC, 'forms') + path.sep;
 
 /** Browser apps whose every page must load without yup: all of them. */
-const APPS_WITHOUT_YUP = ['shell', 'mfe-catalogue', 'mfe-basket', 'mfe-checker', 'mfe-content'];
+const APPS_WITHOUT_YUP = APPS.map((app) => app.folder);
 
 const compilerOptions: ts.CompilerOptions = {
   module: ts.ModuleKind.ESNext,

@@ -8,21 +8,12 @@
  * lists rather than the whole list of apps (folders, ports, source paths) and the code that reads
  * it. Everywhere else (the server, the tests) this module reads the file itself.
  */
-import apps from '../apps.json';
-
-/** A remote's entry in shared/apps.json, as far as this module reads it. */
-interface RemoteEntry {
-  role: 'remote';
-  name: string;
-  exposes: Record<string, string>;
-}
-
-const remotes = (apps.workspaces as ReadonlyArray<{ role: string }>).filter((entry): entry is RemoteEntry => entry.role === 'remote');
+import { REMOTE_APPS } from './apps';
 
 /** Every remote's name, in the order of shared/apps.json. */
-export const REMOTE_NAMES: readonly string[] = remotes.map((remote) => remote.name);
+export const REMOTE_NAMES: readonly string[] = REMOTE_APPS.map((remote) => remote.name);
 
 /** The names of each remote's exposes. */
 export const REQUIRED_EXPOSES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  remotes.map((remote) => [remote.name, Object.keys(remote.exposes)]),
+  REMOTE_APPS.map((remote) => [remote.name, Object.keys(remote.exposes ?? {})]),
 );

@@ -6,9 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as facade from '../build/react-router-dom';
+import { WORKSPACES } from './apps';
 
 const repo = path.resolve(__dirname, '..', '..');
-const ROOMS = ['shared/src', 'shell/src', 'mfe-catalogue/src', 'mfe-basket/src', 'mfe-checker/src', 'mfe-content/src'];
+/** The browser rooms of shared/apps.json: the shared library, the shell and the remotes. */
+const ROOMS = WORKSPACES.filter((workspace) => ['library', 'host', 'remote'].includes(workspace.role)).map(({ folder }) => `${folder}/src`);
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

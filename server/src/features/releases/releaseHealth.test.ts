@@ -4,7 +4,7 @@
  * verdict on a running canary (minimum views, failure rate below, at and above the limit), the
  * automatic rollback's error line with its `alert` field, one attempt per canary, and close().
  */
-import type { RemoteName } from '@copytech/shared/domain';
+import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
 import { openDatabase, type Db } from '../../db/database';
 import { createReleaseHealth, describeFailureRate, readHealth, type HealthLog, type ReleaseHealthCounter } from './health';
 import type { LiveSnapshot, Release } from '../../pages/releases/model';
@@ -33,7 +33,7 @@ function release(remote: RemoteName, id: string): Release {
 /** Every remote live on `local`; the checker's candidate on canary when `canary` is set. */
 function snapshotWith(canary: string | null): LiveSnapshot {
   const remotes = Object.fromEntries(
-    (['catalogue', 'basket', 'checker', 'content'] as const).map((name) => [name, { live: release(name, 'local'), canary: null }]),
+    REMOTE_NAMES.map((name) => [name, { live: release(name, 'local'), canary: null }]),
   ) as LiveSnapshot['remotes'];
   remotes.checker = { live: release('checker', LIVE), canary: canary ? { release: release('checker', canary), percent: 20 } : null };
   return { version: 7, remotes };

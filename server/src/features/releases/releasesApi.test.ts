@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { REMOTE_NAMES } from '@copytech/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { GateFactory } from './releasesPlugin';
 import { signPreview, verifyPreview } from './previewLinks';
@@ -34,7 +35,7 @@ describe('deploy tokens', () => {
   it('are made at first start in VAR_DIR, owner-only, one per remote', () => {
     const file = path.join(varDir, 'deploy-tokens.json');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(Object.keys(tokens).sort()).toEqual(['basket', 'catalogue', 'checker', 'content']);
+    expect(Object.keys(tokens).sort()).toEqual([...REMOTE_NAMES].sort());
     for (const [remote, token] of Object.entries(tokens)) expect(token).toMatch(new RegExp(`^ctd_${remote}_[A-Za-z0-9_-]{43}$`));
   });
 
