@@ -136,6 +136,9 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+// Each test compiles the fixture with webpack: a few seconds, more on a busy machine.
+jest.setTimeout(30_000);
+
 describe('BudgetPlugin', () => {
   it('measures each part as the gzip (level 9) of the JavaScript files its chunk group loads', async () => {
     const log = jest.spyOn(console, 'log').mockImplementation(() => {});
