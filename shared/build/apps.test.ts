@@ -84,6 +84,10 @@ function repoWithFifthRemote(): string {
     filter: (source) => !source.endsWith('.test.ts'),
   });
   fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  // eslint.config.mjs reads the names of the server's feature folders: the copy has them, empty.
+  const features = path.join('server', 'src', 'features');
+  for (const entry of fs.readdirSync(path.join(REPO, features), { withFileTypes: true }))
+    if (entry.isDirectory()) fs.mkdirSync(path.join(dir, features, entry.name), { recursive: true });
   const list = listJson();
   const serverAt = list.workspaces.findIndex((entry) => entry.role === 'server');
   list.workspaces.splice(serverAt, 0, {
