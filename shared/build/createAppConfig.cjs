@@ -17,6 +17,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { StartupPreloadPlugin } = require('./startupPreload.cjs');
 const { FederationRuntimeProviderPlugin, federationRuntimeExternals } = require('./federationRuntime.cjs');
 const { BudgetPlugin } = require('./budgets.cjs');
+const { cssModules } = require('./cssModules.cjs');
 const { APPS, DEV_PORTS } = require('./apps.cjs');
 const {
   SHARED_SINGLETONS,
@@ -93,19 +94,6 @@ function scriptRule({ development, target }) {
         jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic', development } }, target },
       },
     },
-  };
-}
-
-/**
- * CSS Modules' options, the same in both builds of an app: the server's HTML and the browser's
- * hydration must agree on every class name. Class names carry the owning room.
- */
-function cssModules(name, dev, extra = {}) {
-  return {
-    namedExport: false,
-    exportLocalsConvention: 'as-is',
-    localIdentName: dev ? `${name}__[name]__[local]` : `${name}-[hash:base64:6]`,
-    ...extra,
   };
 }
 
