@@ -11,7 +11,15 @@ import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
 import { REPO_ROOT } from '../../config';
 import { checkRelease, describeBuild, type GateCandidate, type GateContext } from './gate';
 import { serverProvidedVersions, sharedOfManifestText } from './gateChecks';
-import { candidateFrom, copyOfBuild, editManifest, ensureRealBuilds, previousMajorChecker, readText, realDist } from '../../../test/gateFixtures';
+import {
+  candidateFrom,
+  copyOfBuild,
+  editManifest,
+  ensureRealBuilds,
+  previousMajorChecker,
+  readText,
+  realDist,
+} from '../../../test/gateFixtures';
 
 beforeAll(() => ensureRealBuilds(), 15 * 60_000);
 

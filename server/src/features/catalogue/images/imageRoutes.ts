@@ -8,15 +8,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { sendError } from '../../../http/errors';
-import {
-  CONTENT_TYPES,
-  FILENAME,
-  SLUG_SEGMENT,
-  formatFor,
-  isImageSize,
-  type ProductImages,
-  type RenderedImage,
-} from './productImages';
+import { CONTENT_TYPES, FILENAME, SLUG_SEGMENT, formatFor, isImageSize, type ProductImages, type RenderedImage } from './productImages';
 
 const LONG_CACHE = 'public, max-age=604800, stale-while-revalidate=86400';
 const SHORT_CACHE = 'public, max-age=86400';
