@@ -14,10 +14,18 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { REMOTE_NAMES } from '@copytech/shared/domain';
+import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
 import type { Config } from '../config';
-import type { LiveSnapshot, Release } from '../pages/releases/model';
 import type { SharedRateLimits } from './rateLimitStore';
+
+/** What the policy needs of a release (pages/releases/model.ts Release): where its browser build is. */
+export interface PolicyRelease {
+  manifestUrl: string;
+}
+/** What the policy needs of the live pointers (pages/releases/model.ts LiveSnapshot): each remote's live release and canary. */
+export interface PolicySnapshot<R extends PolicyRelease = PolicyRelease> {
+  remotes: Record<RemoteName, { live: R; canary: { release: R } | null }>;
+}
 
 export function originOf(url: string | null | undefined): string | null {
   if (!url) return null;
@@ -30,12 +38,12 @@ export function originOf(url: string | null | undefined): string | null {
 }
 
 /** The origins of releases' browser builds on another origin (a store or local release adds none). */
-export function releaseOrigins(releases: Iterable<Pick<Release, 'manifestUrl'>>): string[] {
+export function releaseOrigins(releases: Iterable<PolicyRelease>): string[] {
   return [...new Set([...releases].map((release) => originOf(release.manifestUrl)).filter((origin): origin is string => !!origin))];
 }
 
 /** Every release a page may use now: each remote's live release and its canary. */
-export function snapshotReleases(snapshot: LiveSnapshot): Release[] {
+export function snapshotReleases<R extends PolicyRelease>(snapshot: PolicySnapshot<R>): R[] {
   return REMOTE_NAMES.flatMap((name) => {
     const { live, canary } = snapshot.remotes[name];
     return canary ? [live, canary.release] : [live];
@@ -92,8 +100,8 @@ export function cspHeader(config: Config, remoteOrigins?: string[]): string {
  * new one); `extra` releases (a page's previews) give a policy of their own.
  */
 export function createCspForReleases(config: Config) {
-  let last: { snapshot: LiveSnapshot; origins: string[]; header: string } | null = null;
-  return function cspFor(snapshot: LiveSnapshot, extra: Release[] = []): string {
+  let last: { snapshot: PolicySnapshot; origins: string[]; header: string } | null = null;
+  return function cspFor(snapshot: PolicySnapshot, extra: PolicyRelease[] = []): string {
     if (last?.snapshot !== snapshot) {
       const origins = releaseOrigins(snapshotReleases(snapshot));
       last = { snapshot, origins, header: cspHeader(config, origins) };
