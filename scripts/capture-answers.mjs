@@ -1,4 +1,4 @@
-// `node scripts/capture-answers.mjs <built checkout> <out dir> [port]`: what a build answers, for
+// `node scripts/capture-answers.mjs <built checkout> <out dir> [port] [--markup-only]`: what a build answers, for
 // checking that a change of structure changes no behaviour (docs/architecture.md "Changing the
 // structure, not the behaviour"). Starts the checkout's built server (server/dist/main.js) on a
 // fresh VAR_DIR with the embedded defaults, then writes to <out dir>: every sitemap URL's page and
@@ -14,7 +14,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 
-const [repo, out, portArg] = process.argv.slice(2);
+const args = process.argv.slice(2);
+// --markup-only: class attributes left out and chunk file names reduced to their hash, for a change
+// that moves CSS (a CSS Modules class name is a hash too, and composing a class adds one).
+const markupOnly = args.includes('--markup-only');
+const [repo, out, portArg] = args.filter((arg) => !arg.startsWith('--'));
 if (!repo || !out) {
   console.error('usage: capture.mjs <repo> <out> [port]');
   process.exit(2);
@@ -59,7 +63,9 @@ const norm = (s) =>
     .replace(/\b(remoteEntry|mf-manifest)\.[0-9a-f]{8,}\b/g, '$1.HASH')
     .replace(/CT-[0-9A-HJKMNP-TV-Z]{8}/g, 'CT-REF')
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, 'TIMESTAMP')
-    .replace(/"?(buildVersion|version|generation|releasesVersion)"?\s*:\s*"?[0-9a-f.-]{6,}"?/g, '$1:X');
+    .replace(/"?(buildVersion|version|generation|releasesVersion)"?\s*:\s*"?[0-9a-f.-]{6,}"?/g, '$1:X')
+    .replace(markupOnly ? / class="[^"]*"/g : /$^/, '')
+    .replace(markupOnly ? /\/[\w-]+\.HASH\.(js|css)/g : /$^/, '/CHUNK.HASH.$1');
 const safe = (u) =>
   u
     .replace(/^\//, '')
