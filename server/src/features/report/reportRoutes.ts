@@ -30,15 +30,13 @@ import {
 import { productsByModelIds } from '../catalogue';
 import type { Db } from '../../db/database';
 import { contactDetailsSchema, parseSavingsAnswers } from '@copytech/shared/forms';
-import type { SavingsCheckerTables } from '../../db/savingsCheckerMigration';
 import { CHECK_FIELDS_MESSAGE, badRequest, requireObject } from '../../http/errors';
 import type { MailContext } from '../../mail/layout';
-import { queueJobs, type OutboxJob } from '../../outbox/outbox';
+import type { OutboxJob } from '../../outbox/outbox';
 import { newReference } from '../../writes/reference';
 import { reportSalesMail, reportVisitorMail } from './reportMail';
 import { CAPTCHA_MESSAGES, captchaSecrets, checkCaptcha } from '../../captcha/captcha';
-import { spendCaptcha } from '../../captcha/captchaStore';
-import { insertReport } from './reportStore';
+import { storeReport } from './reportStore';
 import { perMinute, stringUpTo, type WriteDeps } from '../../writes/writeDeps';
 
 /** The shape only (Fastify checks it first, so the yup schemas see the types they expect). */
@@ -138,26 +136,22 @@ export const reportPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, out
       const reference = newReference();
       const now = clock();
       const createdAt = new Date(now).toISOString();
-      await db.transaction().execute(async (trx) => {
-        const checkerTrx = trx.withTables<SavingsCheckerTables>();
-        if (!(await spendCaptcha(checkerTrx, check))) throw badRequest({ captcha: CAPTCHA_MESSAGES.used }, CAPTCHA_MESSAGES.used);
-        await insertReport(checkerTrx, { reference, createdAt, answers, contact, result });
-        const jobs: OutboxJob[] = [
-          {
-            channel: 'mail',
-            kind: 'report-visitor',
-            reference,
-            payload: reportVisitorMail(mailContext, reference, contact, answers, result, lookup?.problem ?? null),
-          },
-          {
-            channel: 'mail',
-            kind: 'report-sales',
-            reference,
-            payload: reportSalesMail(mailContext, reference, contact, answers, result, createdAt, lookup?.problem ?? null),
-          },
-        ];
-        await queueJobs(trx, jobs, now);
-      });
+      const jobs: OutboxJob[] = [
+        {
+          channel: 'mail',
+          kind: 'report-visitor',
+          reference,
+          payload: reportVisitorMail(mailContext, reference, contact, answers, result, lookup?.problem ?? null),
+        },
+        {
+          channel: 'mail',
+          kind: 'report-sales',
+          reference,
+          payload: reportSalesMail(mailContext, reference, contact, answers, result, createdAt, lookup?.problem ?? null),
+        },
+      ];
+      if (!(await storeReport(db, check, { reference, createdAt, answers, contact, result }, jobs, now)))
+        throw badRequest({ captcha: CAPTCHA_MESSAGES.used }, CAPTCHA_MESSAGES.used);
       request.log.info({ reference, status: result.status }, 'savings report stored');
       outbox.wake();
       return reply.code(201).send({ reference });

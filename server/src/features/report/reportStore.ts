@@ -1,9 +1,12 @@
 /**
- * All SQL of the savings checker's reports: `savings_reports`, written in the caller's transaction
- * (the one that also spends the human check and queues the e-mails).
+ * All SQL of the savings checker's reports: `savings_reports`, written in one transaction with the
+ * human check it spends and the e-mails it queues.
  */
 import type { ContactDetails, SavingsAnswers, SavingsResult } from '@copytech/shared/domain';
-import type { CheckerDb } from '../../db/savingsCheckerMigration';
+import { spendCaptcha } from '../../captcha/captchaStore';
+import type { Db } from '../../db/database';
+import type { CheckerDb, SavingsCheckerTables } from '../../db/savingsCheckerMigration';
+import { queueJobs, type OutboxJob } from '../../outbox/outbox';
 
 export interface StoredReport {
   reference: string;
@@ -14,7 +17,7 @@ export interface StoredReport {
   result: SavingsResult;
 }
 
-export async function insertReport(trx: CheckerDb, report: StoredReport): Promise<void> {
+async function insertReport(trx: CheckerDb, report: StoredReport): Promise<void> {
   const { reference, createdAt, answers, contact, result } = report;
   await trx
     .insertInto('savings_reports')
@@ -28,4 +31,24 @@ export async function insertReport(trx: CheckerDb, report: StoredReport): Promis
       figures: JSON.stringify(result),
     })
     .execute();
+}
+
+/**
+ * Spends the solved human check, stores the report and queues its e-mails, all or nothing: false
+ * (and nothing written) when the check was spent already.
+ */
+export async function storeReport(
+  db: Db,
+  check: { id: string; expiresAt: number },
+  report: StoredReport,
+  jobs: OutboxJob[],
+  now: number,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const checkerTrx = trx.withTables<SavingsCheckerTables>();
+    if (!(await spendCaptcha(checkerTrx, check))) return false;
+    await insertReport(checkerTrx, report);
+    await queueJobs(trx, jobs, now);
+    return true;
+  });
 }
