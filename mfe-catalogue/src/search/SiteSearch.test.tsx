@@ -84,6 +84,43 @@ describe('the header typeahead', () => {
     expect(api.requests).toEqual(['/api/search?q=canon&limit=5']);
   });
 
+  it('hears a key pressed while it was taking the box over (between its first render and its listeners)', async () => {
+    const api = fakeApi((url) => ({ body: answer(url.searchParams.get('q')!, 2) }));
+    /** A key that lands after the typeahead read the box and before its listeners are on: no event is heard. */
+    let pressed = false;
+    function LateKey({ input }: { input: HTMLInputElement }) {
+      if (!pressed) {
+        pressed = true;
+        input.value = 'canon';
+      }
+      return null;
+    }
+    function LateHeader() {
+      const [input, setInput] = useState<HTMLInputElement | null>(null);
+      return (
+        <form role="search" aria-label="Site" action="/search">
+          <label htmlFor="q">Search machines and pages</label>
+          <input id="q" ref={setInput} type="search" name="q" defaultValue="cano" />
+          {input ? (
+            <>
+              <SiteSearch input={input} idPrefix="site-search" />
+              <LateKey input={input} />
+            </>
+          ) : null}
+        </form>
+      );
+    }
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <LateHeader />
+      </MemoryRouter>,
+    );
+    const input = screen.getByRole('combobox', { name: 'Search machines and pages' });
+    input.focus();
+    await waitFor(() => expect(screen.getAllByRole('option').at(-1)).toHaveTextContent('See all results for “canon”'));
+    await waitFor(() => expect(api.requests).toEqual(['/api/search?q=canon&limit=5']));
+  });
+
   it('asks nothing under two characters and once for a word typed quickly', async () => {
     const user = userEvent.setup();
     const api = fakeApi((url) => ({ body: answer(url.searchParams.get('q')!, 2) }));

@@ -113,6 +113,9 @@ function Typeahead({ input, idPrefix }: SiteSearchProps) {
     input.addEventListener('focus', onFocus);
     input.addEventListener('blur', onBlur);
     input.addEventListener('keydown', onKeyDown);
+    // A key pressed after the first render read the box and before these listeners were on changed
+    // it unheard: read it again now that they are (React skips the update when nothing changed).
+    setText(input.value);
     return () => {
       form?.removeEventListener('submit', onSubmit);
       input.removeEventListener('input', onInput);
