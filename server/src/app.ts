@@ -21,6 +21,7 @@ import { redactSearchTerms } from './http/logRedaction';
 import { databasePlugin } from './plugins/database';
 import { httpPlugin } from './plugins/http';
 import { lifecyclePlugin } from './plugins/lifecycle';
+import { metricsPlugin } from './plugins/metrics';
 import { outboxPlugin } from './plugins/outbox';
 import { retentionPlugin } from './plugins/retention';
 import { termsPlugin } from './plugins/terms';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
 
   // Infrastructure (plugins/): decorations and hooks every route shares.
+  await app.register(metricsPlugin);
   await app.register(lifecyclePlugin);
   await app.register(databasePlugin, {
     config,
