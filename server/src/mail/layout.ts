@@ -59,3 +59,38 @@ export function visitorAddressing(
     replyTo: { name: `${COMPANY.name} sales`, address: context.salesEmail },
   };
 }
+
+/** The visitor's details as a sales e-mail lists them. */
+export function salesContactLines(contact: ContactDetails): string[] {
+  return [
+    `Name: ${contact.firstName} ${contact.lastName}`,
+    `E-mail: ${contact.email}`,
+    `Phone: ${contact.phoneNumber}`,
+    `Postcode: ${contact.postcode.toUpperCase()}`,
+  ];
+}
+
+/** Lines as an HTML list, each escaped. */
+export function htmlList(lines: readonly string[]): string {
+  return `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`;
+}
+
+/** The top of a sales e-mail's HTML: what it is, when it came and who sent it. */
+export function salesHtmlOpening(heading: string, createdAt: string, contactLines: readonly string[]): string {
+  return `<h1 style="font-size:18px">${escapeHtml(heading)}</h1>
+<p>Received: ${escapeHtml(createdAt)}</p>
+<h2 style="font-size:16px">Contact</h2>
+${htmlList(contactLines)}`;
+}
+
+/** From the website to sales, replies going to the visitor: the envelope of every sales e-mail of a form. */
+export function salesAddressing(
+  context: MailContext,
+  contact: Pick<ContactDetails, 'firstName' | 'lastName' | 'email'>,
+): Pick<MailMessage, 'from' | 'to' | 'replyTo'> {
+  return {
+    from: { name: `${COMPANY.name} website`, address: context.from },
+    to: [{ name: `${COMPANY.name} sales`, address: context.salesEmail }],
+    replyTo: { name: `${contact.firstName} ${contact.lastName}`, address: contact.email },
+  };
+}

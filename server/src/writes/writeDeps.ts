@@ -21,3 +21,15 @@ export function perMinute(max: number) {
 
 /** A string of at most `maxLength` characters, in a body's JSON schema (its shape, before the yup rules). */
 export const stringUpTo = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+
+/** The shape of a form's `contactDetails` object (quote, checker report), before the shared yup rules. */
+export const contactDetailsShape = {
+  type: 'object',
+  properties: {
+    firstName: stringUpTo(500),
+    lastName: stringUpTo(500),
+    email: stringUpTo(500),
+    phoneNumber: stringUpTo(500),
+    postcode: stringUpTo(500),
+  },
+} as const;

@@ -12,7 +12,16 @@ import {
   type ContactDetails,
   type ServicePerPage,
 } from '@copytech/shared/domain';
-import { htmlPage, visitorAddressing, visitorSignOff, type MailContext } from '../../mail/layout';
+import {
+  htmlList,
+  htmlPage,
+  salesAddressing,
+  salesContactLines,
+  salesHtmlOpening,
+  visitorAddressing,
+  visitorSignOff,
+  type MailContext,
+} from '../../mail/layout';
 import { escapeHtml, type MailMessage } from '../../mail/message';
 import { quoteNextSteps } from './quoteNextSteps';
 import { pageBillingNote, quotedRunningCostLines, servicePerPageForSales } from './quoteRunningCosts';
@@ -168,12 +177,7 @@ export function quoteSalesMail(
   createdAt: string,
 ): MailMessage {
   const subject = `New quote request ${reference}: ${products.length} product${products.length === 1 ? '' : 's'}`;
-  const contactLines = [
-    `Name: ${contact.firstName} ${contact.lastName}`,
-    `E-mail: ${contact.email}`,
-    `Phone: ${contact.phoneNumber}`,
-    `Postcode: ${contact.postcode.toUpperCase()}`,
-  ];
+  const contactLines = salesContactLines(contact);
   const productLines = products.map(
     (p, i) =>
       `${i + 1}. ${p.brand} ${p.model} [${p.modelId}] ${categoryLabel(p.productCategory)}: starting at ${money(p.startingFrom)}; ${leaseForSales(p)} (all ex VAT)`,
@@ -196,10 +200,7 @@ export function quoteSalesMail(
   ].join('\n');
   const html = htmlPage(
     subject,
-    `<h1 style="font-size:18px">New quote request ${escapeHtml(reference)}</h1>
-<p>Received: ${escapeHtml(createdAt)}</p>
-<h2 style="font-size:16px">Contact</h2>
-<ul>${contactLines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
+    `${salesHtmlOpening(`New quote request ${reference}`, createdAt, contactLines)}
 <h2 style="font-size:16px">Products (${products.length})</h2>
 <ol>${products
       .map(
@@ -208,15 +209,11 @@ export function quoteSalesMail(
       )
       .join('')}</ol>
 <h2 style="font-size:16px">Campaign (first touch)</h2>
-<ul>${utmLines(utm)
-      .map((line) => `<li>${escapeHtml(line)}</li>`)
-      .join('')}</ul>
+${htmlList(utmLines(utm))}
 <p>The visitor has been sent the quote e-mail. Reply to this message to answer them.</p>`,
   );
   return {
-    from: { name: `${COMPANY.name} website`, address: context.from },
-    to: [{ name: `${COMPANY.name} sales`, address: context.salesEmail }],
-    replyTo: { name: `${contact.firstName} ${contact.lastName}`, address: contact.email },
+    ...salesAddressing(context, contact),
     subject,
     text,
     html,

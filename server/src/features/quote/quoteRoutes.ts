@@ -25,7 +25,7 @@ import { insertQuote } from './quoteStore';
 import { queueJobs, type OutboxJob } from '../../outbox/outbox';
 import { idempotencyKeyOf, writeOnce } from '../../writes/idempotency';
 import { newReference } from '../../writes/reference';
-import { perMinute, stringUpTo, type WriteDeps } from '../../writes/writeDeps';
+import { contactDetailsShape, perMinute, stringUpTo, type WriteDeps } from '../../writes/writeDeps';
 
 /**
  * The body's JSON schema: only its shape (objects, strings, lists, sizes), checked by Fastify before
@@ -36,16 +36,7 @@ export const quoteBodySchema = {
   type: 'object',
   properties: {
     productIds: { type: 'array', maxItems: 20, items: stringUpTo(200) },
-    contactDetails: {
-      type: 'object',
-      properties: {
-        firstName: stringUpTo(500),
-        lastName: stringUpTo(500),
-        email: stringUpTo(500),
-        phoneNumber: stringUpTo(500),
-        postcode: stringUpTo(500),
-      },
-    },
+    contactDetails: contactDetailsShape,
     eventType: stringUpTo(50),
     utm: { type: 'object', maxProperties: 20, additionalProperties: stringUpTo(1000) },
   },

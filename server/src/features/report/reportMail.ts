@@ -16,7 +16,15 @@ import {
   type SavingsResult,
 } from '@copytech/shared/domain';
 import { escapeHtml, type MailMessage } from '../../mail/message';
-import { htmlPage, visitorAddressing, visitorSignOff, type MailContext } from '../../mail/layout';
+import {
+  htmlPage,
+  salesAddressing,
+  salesContactLines,
+  salesHtmlOpening,
+  visitorAddressing,
+  visitorSignOff,
+  type MailContext,
+} from '../../mail/layout';
 
 const money = (pence: number) => formatPence(Math.abs(pence)) ?? '£0.00';
 /** A saving; a negative one (Copytech would cost more) said in words: "£42.50 more". */
@@ -222,12 +230,7 @@ export function reportSalesMail(
         ? 'no saving'
         : 'incomplete figures';
   const subject = `Savings report ${reference}: ${headline}`;
-  const contactLines = [
-    `Name: ${contact.firstName} ${contact.lastName}`,
-    `E-mail: ${contact.email}`,
-    `Phone: ${contact.phoneNumber}`,
-    `Postcode: ${contact.postcode.toUpperCase()}`,
-  ];
+  const contactLines = salesContactLines(contact);
   const rows = figureRows(result);
   const told = summariseAnswers(answers);
   const text = [
@@ -253,10 +256,7 @@ export function reportSalesMail(
   ].join('\n');
   const html = htmlPage(
     subject,
-    `<h1 style="font-size:18px">Savings checker report ${escapeHtml(reference)}</h1>
-<p>Received: ${escapeHtml(createdAt)}</p>
-<h2 style="font-size:16px">Contact</h2>
-<ul>${contactLines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
+    `${salesHtmlOpening(`Savings checker report ${reference}`, createdAt, contactLines)}
 <h2 style="font-size:16px">Result</h2>
 <p>${escapeHtml(result.message)}</p>
 <p>${escapeHtml(compared)}</p>
@@ -267,9 +267,7 @@ ${htmlTable(rows, savingLabel(result))}
 <p>The visitor has been e-mailed this report. Reply to this message to answer them.</p>`,
   );
   return {
-    from: { name: `${COMPANY.name} website`, address: context.from },
-    to: [{ name: `${COMPANY.name} sales`, address: context.salesEmail }],
-    replyTo: { name: `${contact.firstName} ${contact.lastName}`, address: contact.email },
+    ...salesAddressing(context, contact),
     subject,
     text,
     html,

@@ -37,7 +37,7 @@ import { newReference } from '../../writes/reference';
 import { reportSalesMail, reportVisitorMail } from './reportMail';
 import { CAPTCHA_MESSAGES, captchaSecrets, checkCaptcha } from '../../captcha/captcha';
 import { storeReport } from './reportStore';
-import { perMinute, stringUpTo, type WriteDeps } from '../../writes/writeDeps';
+import { contactDetailsShape, perMinute, stringUpTo, type WriteDeps } from '../../writes/writeDeps';
 
 /** The shape only (Fastify checks it first, so the yup schemas see the types they expect). */
 export const reportBodySchema = {
@@ -49,16 +49,7 @@ export const reportBodySchema = {
         otherChargesPricePerPeriod: { type: 'array', maxItems: 20, items: { type: 'object', properties: { name: stringUpTo(500) } } },
       },
     },
-    contactDetails: {
-      type: 'object',
-      properties: {
-        firstName: stringUpTo(500),
-        lastName: stringUpTo(500),
-        email: stringUpTo(500),
-        phoneNumber: stringUpTo(500),
-        postcode: stringUpTo(500),
-      },
-    },
+    contactDetails: contactDetailsShape,
     captcha: stringUpTo(4_000),
     machine: { type: ['string', 'null'], maxLength: 200 },
   },
