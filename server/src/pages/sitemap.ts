@@ -16,22 +16,7 @@
  * by robots.txt: while pages are rendered in the browser, a crawler that renders them needs to read
  * the API.
  */
-import {
-  BLOG_PATH,
-  CHECKER_META,
-  blogPostPath,
-  FINISHER_CATEGORIES,
-  LANDING_PAGES,
-  PRINTER_TYPES,
-  PRINTER_TYPE_INFO,
-  allPrintersList,
-  finisherListFor,
-  printerListFor,
-  productPath,
-  resolveSiteRoute,
-  scannerListFor,
-  type Product,
-} from '@copytech/shared/domain';
+import { BLOG_PATH, CHECKER_META, blogPostPath, everyListPage, productPath, resolveSiteRoute, type Product } from '@copytech/shared/domain';
 
 /** The rows the sitemap lists, each source in the order the sitemap lists it. */
 export interface SitemapSources {
@@ -55,26 +40,6 @@ export interface SitemapEntry {
   lastmod: string | null;
 }
 
-/** The scanner classes by their canonical segment ('desktop-workgroup' is another name for 'workgroup'). */
-const SCANNER_CLASSES = ['personal', 'workgroup', 'departmental', 'production'] as const;
-
-/** Every list and landing page the route rules define, by canonical path. */
-export function listPaths(): string[] {
-  const lists = [
-    allPrintersList(),
-    ...PRINTER_TYPES.flatMap((type) => [
-      printerListFor(type),
-      ...PRINTER_TYPE_INFO[type].subcategories.map((sub) => printerListFor(type, sub)),
-    ]),
-    scannerListFor(),
-    ...SCANNER_CLASSES.map((segment) => scannerListFor(segment)),
-    finisherListFor(),
-    ...FINISHER_CATEGORIES.map((category) => finisherListFor(category)),
-    ...Object.values(LANDING_PAGES),
-  ];
-  return lists.flatMap((list) => (list ? [list.path] : []));
-}
-
 const day = (iso: string | null | undefined) => (iso && /^\d{4}-\d{2}-\d{2}/.test(iso) ? iso.slice(0, 10) : null);
 
 export async function sitemapEntries(sources: SitemapSources): Promise<SitemapEntry[]> {
@@ -92,7 +57,7 @@ export async function sitemapEntries(sources: SitemapSources): Promise<SitemapEn
     const path = blogPostPath(post.slug);
     if (resolveSiteRoute(path).kind === 'blog') entries.push({ path, lastmod: day(post.publishedAt) });
   }
-  for (const path of listPaths()) entries.push({ path, lastmod: null });
+  for (const { path } of everyListPage()) entries.push({ path, lastmod: null });
   for (const { product, updatedAt } of products) {
     const path = productPath(product);
     if (path !== '#') entries.push({ path, lastmod: day(updatedAt) });

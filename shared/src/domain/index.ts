@@ -17,6 +17,7 @@ export * from './productKind';
 export * from './productListing';
 export * from './sectionLabels';
 export * from './listPages';
+export * from './everyListPage';
 export * from './siteRoutes';
 export * from './resolveSiteRoute';
 export * from './documentHead';

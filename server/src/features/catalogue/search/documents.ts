@@ -6,18 +6,10 @@
  * brand, the class and trade words a buyer uses, and the body (a description, an introduction).
  */
 import {
-  FINISHER_CATEGORIES,
-  LANDING_PAGES,
-  PRINTER_TYPES,
-  PRINTER_TYPE_INFO,
-  allPrintersList,
   blogPostPath,
   categoryLabel,
-  finisherListFor,
-  printerListFor,
+  everyListPage,
   productPath,
-  scannerListFor,
-  type ListDefinition,
   type PageContent,
   type Product,
   type SearchPageHit,
@@ -114,30 +106,8 @@ function pageDocument(kind: SearchPageHit['kind'], title: string, path: string, 
   };
 }
 
-/** Every list and landing page (the same the sitemap lists), by canonical path. */
-export function listDefinitions(): ListDefinition[] {
-  const lists = [
-    allPrintersList(),
-    ...PRINTER_TYPES.flatMap((type) => [
-      printerListFor(type),
-      ...PRINTER_TYPE_INFO[type].subcategories.map((sub) => printerListFor(type, sub)),
-    ]),
-    scannerListFor(),
-    ...['personal', 'workgroup', 'departmental', 'production'].map((segment) => scannerListFor(segment)),
-    finisherListFor(),
-    ...FINISHER_CATEGORIES.map((category) => finisherListFor(category)),
-    ...Object.values(LANDING_PAGES),
-  ];
-  const seen = new Set<string>();
-  return lists.filter((list): list is ListDefinition => {
-    if (!list || seen.has(list.path)) return false;
-    seen.add(list.path);
-    return true;
-  });
-}
-
 export function listDocuments(): SearchDocument[] {
-  return listDefinitions().map((list) => pageDocument('list', list.heading, list.path, '', `${list.noun.many} ${list.intro}`));
+  return everyListPage().map((list) => pageDocument('list', list.heading, list.path, '', `${list.noun.many} ${list.intro}`));
 }
 
 /** Rich text as words: tags and the terms' placeholders (`{{terms.…}}`, filled in only when the page is read) left out. */
