@@ -26,8 +26,6 @@ export async function freePort(): Promise<number> {
 export interface RunningServer {
   url: string;
   port: number;
-  /** its metrics port (METRICS_PORT, on 127.0.0.1): a free port of its own unless the caller set one */
-  metricsPort: number;
   varDir: string;
   process: ChildProcess;
   stop(): Promise<void>;
@@ -36,21 +34,10 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first.`);
   const port = await freePort();
-  // Each its own metrics port: the default (9464) would be shared by every server a run starts.
-  const metricsPort = env.METRICS_PORT === undefined ? await freePort() : Number(env.METRICS_PORT);
   const varDir = env.VAR_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'copytech-e2e-'));
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      VAR_DIR: varDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '1000',
-      METRICS_PORT: String(metricsPort),
-      ...env,
-    },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', VAR_DIR: varDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -72,7 +59,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     port,
-    metricsPort,
     varDir,
     process: child,
     async stop() {
