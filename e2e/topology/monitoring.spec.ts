@@ -80,6 +80,7 @@ test.beforeAll(async () => {
   };
   [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
   prometheus = await startPrometheus([instanceOf(a), instanceOf(b)], [path.join(REPO_ROOT, 'docs', 'ops', 'alerts.yml')]);
+  await waitFor(async () => (await prometheus.value('count(up{job="copytech"} == 1)')) === 2, 15_000, 'both instances to be scraped');
   const featured = (await (await fetch(`${a.url}/api/featured-printers?limit=4&offset=0`)).json()) as {
     results: Array<{ modelId: string }>;
   };
@@ -97,7 +98,7 @@ test.afterAll(async () => {
 });
 
 test('Prometheus scrapes both instances on their metrics ports, never the public one, and loads the alert rules', async () => {
-  await waitFor(async () => (await prometheus.value('count(up{job="copytech"} == 1)')) === 2, 15_000, 'both instances to be up');
+  expect(await prometheus.value('count(up{job="copytech"} == 1)')).toBe(2);
   const ready = await prometheus.query('copytech_ready');
   expect(ready.map((series) => [series.metric.instance, series.value]).sort()).toEqual(
     [
