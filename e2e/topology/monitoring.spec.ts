@@ -7,7 +7,7 @@
  * alert fires when it should. Figures go to test-results/monitoring.json.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -99,13 +99,14 @@ test.afterAll(async () => {
 
 test('Prometheus scrapes both instances on their metrics ports, never the public one, and loads the alert rules', async () => {
   expect(await prometheus.value('count(up{job="copytech"} == 1)')).toBe(2);
-  const ready = await prometheus.query('copytech_ready');
-  expect(ready.map((series) => [series.metric.instance, series.value]).sort()).toEqual(
-    [
-      [instanceOf(a), 1],
-      [instanceOf(b), 1],
-    ].sort(),
+  // Both ready, as their /api/health/ready says (a scrape or two after start).
+  const readiness = async () =>
+    (await prometheus.query('copytech_ready')).map((series) => `${series.metric.instance} ${series.value}`).sort();
+  const bothReady = [`${instanceOf(a)} 1`, `${instanceOf(b)} 1`].sort();
+  await waitFor(async () => JSON.stringify(await readiness()) === JSON.stringify(bothReady), 10_000, 'copytech_ready 1 on both').catch(
+    () => undefined,
   );
+  expect(await readiness()).toEqual(bothReady);
   // The metrics are not on the public port.
   expect((await fetch(`${a.url}/metrics`)).status).toBe(404);
   const rules = (await (await fetch(`${prometheus.url}/api/v1/rules?type=alert`)).json()) as {
@@ -159,6 +160,37 @@ test('quotes through either instance raise the outbox deliveries and the request
   expect(await prometheus.value('count(copytech_outbox_deliveries_total{kind="quote-sales"} > 0)')).toBeGreaterThanOrEqual(1);
   expect(await prometheus.value(failures)).toBe(0);
   figures.quotes = { sent: QUOTES, deliveriesBefore: before, deliveriesAfter: after, requestsCounted: requests };
+});
+
+test("the dashboard's queries are answered by Prometheus, and the panels the quotes moved show them", async () => {
+  const dashboard = JSON.parse(readFileSync(path.join(REPO_ROOT, 'docs', 'ops', 'dashboard.json'), 'utf8')) as {
+    panels: Array<{ title: string; targets?: Array<{ expr: string }> }>;
+  };
+  // Grafana's variables as Grafana fills them in: every instance, a rate over a minute.
+  const filled = (expr: string) => expr.replaceAll('$__rate_interval', '1m').replaceAll('$instance', '.*');
+  // A query Prometheus cannot parse or run fails here (query() throws with its error).
+  const seriesByPanel = async () => {
+    const answered: Record<string, number> = {};
+    for (const panel of dashboard.panels) {
+      for (const target of panel.targets ?? []) {
+        answered[panel.title] = (answered[panel.title] ?? 0) + (await prometheus.query(filled(target.expr))).length;
+      }
+    }
+    return answered;
+  };
+  const moved = ['Requests by status class', 'Request duration p95 by route', 'Outbox deliveries', 'Ready', 'Memory'];
+  let answered: Record<string, number> = {};
+  // A rate needs two samples of a series in its window: a scrape or two after the quotes.
+  await waitFor(
+    async () => {
+      answered = await seriesByPanel();
+      return moved.every((title) => (answered[title] ?? 0) > 0);
+    },
+    10_000,
+    'the panels the quotes moved to show series',
+  ).catch(() => undefined);
+  for (const title of moved) expect(answered[title] ?? 0, `series in the panel "${title}"`).toBeGreaterThan(0);
+  figures.dashboard = { panels: Object.keys(answered).length, withData: Object.values(answered).filter(Boolean).length };
 });
 
 test('a killed SMTP receiver raises the outbox failures, then the oldest due age', async () => {

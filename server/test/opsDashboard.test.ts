@@ -1,12 +1,13 @@
 /**
  * The Grafana dashboard (docs/ops/dashboard.json): a Grafana 10/11 dashboard (schemaVersion 39)
  * whose queries go to the data source the `${datasource}` variable picks, each naming only series
- * the server exports (read from its metrics registry), with a panel for every series family of
- * the server's own.
+ * the server exports (read from its metrics registry) and each valid PromQL (promtool checks them
+ * as recording rules), with a panel for every series family of the server's own.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { OPS_DIR, exportedSeries, seriesNamed } from './opsSeries';
+import { OPS_DIR, exportedSeries, promtool, promtoolSkipped, seriesNamed } from './opsSeries';
 
 interface Target {
   expr?: string;
@@ -55,6 +56,29 @@ describe('the Grafana dashboard', () => {
     });
     expect(unknown).toEqual([]);
   });
+
+  (promtoolSkipped ? it.skip : it)(
+    'has only valid PromQL, with the variables as Grafana fills them in (promtool check rules)',
+    async () => {
+      // Grafana's variables replaced as Grafana does before a query is sent.
+      const filled = (expr: string) => expr.replaceAll('$__rate_interval', '1m').replaceAll('$instance', '.*');
+      const queries = [...exprs, ...dashboard.annotations.list.map((target) => ({ panel: 'annotation', expr: target.expr ?? '' }))];
+      const rules = {
+        groups: [{ name: 'dashboard', rules: queries.map(({ expr }, i) => ({ record: `dashboard:query_${i}`, expr: filled(expr) })) }],
+      };
+      const folder = mkdtempSync(path.join(os.tmpdir(), 'copytech-dashboard-'));
+      try {
+        const file = path.join(folder, 'dashboard-queries.yml');
+        writeFileSync(file, JSON.stringify(rules)); // JSON is YAML
+        const { code, output } = await promtool(['check', 'rules', file]);
+        expect(output).toContain(`SUCCESS: ${queries.length} rules found`);
+        expect(code).toBe(0);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+    30_000,
+  );
 
   it("has a panel for every series family of the server's own", async () => {
     const { ours } = await exportedSeries();

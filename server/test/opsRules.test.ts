@@ -6,39 +6,17 @@
  * explicitly, except under CI=true). Every alert has a runbook section and a unit test, and names
  * only series the server exports.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { OPS_DIR, exportedSeries, seriesNamed } from './opsSeries';
+import { OPS_DIR, exportedSeries, promtool, promtoolSkipped, seriesNamed } from './opsSeries';
 
-const run = promisify(execFile);
-const PROMTOOL = process.env.PROMTOOL ?? '/usr/bin/promtool';
 const RULES = path.join(OPS_DIR, 'alerts.yml');
 const TESTS = path.join(OPS_DIR, 'rules.test.yml');
-const skipped = process.env.TEST_PROMTOOL === 'skip' && process.env.CI !== 'true';
-
-/** promtool's exit code and output, failing with what to install when it is not there. */
-async function promtool(args: string[]): Promise<{ code: number; output: string }> {
-  if (!existsSync(PROMTOOL)) {
-    throw new Error(
-      `promtool is not installed at ${PROMTOOL}: install Debian's prometheus (apt-get install prometheus; .ci/run does) ` +
-        'or set PROMTOOL to its path; TEST_PROMTOOL=skip leaves these tests out (not under CI=true)',
-    );
-  }
-  return run(PROMTOOL, args, { cwd: OPS_DIR }).then(
-    ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
-    (error: { code?: number; stdout?: string; stderr?: string }) => ({
-      code: error.code ?? -1,
-      output: (error.stdout ?? '') + (error.stderr ?? ''),
-    }),
-  );
-}
 
 const rules = readFileSync(RULES, 'utf8');
 const alertNames = [...rules.matchAll(/^\s+- alert: (\w+)$/gm)].map((match) => match[1]!);
 
-(skipped ? describe.skip : describe)('alert rules on promtool', () => {
+(promtoolSkipped ? describe.skip : describe)('alert rules on promtool', () => {
   it('promtool check rules passes on docs/ops/alerts.yml', async () => {
     const { code, output } = await promtool(['check', 'rules', RULES]);
     expect(output).toContain(`SUCCESS: ${alertNames.length} rules found`);
