@@ -19,14 +19,16 @@ export interface ReceivedMail {
 /**
  * Keeps every message it accepts, each copy. It is slow to take each recipient (`delayMs`), so the
  * outbox's rows stay in flight a while, as with a busy mail server; a message is accepted as soon
- * as its data has arrived.
+ * as its data has arrived. On `port` when given (a receiver started again where one was stopped).
  */
-export async function startSmtpReceiver(delayMs: number) {
+export async function startSmtpReceiver(delayMs: number, port?: number) {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // stop() ends the sessions still open after 1 s (the server's mail transport keeps some open)
+    closeTimeout: 1000,
     onRcptTo(_address, _session, callback) {
       setTimeout(() => callback(), delayMs);
     },
@@ -43,9 +45,14 @@ export async function startSmtpReceiver(delayMs: number) {
   });
   // A client killed mid-session resets its connection: that is the client's end, not the receiver's.
   server.on('error', () => undefined);
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `smtp://127.0.0.1:${port}`, mails, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const listenOn = port ?? (await freePort());
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${listenOn}`,
+    port: listenOn,
+    mails,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.html': 'text/html' };

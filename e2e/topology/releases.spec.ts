@@ -8,18 +8,15 @@
  * instance that the other renders within 2 s (the same processes), a rollback, a canary, and a
  * canary whose server renders fail rolled back by itself. Figures go to test-results/releases.json.
  */
-import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { REPO_ROOT, startServer, type RunningServer } from '../support/server';
 import { startReleaseOrigin } from './receivers';
+import { failingAfterRenders, makeCheckerRelease, releaseCommand } from './releaseTools';
 import { startPostgres, startRedis, waitFor, type Service } from './services';
-
-const run = promisify(execFile);
 const CHECKER_PAGE = '/discover-print-savings';
 const HEADING = 'Discover your print savings';
 const figures: Record<string, unknown> = {};
@@ -38,41 +35,11 @@ function newToken(remote: string): string {
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The team's command; its last line of output is one JSON object. */
-async function release(args: string[], server: RunningServer, token = tokens.checker) {
-  const outcome = await run(process.execPath, [path.join(REPO_ROOT, 'scripts', 'release.mjs'), ...args, '--server', server.url], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, RELEASE_TOKEN: token },
-  }).then(
-    ({ stdout }) => ({ code: 0, stdout }),
-    (error: { code?: number; stdout?: string }) => ({ code: error.code ?? -1, stdout: error.stdout ?? '' }),
-  );
-  const last = outcome.stdout.trim().split('\n').at(-1) ?? '';
-  return { code: outcome.code, json: JSON.parse(last) as Record<string, unknown> };
-}
+const release = (args: string[], server: RunningServer, token = tokens.checker) => releaseCommand(args, server, token);
 
-/**
- * A release folder on the origin: the checker's built dist, changed by `edit` (each text file's
- * content), without the precompressed copies that would still hold the old text.
- */
-function makeRelease(name: string, edit: (file: string, text: string) => string = (_f, t) => t): string {
-  const folder = path.join(originRoot, 'checker', name);
-  cpSync(path.join(REPO_ROOT, 'mfe-checker', 'dist'), folder, { recursive: true });
-  const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
-    );
-  for (const file of walk(folder)) {
-    if (/\.(br|gz)$/.test(file)) {
-      rmSync(file);
-      continue;
-    }
-    if (!/\.(js|json)$/.test(file)) continue;
-    const text = readFileSync(file, 'utf8');
-    const changed = edit(path.relative(folder, file), text);
-    if (changed !== text) writeFileSync(file, changed);
-  }
-  return origin.folder('checker', name);
-}
+/** A release folder of the checker on the origin (makeCheckerRelease). */
+const makeRelease = (name: string, edit?: (file: string, text: string) => string): string =>
+  makeCheckerRelease(origin, originRoot, name, edit);
 
 /** The checker's release each instance renders the checker page with, from the page's header. */
 async function checkerReleaseOf(server: RunningServer, cookie?: string): Promise<string> {
@@ -261,37 +228,7 @@ test('a canary at 50% gives the candidate to about half of fresh visitors, each 
 test('a canary whose server renders fail is rolled back by itself, and the history says why', async () => {
   // Renders well a few times (the gate's samples, in a worker of its own), then throws on every
   // render: a fault the gate cannot see, that only traffic shows.
-  const folder = makeRelease('release-faulty', (file, text) =>
-    file === 'server/remoteEntry.js'
-      ? `${text}
-;(function () {
-  // The container's exports are getters: a container of its own, delegating to the real one.
-  var container = module.exports.checker;
-  var renders = 0;
-  module.exports.checker = {
-    init: function () {
-      return container.init.apply(container, arguments);
-    },
-    get: function () {
-      return Promise.resolve(container.get.apply(container, arguments)).then(function (factory) {
-        return function () {
-          var exposed = factory();
-          var Original = exposed.default;
-          return Object.assign({}, exposed, {
-            default: function Faulty(props) {
-              renders += 1;
-              if (renders > 6) throw new Error('this release fails under traffic');
-              return Original(props);
-            },
-          });
-        };
-      });
-    },
-  };
-})();
-`
-      : text,
-  );
+  const folder = makeRelease('release-faulty', failingAfterRenders(6));
   const published = await release(['publish', 'checker', '--origin', folder], a);
   expect(published.json.gate).toBe('passed');
   const faulty = published.json.release as string;
