@@ -35,6 +35,8 @@ async function start(dist, offset) {
   const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copytech-bench-metrics-'));
   const env = { ...process.env, PORT: String(port + offset), HOST: '127.0.0.1', VAR_DIR: varDir, LOG_LEVEL: 'warn', METRICS_PORT: '0' };
   const child = spawn(process.execPath, [path.join(dist, 'main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  // Killed with this script, even when it fails before the end.
+  process.on('exit', () => child.exitCode === null && child.kill('SIGKILL'));
   const base = `http://127.0.0.1:${port + offset}`;
   for (let tries = 0; ; tries++) {
     if (child.exitCode !== null || tries > 600) throw new Error(`${dist}/main.js did not start`);
