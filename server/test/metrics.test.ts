@@ -5,12 +5,14 @@
  * the number after 100; and a scrape of a warmed app answers within 50 ms.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { serveMetrics, type MetricsServer } from '../src/metrics/server';
 import { UNMATCHED, sitePageLabel } from '../src/metrics/routeLabel';
 import { C5840I, configOn, manualClock, quoteBody, tempDir, testApp, testConfig } from './helpers';
 import { databases } from './postgres';
+import { startRedis, stopRedis } from './redis';
 
 /** One metric's samples: labels and value. */
 async function samples(app: FastifyInstance, name: string): Promise<Array<{ labels: Record<string, string | number>; value: number }>> {
@@ -274,6 +276,29 @@ describe('rate limits', () => {
       expect(await valueOf(app, 'copytech_rate_limit_local_total', { route: '/api/quote' })).toBe(1);
     } finally {
       await app.close();
+    }
+  });
+
+  it('with Redis: the store is up (1) while it answers; stopped, it is down (0) and the decisions are counted locally', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const redis = await startRedis(port);
+    const app = await testApp(testConfig({ redisUrl: `redis://127.0.0.1:${port}` }, { ALTCHA_HMAC_KEY: 'k'.repeat(32) }));
+    try {
+      await app.inject({ method: 'POST', url: '/api/quote', payload: quoteBody([C5840I]) });
+      expect(await valueOf(app, 'copytech_rate_limit_store_up')).toBe(1);
+      expect(await valueOf(app, 'copytech_rate_limit_local_total', { route: '/api/quote' })).toBeUndefined();
+      await stopRedis(redis);
+      await app.inject({ method: 'POST', url: '/api/quote', payload: quoteBody([C5840I]) });
+      expect(await valueOf(app, 'copytech_rate_limit_store_up')).toBe(0);
+      expect(await valueOf(app, 'copytech_rate_limit_local_total', { route: '/api/quote' })).toBe(1);
+    } finally {
+      await app.close();
+      await stopRedis(redis);
     }
   });
 });
