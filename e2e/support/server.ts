@@ -37,7 +37,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const varDir = env.VAR_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'copytech-e2e-'));
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', VAR_DIR: varDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      VAR_DIR: varDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '1000',
+      METRICS_PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -113,7 +113,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
 
   // Infrastructure (plugins/): decorations and hooks every route shares.
-  await app.register(metricsPlugin);
+  await app.register(metricsPlugin, { clock });
   await app.register(lifecyclePlugin);
   await app.register(databasePlugin, {
     config,

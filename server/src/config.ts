@@ -83,6 +83,8 @@ export interface Config {
   drainDelayMs: number;
   /** The release registry (features/releases/registry.ts): propagation, store, deploy tokens, canaries. */
   releases: ReleaseSettings;
+  /** Where Prometheus scrapes GET /metrics (metrics/server.ts): METRICS_HOST:METRICS_PORT; port 0: not served. */
+  metrics: { port: number; host: string };
 }
 
 export interface ReleaseSettings {
@@ -161,6 +163,12 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new StartupError(`${name} must be a non-negative integer, got "${value}"`);
   return parsed;
+}
+
+function portFrom(value: string | undefined, fallback: number, name: string): number {
+  const port = intFrom(value, fallback, name);
+  if (port > 65_535) throw new StartupError(`${name} must be a port number (0 to 65535), got "${value}"`);
+  return port;
 }
 
 /** An absolute URL. The value is not echoed in the error: it may carry a password (SMTP_URL). */
@@ -314,5 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl,
     ...shutdownFrom(env),
     releases: releasesFrom(env),
+    // Never the public port: a separate listener, on loopback unless an operator opens it up.
+    metrics: { port: portFrom(env.METRICS_PORT, 9464, 'METRICS_PORT'), host: env.METRICS_HOST || '127.0.0.1' },
   };
 }

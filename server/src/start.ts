@@ -9,6 +9,7 @@ import { resolveSiteRoute } from '@copytech/shared/domain';
 import { buildApp } from './app';
 import { StartupError, loadConfig } from './config';
 import { SeedDataError } from './db/seed';
+import { serveMetrics } from './metrics/server';
 import { drain } from './plugins/lifecycle';
 import { sitemapEntries } from './pages/sitemap';
 
@@ -50,14 +51,28 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 try {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Copytech is running at http://localhost:${config.port}`);
-  if (config.serveSite && config.serverRender) void warmServerRendering();
 } catch (error) {
+  await cannotListen(error, 'PORT', config.port, config.host, 'set PORT');
+}
+
+// The metrics, for Prometheus, on a listener of their own (never the public port): METRICS_PORT, 0 for none.
+if (config.metrics.port > 0) {
+  try {
+    await serveMetrics(app.metrics.registry, config.metrics);
+    app.log.info({ metrics: `http://${config.metrics.host}:${config.metrics.port}/metrics` }, 'metrics served for Prometheus');
+  } catch (error) {
+    await cannotListen(error, 'METRICS_PORT', config.metrics.port, config.metrics.host, 'set METRICS_PORT (0 serves no metrics)');
+  }
+}
+
+if (config.serveSite && config.serverRender) void warmServerRendering();
+
+/** A port that cannot be opened: one line naming the setting, and exit 1. */
+async function cannotListen(error: unknown, setting: string, port: number, host: string, fix: string): Promise<never> {
   const code = (error as NodeJS.ErrnoException).code;
   await app.close().catch(() => undefined);
-  if (code === 'EADDRINUSE')
-    fail(new StartupError(`PORT ${config.port} is already in use on ${config.host}: stop the other server or set PORT`));
-  if (code === 'EACCES')
-    fail(new StartupError(`PORT ${config.port} on ${config.host} may not be opened by this user: set PORT above 1023`));
+  if (code === 'EADDRINUSE') fail(new StartupError(`${setting} ${port} is already in use on ${host}: stop the other server or ${fix}`));
+  if (code === 'EACCES') fail(new StartupError(`${setting} ${port} on ${host} may not be opened by this user: set ${setting} above 1023`));
   fail(error);
 }
 

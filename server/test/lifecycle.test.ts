@@ -176,6 +176,7 @@ describe('the process', () => {
       env: {
         ...process.env,
         PORT: String(port),
+        METRICS_PORT: '0',
         HOST: '127.0.0.1',
         SERVE_SITE: 'false',
         VAR_DIR: tempDir('ct-sigterm-'),

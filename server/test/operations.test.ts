@@ -120,7 +120,7 @@ describe('start-up problems', () => {
   const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
   const start = (env: Record<string, string>) =>
     spawnSync(tsx, [path.join(REPO_ROOT, 'server', 'src', 'main.ts')], {
-      env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent', VAR_DIR: tempDir('ct-start-'), ...env },
+      env: { ...process.env, PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'silent', VAR_DIR: tempDir('ct-start-'), ...env },
       encoding: 'utf8',
       timeout: 60_000,
     });

@@ -15,6 +15,7 @@ const SHELL_CONTAINER = `
 const React = require('react');
 function Body({ url, data }) {
   if (url.includes('die')) process.exit(3);
+  if (url.includes('boom')) throw new Error('a part that throws');
   const products = React.use(data.read('/api/printers/multifunctionals?limit=1'));
   return React.createElement('main', null, React.createElement('h1', null, 'Rendered in a thread: ' + url), React.createElement('p', null, products.ok ? 'products: ' + products.value.results.length : 'no products: ' + products.status));
 }
@@ -93,6 +94,14 @@ describe('render threads', () => {
     expect(reads).toEqual(['/api/printers/multifunctionals?limit=1']);
     // The answers the render read come back with it, for the page's data block.
     expect(Object.keys(body?.answers ?? {})).toEqual(['/api/printers/multifunctionals?limit=1']);
+  }, 30_000);
+
+  it('returns its timings and the parts it left to the browser, with the reason, for the main thread to count (metrics)', async () => {
+    const body = await threads.render('/boom', reader([]));
+    expect(body?.fallbacks).toEqual([{ remote: 'shell', reason: 'threw' }]);
+    expect(typeof body?.ms).toBe('number');
+    expect((await threads.render('/fine', reader([])))?.fallbacks).toEqual([]);
+    expect(warnings.splice(0)).toEqual([expect.stringContaining('a part of the page is left to the browser')]);
   }, 30_000);
 
   it('keeps concurrent renders apart: each gets its own reads, on either thread', async () => {

@@ -42,6 +42,16 @@ function withoutPassword(text: string, url: string): string {
   return [password, decodeURIComponent(password)].reduce((result, secret) => result.split(secret).join('***'), text);
 }
 
+/** Each PostgreSQL database's pool, for its connection counts (metrics/scrape.ts). */
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** The pool's connections in use, idle and requests waiting for one; null for a database without a pool (SQLite). */
+export function poolStats(db: Kysely<Database>): { inUse: number; idle: number; waiting: number } | null {
+  const pool = pools.get(db);
+  if (!pool) return null;
+  return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
 /** A connected pool (one `select 1` answered), or a StartupError naming where it looked. */
 export async function openPostgres(settings: DatabaseSettings & { url: string }, log?: DatabaseLog): Promise<Kysely<Database>> {
   const where = describePostgres(settings.url);
@@ -57,6 +67,7 @@ export async function openPostgres(settings: DatabaseSettings & { url: string },
     log?.error({ database: where, err: withoutPassword(error.message, settings.url) }, 'database: an idle PostgreSQL connection failed');
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
   try {
     await sql`select 1`.execute(db);
   } catch (error) {

@@ -56,6 +56,8 @@ export class SharedRateLimits {
   private countedLocally = 0;
   private readonly local = new LRUCache<string, { current: number; resetAt: number }>({ max: 20_000 });
   private closing = false;
+  /** hears each count taken locally, with its route's template (copytech_rate_limit_local_total) */
+  onLocalCount: ((route: string) => void) | null = null;
 
   constructor(
     private readonly redis: Redis,
@@ -69,8 +71,13 @@ export class SharedRateLimits {
     redis.on('close', () => this.down('connection closed'));
   }
 
-  /** The count for one key: from Redis, or from this instance's memory when Redis cannot answer. */
-  async incr(key: string, windowMs: number): Promise<Counted> {
+  /** Whether counts are shared now: Redis is connected and not in its pause after a failure. */
+  get storeUp(): boolean {
+    return this.downSince === null && this.redis.status === 'ready';
+  }
+
+  /** The count for one key (`route` is its template): from Redis, or from this instance's memory when Redis cannot answer. */
+  async incr(key: string, windowMs: number, route = ''): Promise<Counted> {
     if (this.redis.status === 'ready' && Date.now() >= this.retryAt) {
       try {
         const [current, ttl] = await (this.redis as unknown as CountingRedis).copytechRateLimit(KEY_PREFIX + key, windowMs);
@@ -81,6 +88,7 @@ export class SharedRateLimits {
         this.down((error as Error).message);
       }
     } else this.down(`connection ${this.redis.status}`);
+    this.onLocalCount?.(route);
     return this.incrLocally(key, windowMs);
   }
 
@@ -152,11 +160,14 @@ function routeCounterClass(shared: SharedRateLimits): FastifyRateLimitStoreCtor 
   class RouteCounter implements FastifyRateLimitStore {
     private readonly route: string;
     /** `new Store(settings)` by the plugin (no route: its settings are not needed), then child() per route */
-    constructor(route?: unknown) {
+    constructor(
+      route?: unknown,
+      private readonly template = '',
+    ) {
       this.route = typeof route === 'string' ? route : '';
     }
     incr(key: string, callback: Callback, timeWindow: number): void {
-      shared.incr(`${this.route}${key}`, timeWindow).then(
+      shared.incr(`${this.route}${key}`, timeWindow, this.template).then(
         (counted) => callback(null, counted),
         (error: Error) => callback(error),
       );
@@ -164,7 +175,7 @@ function routeCounterClass(shared: SharedRateLimits): FastifyRateLimitStoreCtor 
     child(options: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
       // The plugin passes the route's merged limit settings, the route's own options as routeInfo.
       const route = (options as unknown as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo ?? options;
-      return new RouteCounter(`${String(route.method)} ${String(route.url)}:`);
+      return new RouteCounter(`${String(route.method)} ${String(route.url)}:`, String(route.url));
     }
   }
   return RouteCounter as unknown as FastifyRateLimitStoreCtor;

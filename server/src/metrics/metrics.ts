@@ -1,5 +1,5 @@
 /**
- * The server's Prometheus metrics (docs/deploy.md "Monitoring"): one registry per app, never
+ * The server's Prometheus metrics (docs/metrics.md; docs/deploy.md "Monitoring"): one registry per app, never
  * prom-client's global one, so every app a test builds counts on its own. Each metric's labels come
  * from bounded sets only (route templates, remote names, reasons, kinds): never a URL, an id, a
  * query or anything a visitor typed, so the number of series stays the same however many distinct
@@ -66,7 +66,7 @@ function renderMetrics(registers: Registry[]) {
     }),
     renderQueueDepth: new Gauge({
       name: `${p}render_queue_depth`,
-      help: 'Pages waiting for a render thread.',
+      help: 'Pages being rendered or waiting for a render thread.',
       registers,
     }),
     releaseInfo: new Gauge({
@@ -95,12 +95,12 @@ function outboxMetrics(registers: Registry[]) {
   return {
     outboxDueRows: new Gauge({
       name: `${p}outbox_due_rows`,
-      help: 'Outbox rows due for delivery now (the same on every instance: one database).',
+      help: 'Outbox rows waiting for delivery, due now or after a retry backoff (the same on every instance: one database).',
       registers,
     }),
     outboxOldestDueAge: new Gauge({
       name: `${p}outbox_oldest_due_age_seconds`,
-      help: 'Age of the oldest outbox row due for delivery; 0 when none is due.',
+      help: 'Age of the oldest outbox row waiting for delivery, since it was written; 0 when none waits.',
       registers,
     }),
     outboxDeadRows: new Gauge({

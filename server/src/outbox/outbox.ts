@@ -64,6 +64,8 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
   /** how often (real ms) the leases of rows still being delivered are renewed; a third of the lease */
   renewEveryMs?: number;
+  /** hears each delivery attempt: its row's kind, whether it was sent, and how long the send took (the metrics) */
+  onAttempt?: (kind: string, sent: boolean, seconds: number) => void;
 }
 
 export interface RunResult {
@@ -80,6 +82,7 @@ export class OutboxWorker {
   private readonly concurrency: number;
   private readonly leaseMs: number;
   private readonly renewEveryMs: number;
+  private readonly onAttempt: NonNullable<OutboxWorkerOptions['onAttempt']>;
   private timer: NodeJS.Timeout | null = null;
   private started = false;
   private stopping = false;
@@ -101,6 +104,7 @@ export class OutboxWorker {
     this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
     this.leaseMs = options.leaseMs ?? LEASE_MS;
     this.renewEveryMs = options.renewEveryMs ?? Math.floor(this.leaseMs / 3);
+    this.onAttempt = options.onAttempt ?? (() => undefined);
   }
 
   start(): void {
@@ -301,6 +305,7 @@ export class OutboxWorker {
   private async deliver(row: OutboxRow): Promise<boolean> {
     const attempts = row.attempts + 1;
     const meta = { outboxId: row.id, channel: row.channel, kind: row.kind, reference: row.reference, attempt: attempts };
+    const started = performance.now();
     try {
       const payload: unknown = JSON.parse(row.payload);
       switch (row.channel as Channel) {
@@ -317,9 +322,11 @@ export class OutboxWorker {
           throw new Error(`unknown outbox channel ${row.channel}`);
       }
     } catch (error) {
+      this.onAttempt(row.kind, false, (performance.now() - started) / 1000);
       await this.failed(row, attempts, describeError(error), meta);
       return false;
     }
+    this.onAttempt(row.kind, true, (performance.now() - started) / 1000);
     // Sent whoever holds the claim now; clearing claimed_by stops a worker that took the row
     // over (after a lapsed lease) from scheduling a retry of a delivered message.
     await this.db

@@ -130,6 +130,8 @@ export class ContainerLoadError extends Error {
   constructor(
     readonly container: ContainerName,
     reason: string,
+    /** not loaded within the render budget (a slow remote), rather than failed */
+    readonly overBudget = false,
   ) {
     super(`${container}: ${reason}`);
     this.name = 'ContainerLoadError';
@@ -172,7 +174,10 @@ async function loadWithin<T>(instance: ModuleFederation, id: string, budgetMs: n
   const container = id.split('/')[0] as ContainerName;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ContainerLoadError(container, `not loaded within the render budget of ${budgetMs} ms`)), budgetMs);
+    timer = setTimeout(
+      () => reject(new ContainerLoadError(container, `not loaded within the render budget of ${budgetMs} ms`, true)),
+      budgetMs,
+    );
   });
   try {
     const loaded = instance.loadRemote<T>(id).then((module) => {

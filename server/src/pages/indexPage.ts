@@ -33,6 +33,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CAMPAIGN_KEYS, matchSitePath, remoteOfRoute, type RemoteName } from '@copytech/shared/domain';
 import type { Config } from '../config';
+import type { Metrics } from '../metrics';
 import { AnswerCache, type AnswerFormat } from '../http/answerCache';
 import { BROTLI_OPTIONS, GZIP_OPTIONS, preferredEncoding } from '../http/compression';
 import { createCspForReleases } from '../http/security';
@@ -238,16 +239,38 @@ function countHealth(releases: ReleasesService, url: URL, selection: Selection, 
   for (const remote of body?.failedRemotes ?? []) releases.health.failure(remote, selection[remote].release.id, 'server');
 }
 
+/**
+ * A render's timings and fallbacks in the metrics, counted here in the main thread (a render
+ * thread returns them with the body): each remote slot's time, the whole body's as `shell`; a body
+ * the shell could not render at all (null) or a render that failed is the shell's fallback.
+ */
+function countRender(metrics: Metrics, body: RenderedBody | null, threw: boolean): void {
+  if (!body) {
+    metrics.renderFallbacks.inc({ remote: 'shell', reason: threw ? 'threw' : 'missing' });
+    return;
+  }
+  if (body.ms !== undefined) metrics.renderSlotDuration.observe({ remote: 'shell' }, body.ms / 1000);
+  for (const slot of body.slots ?? []) metrics.renderSlotDuration.observe({ remote: slot.remote }, slot.ms / 1000);
+  for (const fallback of body.fallbacks ?? []) metrics.renderFallbacks.inc({ remote: fallback.remote, reason: fallback.reason });
+}
+
 /** The page's body rendered on the server, or null (then the browser renders it, as without server rendering). */
 function createBodyRenderer(app: FastifyInstance, releases: ReleasesService, renderer: PageRenderer | null) {
+  const { metrics } = app;
   return async function renderBody(url: URL, request: PageRequest): Promise<RenderedBody | null> {
     if (!renderer) return null;
     let body: RenderedBody | null = null;
+    let threw = false;
+    metrics.renderQueueDepth.inc();
     try {
       body = await renderer.render(url.pathname + url.search, request.read, request.use);
     } catch (error) {
+      threw = true;
       app.log.warn({ url: url.pathname, reason: (error as Error).message }, 'server rendering failed: the page is rendered in the browser');
+    } finally {
+      metrics.renderQueueDepth.dec();
     }
+    countRender(metrics, body, threw);
     countHealth(releases, url, request.selection, body);
     return body;
   };
@@ -322,6 +345,8 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
     return { status: start.page.status, html: start.head + rest, complete, timing: serverTiming(request.selection, body) };
   }
 
+  const pageHits = app.metrics.pageCache.labels({ result: 'hit' });
+  const pageMisses = app.metrics.pageCache.labels({ result: 'miss' });
   const readTemplate = templateReader(shellDist);
   const selectReleases = createReleaseSelector(releases, config, localBuild);
 
@@ -347,7 +372,9 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
     const generation = pool ? await withHost(pool, page.use, (held) => held.host.revalidate()) : 0;
     const version = cacheVersion(shell.mtimeMs, generation, snapshot.version);
     const key = `${origin} ${url.pathname}${url.search}`;
-    if (renderer && request.method === 'GET' && !pages.has(key, version)) {
+    const kept = pages.has(key, version);
+    (kept ? pageHits : pageMisses).inc();
+    if (renderer && request.method === 'GET' && !kept) {
       // Rendered for this request, and sent as it is rendered; kept for the requests that follow.
       const sent = stream(request, reply, shell.html, url, origin, page);
       pages.adopt(key, version, () => sent);

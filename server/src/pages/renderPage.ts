@@ -48,8 +48,20 @@ export interface RenderedBody {
   slots?: Array<{ remote: RemoteName; ms: number }>;
   /** the remotes whose slot was left to the browser because that remote failed (it did not load, or threw) */
   failedRemotes?: RemoteName[];
+  /**
+   * Each part left to the browser, once per remote and reason: its remote ('shell' for a part
+   * outside every remote's slot) and why (its code did not load: missing; it threw; not in within
+   * the budget: over_budget). The main thread counts them (copytech_render_fallbacks_total).
+   */
+  fallbacks?: Fallback[];
   /** ms the whole body took to render */
   ms?: number;
+}
+
+export type FallbackReason = 'missing' | 'threw' | 'over_budget';
+export interface Fallback {
+  remote: RemoteName | 'shell';
+  reason: FallbackReason;
 }
 
 /** When each slot of one render was asked for and when its component started rendering. */
@@ -99,6 +111,13 @@ function describe(error: unknown, componentStack: string | undefined): string {
   return `${(error as Error)?.message ?? String(error)} (${where})`;
 }
 
+/** Why a part was left to the browser: its code did not load (missing), it threw, or it was not in within the budget. */
+function fallbackReason(error: unknown, overBudget: Error): FallbackReason {
+  if (error === overBudget) return 'over_budget';
+  if (error instanceof ContainerLoadError) return error.overBudget ? 'over_budget' : 'missing';
+  return 'threw';
+}
+
 /**
  * The whole HTML of an element, written once every boundary is finished or, past `budgetMs`, left to
  * the browser; `onPartFailed` hears each part left to the browser, with the reason. Rejects when the
@@ -107,8 +126,9 @@ function describe(error: unknown, componentStack: string | undefined): string {
 function renderWhole(
   element: ReactElement,
   budgetMs: number,
-  onPartFailed: (reason: string, remote: RemoteName | null) => void,
+  onPartFailed: (reason: string, remote: RemoteName | null, why: FallbackReason) => void,
 ): Promise<string> {
+  const overBudget = new Error(`not rendered within the render budget of ${budgetMs} ms`);
   return new Promise<string>((resolve, reject) => {
     let settled = false;
     const chunks: Buffer[] = [];
@@ -139,13 +159,14 @@ function renderWhole(
         reject(error instanceof Error ? error : new Error(String(error)));
       },
       onError(error, info) {
-        onPartFailed(describe(error, info?.componentStack), failedRemoteOf(error, info?.componentStack));
+        const why = fallbackReason(error, overBudget);
+        onPartFailed(describe(error, info?.componentStack), failedRemoteOf(error, info?.componentStack), why);
       },
     });
     // Over budget, what is still pending is left to the browser (client-rendered boundaries),
     // decided before anything is written, so no inline script is needed to finish it.
     const budget = setTimeout(() => {
-      stream.abort(new Error(`not rendered within the render budget of ${budgetMs} ms`));
+      stream.abort(overBudget);
       flush();
     }, budgetMs);
   });
@@ -249,16 +270,29 @@ export function createPageRenderer(host: FederationHost, options: { budgetMs: nu
     };
 
     const app = createElement(ServerApp, { url, data, remotes });
-    const html = await renderWhole(createElement(SlotTimerContext.Provider, { value: timer }, app), budgetMs, (reason, remote) => {
+    const fallbacks = new Map<string, Fallback>();
+    const fellBack = (remote: Fallback['remote'], reason: FallbackReason) => fallbacks.set(`${remote} ${reason}`, { remote, reason });
+    const html = await renderWhole(createElement(SlotTimerContext.Provider, { value: timer }, app), budgetMs, (reason, remote, why) => {
       clientRendered.push(reason);
       if (remote) failed.add(remote);
+      // Over budget, a slot whose code was still loading names no remote in its stack: notLoaded() below does.
+      if (remote || why !== 'over_budget') fellBack(remote ?? 'shell', why);
       log.warn({ url: redactSearchTerms(url), reason }, 'a part of the page is left to the browser');
     });
     const slots = slotTimes(timer, performance.now());
     // A slot asked for whose component never started rendering: its remote did not load in time.
-    const failedRemotes = clientRendered.length > 0 ? [...failed, ...notLoaded(timer)] : [];
+    const late = clientRendered.length > 0 ? notLoaded(timer) : [];
+    for (const remote of late) if (!failed.has(remote)) fellBack(remote, 'over_budget');
+    if (clientRendered.length > 0 && fallbacks.size === 0) fellBack('shell', 'over_budget');
+    const failedRemotes = [...failed, ...late];
     const body = { html, answers: data.answers(), clientRendered, generation, used: [...used] };
-    return { ...body, slots, failedRemotes: [...new Set(failedRemotes)], ms: performance.now() - started };
+    return {
+      ...body,
+      slots,
+      failedRemotes: [...new Set(failedRemotes)],
+      fallbacks: [...fallbacks.values()],
+      ms: performance.now() - started,
+    };
   }
 
   return { render, available };

@@ -43,7 +43,16 @@ export const outboxPlugin = fp<OutboxOptions>(
       'enquiry-api': config.enquiryApi ? enquiryApiForwarder(config.enquiryApi) : notConfigured('ENQUIRY_API_URL'),
       mautic: config.mauticUrl ? mauticForwarder(config.mauticUrl) : notConfigured('MAUTIC_URL'),
     };
-    const outbox = new OutboxWorker(app.db, deliverers, app.log, { clock, pollMs, concurrency: config.outbox.concurrency });
+    const { outboxDeliveries, outboxFailures, outboxSendDuration } = app.metrics;
+    const outbox = new OutboxWorker(app.db, deliverers, app.log, {
+      clock,
+      pollMs,
+      concurrency: config.outbox.concurrency,
+      onAttempt: (kind, sent, seconds) => {
+        (sent ? outboxDeliveries : outboxFailures).inc({ kind });
+        outboxSendDuration.observe({ kind }, seconds);
+      },
+    });
     app.decorate('outbox', outbox);
     app.addHook('onClose', async () => {
       await outbox.stop({ releaseClaims: true });
@@ -51,5 +60,5 @@ export const outboxPlugin = fp<OutboxOptions>(
     });
     if (autoStart !== false) app.addHook('onReady', async () => outbox.start());
   },
-  { name: 'copytech-outbox', dependencies: ['copytech-database'] },
+  { name: 'copytech-outbox', dependencies: ['copytech-database', 'metrics'] },
 );

@@ -44,7 +44,11 @@ export const releaseBeaconPlugin: FastifyPluginAsync = async (app) => {
       const { remote, release } = beacon;
       const { live, canary } = app.releases.snapshot().remotes[remote];
       const known = live.id === release || canary?.release.id === release || app.releases.find(remote, release) !== null;
-      if (known) app.releases.health.failure(remote, release, 'browser');
+      if (known) {
+        app.releases.health.failure(remote, release, 'browser');
+        // Known releases only: the label's values are bounded by the releases kept.
+        app.metrics.releaseLoadFailures.inc({ remote, version: release });
+      }
       return reply.code(204).send();
     },
   );

@@ -110,7 +110,11 @@ export const releasesPlugin = fp<ReleasesOptions>(
     const health = createReleaseHealth({
       db: app.db,
       snapshot,
-      autoRollback: (remote, releaseId, reason) => registry.autoRollback(remote, releaseId, reason),
+      autoRollback: async (remote, releaseId, reason) => {
+        const rolledBack = await registry.autoRollback(remote, releaseId, reason);
+        if (rolledBack) app.metrics.releaseRollbacks.inc({ remote });
+        return rolledBack;
+      },
       log: app.log,
       minViews: config.releases.canaryMinViews,
       maxFailureRate: config.releases.canaryMaxFailureRate,

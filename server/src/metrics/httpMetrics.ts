@@ -1,0 +1,78 @@
+/**
+ * Counts every answer (copytech_http_requests_total, copytech_http_request_duration_seconds) and
+ * the rate limits' decisions (copytech_rate_limit_decisions_total), in one onResponse hook.
+ *
+ * The hook is on every request's path, so it is kept cheap: synchronous (no promise), and the
+ * labelled children are looked up in nested maps (method, then route, then status class) and made
+ * once, so a request allocates nothing but what a page of the site needs to find its pattern.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pageSections } from '@copytech/shared/domain';
+import { statusClassOf, type Metrics } from './metrics';
+import { UNMATCHED, sitePageLabel } from './routeLabel';
+
+/**
+ * A page's own API reads (pages/inProcessApi.ts, Fastify's inject) carry this header with this
+ * process's random token: they are part of the page's request, not requests of their own, so they
+ * are not counted again. Nobody outside the process knows the token, so a visitor cannot hide.
+ */
+export const IN_PROCESS_HEADER = 'x-copytech-in-process';
+export const IN_PROCESS_TOKEN = randomBytes(16).toString('hex');
+
+interface Series {
+  count: { inc(): void };
+  duration: { observe(value: number): void };
+}
+
+/** The Fastify templates of the site's pages (pages/siteRoutes.ts): their label is the page's own pattern. */
+function sitePageTemplates(): Set<string> {
+  return new Set(['/', ...pageSections().flatMap((section) => [`/${section}`, `/${section}/*`])]);
+}
+
+export function installHttpMetrics(app: FastifyInstance, metrics: Metrics): void {
+  const siteTemplates = sitePageTemplates();
+  const byMethod = new Map<string, Map<string, Array<Series | undefined>>>();
+  const decisions = new Map<string, { allowed: { inc(): void }; limited: { inc(): void } }>();
+
+  function series(method: string, route: string, statusCode: number): Series {
+    let byRoute = byMethod.get(method);
+    if (!byRoute) byMethod.set(method, (byRoute = new Map()));
+    let byClass = byRoute.get(route);
+    if (!byClass) byRoute.set(route, (byClass = []));
+    const index = Math.min(5, Math.max(1, Math.floor(statusCode / 100)));
+    let found = byClass[index];
+    if (!found) {
+      const labels = { method, route, status_class: statusClassOf(statusCode) };
+      found = { count: metrics.httpRequests.labels(labels), duration: metrics.httpDuration.labels(labels) };
+      byClass[index] = found;
+    }
+    return found;
+  }
+
+  function countDecision(route: string, limited: boolean): void {
+    let pair = decisions.get(route);
+    if (!pair) {
+      pair = {
+        allowed: metrics.rateLimitDecisions.labels({ route, decision: 'allowed' }),
+        limited: metrics.rateLimitDecisions.labels({ route, decision: 'limited' }),
+      };
+      decisions.set(route, pair);
+    }
+    (limited ? pair.limited : pair.allowed).inc();
+  }
+
+  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (request.headers[IN_PROCESS_HEADER] === IN_PROCESS_TOKEN) return done();
+    // routeOptions is a getter that builds an object: read it once.
+    const { url: template, config } = request.routeOptions;
+    const route = template === undefined ? UNMATCHED : siteTemplates.has(template) ? sitePageLabel(request.url) : template;
+    const statusCode = reply.statusCode;
+    const found = series(request.method, route, statusCode);
+    found.count.inc();
+    found.duration.observe(reply.elapsedTime / 1000);
+    // Routes with a limit of their own (writes, the beacon): a 429 is the limit's answer.
+    if (template !== undefined && (config as { rateLimit?: unknown } | undefined)?.rateLimit) countDecision(template, statusCode === 429);
+    done();
+  });
+}

@@ -1,0 +1,125 @@
+/**
+ * The gauges read when Prometheus scrapes (their `collect`), not kept up to date on every request:
+ * the outbox's depth (from the database: the same on every instance, alert with max()), readiness,
+ * the database pool, the rate limits' store and the releases pages are rendered with.
+ *
+ * The database values come from one refresh at a time, run in the background: a scrape waits for
+ * it at most SCRAPE_WAIT_MS, so it answers quickly however slow or away the database is. Past the
+ * wait the outbox gauges keep their last value; a refresh that fails (or hangs past HUNG_MS) sets
+ * copytech_ready to 0, as /api/health/ready would answer 503.
+ */
+import { REMOTE_NAMES } from '@copytech/shared/domain';
+import type { Db } from '../db/database';
+import { poolStats } from '../db/postgres';
+import { checkDatabase } from '../health/healthStore';
+import { METRIC_PREFIX, type Metrics } from './metrics';
+
+/** How long a scrape waits for the database's values before it answers with the last ones. */
+export const SCRAPE_WAIT_MS = 25;
+/** A refresh in progress for longer than this (a database that does not answer) is not ready. */
+const HUNG_MS = 2_000;
+
+export interface ScrapeSources {
+  db: Db;
+  /** epoch ms (the app's clock: the outbox rows' ages) */
+  clock: () => number;
+  /** true while the instance drains (SIGTERM): not ready */
+  draining: () => boolean;
+  /** the rate limits' Redis: whether it answers; null when none is configured (the gauge is then absent) */
+  rateLimitStore: { readonly storeUp: boolean } | null;
+  /** the live release of each remote, and its canary */
+  releases: (() => { remotes: Record<string, { live: { id: string }; canary: { release: { id: string } } | null }> }) | null;
+}
+
+/** The outbox's pending and dead rows, and the oldest pending row's creation (one grouped query). */
+async function readOutbox(db: Db): Promise<{ pending: number; dead: number; oldestPending: string | null }> {
+  const rows = await db
+    .selectFrom('outbox')
+    .where('status', 'in', ['pending', 'dead'])
+    .select((eb) => ['status', eb.fn.countAll().as('count'), eb.fn.min('created_at').as('oldest')])
+    .groupBy('status')
+    .execute();
+  const pending = rows.find((row) => row.status === 'pending');
+  const dead = rows.find((row) => row.status === 'dead');
+  return { pending: Number(pending?.count ?? 0), dead: Number(dead?.count ?? 0), oldestPending: (pending?.oldest as string) ?? null };
+}
+
+/** The database's share of a scrape: one refresh at a time, waited for at most SCRAPE_WAIT_MS. */
+function databaseRefresher(metrics: Metrics, sources: ScrapeSources) {
+  let refreshing: Promise<void> | null = null;
+  let startedAt = 0;
+  let waiting: Promise<void> | null = null;
+
+  async function refresh(): Promise<void> {
+    try {
+      await checkDatabase(sources.db);
+      const outbox = await readOutbox(sources.db);
+      metrics.outboxDueRows.set(outbox.pending);
+      metrics.outboxDeadRows.set(outbox.dead);
+      const oldest = outbox.oldestPending ? Date.parse(outbox.oldestPending) : NaN;
+      metrics.outboxOldestDueAge.set(Number.isFinite(oldest) ? Math.max(0, (sources.clock() - oldest) / 1000) : 0);
+      metrics.ready.set(sources.draining() ? 0 : 1);
+    } catch {
+      metrics.ready.set(0);
+    }
+  }
+
+  return function scrapeWait(): Promise<void> {
+    if (waiting) return waiting;
+    if (!refreshing) {
+      startedAt = Date.now();
+      refreshing = refresh().finally(() => {
+        refreshing = null;
+      });
+    } else if (Date.now() - startedAt > HUNG_MS) metrics.ready.set(0);
+    if (sources.draining()) metrics.ready.set(0);
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, SCRAPE_WAIT_MS);
+      timer.unref();
+    });
+    waiting = Promise.race([refreshing, waited]).finally(() => {
+      clearTimeout(timer);
+      waiting = null;
+    });
+    return waiting;
+  };
+}
+
+/** Sets what prom-client calls on a gauge as it is scraped (its `collect`, given here after the gauge was made). */
+function onScrape(gauge: object, collect: () => void | Promise<void>): void {
+  (gauge as { collect?: () => void | Promise<void> }).collect = collect;
+}
+
+/** Sets each scrape-time gauge's collect(); the rate limits' gauge is removed when there is no Redis. */
+export function installScrapeCollectors(metrics: Metrics, sources: ScrapeSources): void {
+  const scrapeWait = databaseRefresher(metrics, sources);
+  for (const gauge of [metrics.outboxDueRows, metrics.outboxOldestDueAge, metrics.outboxDeadRows, metrics.ready])
+    onScrape(gauge, scrapeWait);
+
+  onScrape(metrics.dbPool, () => {
+    const stats = poolStats(sources.db);
+    if (!stats) return;
+    metrics.dbPool.set({ state: 'in_use' }, stats.inUse);
+    metrics.dbPool.set({ state: 'idle' }, stats.idle);
+    metrics.dbPool.set({ state: 'waiting' }, stats.waiting);
+  });
+
+  const store = sources.rateLimitStore;
+  if (store) onScrape(metrics.rateLimitStoreUp, () => metrics.rateLimitStoreUp.set(store.storeUp ? 1 : 0));
+  else metrics.registry.removeSingleMetric(`${METRIC_PREFIX}rate_limit_store_up`);
+
+  const snapshot = sources.releases;
+  if (snapshot) {
+    onScrape(metrics.releaseInfo, () => {
+      const { remotes } = snapshot();
+      metrics.releaseInfo.reset();
+      for (const remote of REMOTE_NAMES) {
+        const pointers = remotes[remote];
+        if (!pointers) continue;
+        metrics.releaseInfo.set({ remote, version: pointers.live.id, channel: 'live' }, 1);
+        if (pointers.canary) metrics.releaseInfo.set({ remote, version: pointers.canary.release.id, channel: 'canary' }, 1);
+      }
+    });
+  }
+}

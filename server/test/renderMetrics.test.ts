@@ -1,0 +1,144 @@
+/**
+ * The rendering and release metrics (docs/deploy.md "Monitoring"): each slot's render time per
+ * remote, the parts left to the browser by remote and reason (missing, threw, over_budget), the
+ * page cache's hits and misses, the renders in progress, the releases pages are rendered with, the
+ * load failures browsers report and a canary's automatic rollback. The shell's server build here is
+ * a small hand-written one (as in pageRender.test.ts) whose page shows, on request, a catalogue
+ * slot whose remote has no build, a part that throws, or one that never finishes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { tempDir, testApp, testConfig } from './helpers';
+import { bearer, buildOf, localTokens, manifestGate, upload } from './releasesFixtures';
+
+const SHELL_CONTAINER = `
+const React = require('react');
+const never = new Promise(() => undefined);
+function Boom() { throw new Error('a part that throws'); }
+function Forever() { return React.use(never); }
+function ServerApp({ url, remotes }) {
+  const parts = [React.createElement('h1', { key: 'h' }, 'Rendered body')];
+  const part = (key, element) => parts.push(React.createElement(React.Suspense, { key, fallback: null }, element));
+  if (url.includes('missing')) part('m', React.createElement(remotes.component('catalogue/CatalogueRoutes'), {}));
+  if (url.includes('throw')) part('t', React.createElement(Boom));
+  if (url.includes('slow')) part('s', React.createElement(Forever));
+  return React.createElement('main', null, parts);
+}
+module.exports = {
+  shell: {
+    init: async () => undefined,
+    get: async (request) => {
+      if (request !== './ServerApp') throw new Error('no such module: ' + request);
+      return () => ({ default: ServerApp, __esModule: true });
+    },
+  },
+};
+`;
+
+function siteWithShell(): string {
+  const siteRoot = tempDir('ct-render-metrics-');
+  fs.mkdirSync(path.join(siteRoot, 'shell/dist/server'), { recursive: true });
+  fs.writeFileSync(
+    path.join(siteRoot, 'shell/dist/index.html'),
+    '<!doctype html><html><head><title>Copytech</title><script defer src=/main.js></script></head><body><div id=root></div></body></html>',
+  );
+  fs.writeFileSync(path.join(siteRoot, 'shell/dist/server/remoteEntry.js'), SHELL_CONTAINER);
+  return siteRoot;
+}
+
+async function valueOf(app: FastifyInstance, name: string, labels: Record<string, string> = {}): Promise<number | undefined> {
+  // A histogram's _count is a sample of the histogram's own.
+  const metric = app.metrics.registry.getSingleMetric(name.replace(/_count$/, ''));
+  const values = ((await metric?.get())?.values ?? []) as Array<{ labels: object; value: number; metricName?: string }>;
+  const found = values.find(
+    (value) =>
+      (value.metricName ?? name) === name &&
+      Object.entries(labels).every(([key, wanted]) => String((value.labels as Record<string, unknown>)[key]) === wanted),
+  );
+  return found?.value;
+}
+
+describe('server rendering', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await testApp(testConfig({ serveSite: true, siteRoot: siteWithShell(), serverRender: true, renderBudgetMs: 300 }));
+  });
+  afterAll(() => app.close());
+
+  it('times each slot by remote, the whole body as the shell', async () => {
+    expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+    expect(await valueOf(app, 'copytech_render_slot_duration_seconds_count', { remote: 'shell' })).toBe(1);
+    await app.inject({ method: 'GET', url: '/printers?missing' });
+    expect(await valueOf(app, 'copytech_render_slot_duration_seconds_count', { remote: 'shell' })).toBe(2);
+    expect(await valueOf(app, 'copytech_render_slot_duration_seconds_count', { remote: 'catalogue' })).toBe(1);
+  });
+
+  it('counts the parts left to the browser by remote and reason', async () => {
+    const fallbacks = 'copytech_render_fallbacks_total';
+    await app.inject({ method: 'GET', url: '/printers?missing=1' });
+    expect(await valueOf(app, fallbacks, { remote: 'catalogue', reason: 'missing' })).toBe(2);
+    await app.inject({ method: 'GET', url: '/?throw' });
+    expect(await valueOf(app, fallbacks, { remote: 'shell', reason: 'threw' })).toBe(1);
+    const slow = await app.inject({ method: 'GET', url: '/?slow' });
+    expect(slow.statusCode).toBe(200);
+    expect(await valueOf(app, fallbacks, { remote: 'shell', reason: 'over_budget' })).toBe(1);
+    expect(await valueOf(app, fallbacks, { remote: 'catalogue', reason: 'over_budget' })).toBeUndefined();
+  });
+
+  it('counts the page cache’s hits and misses', async () => {
+    const before = { hit: (await valueOf(app, 'copytech_page_cache_requests_total', { result: 'hit' })) ?? 0 };
+    await app.inject({ method: 'GET', url: '/scanners' });
+    const misses = await valueOf(app, 'copytech_page_cache_requests_total', { result: 'miss' });
+    await app.inject({ method: 'GET', url: '/scanners' });
+    await app.inject({ method: 'GET', url: '/scanners?gclid=abc' });
+    expect(await valueOf(app, 'copytech_page_cache_requests_total', { result: 'hit' })).toBe(before.hit + 2);
+    expect(await valueOf(app, 'copytech_page_cache_requests_total', { result: 'miss' })).toBe(misses);
+  });
+
+  it('shows the renders in progress', async () => {
+    expect(await valueOf(app, 'copytech_render_queue_depth')).toBe(0);
+    const pending = app.inject({ method: 'GET', url: '/finishers?slow' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await valueOf(app, 'copytech_render_queue_depth')).toBe(1);
+    await pending;
+    expect(await valueOf(app, 'copytech_render_queue_depth')).toBe(0);
+  });
+});
+
+describe('releases', () => {
+  let app: FastifyInstance;
+  let varDir: string;
+  beforeAll(async () => {
+    const config = testConfig();
+    config.releases = { ...config.releases, canaryMinViews: 1, canaryMaxFailureRate: 0.05 };
+    varDir = config.varDir;
+    app = await testApp(config, { releases: { gate: manifestGate, autoStart: false } });
+  });
+  afterAll(() => app.close());
+
+  it('the release of each remote by channel, browsers’ load failures of a known release, and a canary rolled back by itself', async () => {
+    const tokens = localTokens(varDir);
+    expect(await valueOf(app, 'copytech_release_info', { remote: 'checker', version: 'local', channel: 'live' })).toBe(1);
+    const { release } = (await upload(app, 'checker', tokens.checker, buildOf('checker'))).json() as { release: string };
+    const promote = await app.inject({
+      method: 'POST',
+      url: '/api/releases/checker/promote',
+      payload: { release, percent: 20 },
+      headers: bearer(tokens.checker),
+    });
+    expect(promote.statusCode).toBe(200);
+    expect(await valueOf(app, 'copytech_release_info', { remote: 'checker', version: release, channel: 'canary' })).toBe(1);
+
+    const beacon = (body: object) => app.inject({ method: 'POST', url: '/api/releases/beacon', payload: body });
+    expect((await beacon({ remote: 'checker', release })).statusCode).toBe(204);
+    expect((await beacon({ remote: 'checker', release: 'abcdefabcdef' })).statusCode).toBe(204);
+    expect(await valueOf(app, 'copytech_release_load_failures_total', { remote: 'checker', version: release })).toBe(1);
+    expect(await valueOf(app, 'copytech_release_load_failures_total', { version: 'abcdefabcdef' })).toBeUndefined();
+
+    app.releases.health.view('checker', release);
+    await app.releases.health.flush();
+    expect(await valueOf(app, 'copytech_release_rollbacks_total', { remote: 'checker' })).toBe(1);
+    expect(await valueOf(app, 'copytech_release_info', { remote: 'checker', channel: 'canary' })).toBeUndefined();
+  });
+});
