@@ -29,12 +29,7 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTU
 const POSTGRES_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
 const SQLITE_CODES = /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL)(_|$)/;
 const MAIL_CODES = new Set(['ECONNECTION', 'ESOCKET', 'EDNS', 'ETLS', 'EPROTOCOL']);
-const POOL_MESSAGES = [
-  /^timeout exceeded when trying to connect/i,
-  /^Connection terminated/i,
-  /not queryable/i,
-  /^Client was closed and is not queryable/i,
-];
+const POOL_MESSAGES = [/^timeout exceeded when trying to connect/i, /^Connection terminated/i, /is not queryable/i];
 
 interface ErrorLike {
   code?: unknown;
