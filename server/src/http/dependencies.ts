@@ -65,7 +65,9 @@ export function isDependencyDown(error: unknown): Dependency | null {
 
 /**
  * Notes a 503 for a dependency away: the answer's Retry-After and no-store, the count (not for
- * the server's own reads: the page that made them is counted), and one warning (the error's code and message, never the request's body).
+ * the server's own reads: the page that made them is counted), and, with the error that said so,
+ * one warning (its code and message, never the request's body). A page made 503 by its read passes
+ * none: the read logged it, under the same reqId.
  */
 export function markDependencyAway(
   request: FastifyRequest,
@@ -76,9 +78,7 @@ export function markDependencyAway(
 ): void {
   reply.header('Retry-After', String(RETRY_AFTER_SECONDS)).header('Cache-Control', 'no-store');
   if (count) request.server.metrics.dependencyUnavailable.inc({ dependency });
-  const err = error as ErrorLike | undefined;
-  request.log.warn(
-    { dependency, ...(err ? { err: { code: err.code, message: err.message } } : {}) },
-    `${dependency} unavailable: answered 503`,
-  );
+  if (error === undefined) return;
+  const { code, message } = error as ErrorLike;
+  request.log.warn({ dependency, err: { code, message } }, `${dependency} unavailable: answered 503`);
 }
