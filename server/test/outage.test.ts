@@ -25,8 +25,8 @@ import { dedicatedCluster, postgresSkipped } from './postgres';
 
 const SHELL_CONTAINER = `
 const React = require('react');
-function Body({ data }) {
-  const problem = React.use(data.read(${JSON.stringify(PAGE_PROBLEM_KEY)}));
+function Body({ url, data }) {
+  const problem = React.use(data.read(${JSON.stringify(PAGE_PROBLEM_KEY)} + new URL(url, 'http://site.invalid').pathname));
   if (!problem.ok) return React.createElement('main', null, 'the page');
   return React.createElement('main', null, 'problem ' + problem.value.status + ' reference ' + problem.value.reference);
 }

@@ -16,8 +16,8 @@ type LogLine = { reqId?: string; msg: string };
 
 const SHELL_CONTAINER = `
 const React = require('react');
-function Body({ data }) {
-  const problem = React.use(data.read(${JSON.stringify(PAGE_PROBLEM_KEY)}));
+function Body({ url, data }) {
+  const problem = React.use(data.read(${JSON.stringify(PAGE_PROBLEM_KEY)} + new URL(url, 'http://site.invalid').pathname));
   return React.createElement('main', null, problem.ok ? 'reference ' + problem.value.reference : 'no problem');
 }
 module.exports = {

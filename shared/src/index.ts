@@ -31,7 +31,6 @@ export {
 } from './tracking/campaign';
 export * from './ui/documentMeta';
 export { NotFoundPage } from './ui/NotFoundPage';
-export { TroublePage } from './ui/TroublePage';
 export * from './federation/resiliencePlugin';
 export * from './federation/remoteRegistry';
 export { RemoteSlot, RemoteUnavailable, RemoteLoading, ServerRemotesProvider } from './federation/RemoteSlot';

@@ -6,9 +6,14 @@
  * decide (its Not Found), by the same table. A page the server answered 503 (a dependency away) is
  * the trouble page, whoever's route it is.
  */
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
-import { NotFoundPage, RemoteSlot, TroublePage, usePageProblem, type CatalogueSection } from '@copytech/shared';
+import { NotFoundPage, RemoteSlot, usePageProblem, type CatalogueSection } from '@copytech/shared';
 import { catalogueSectionOf, matchSitePath } from '@copytech/shared/domain';
+import styles from './App.module.css';
+
+// Out of the first load: only a page the server answered 503 shows it (server-rendered, then hydrated once its chunk is in).
+const TroublePage = lazy(() => import(/* webpackChunkName: "trouble" */ './TroublePage'));
 
 function Content({ slug, kind }: { slug: string; kind: 'page' | 'service' | 'blog' }) {
   return <RemoteSlot key={`${kind}:${slug}`} id="content/ContentPage" props={{ slug, kind }} label="This page" />;
@@ -22,7 +27,15 @@ export function SiteRoutes() {
   const { pathname } = useLocation();
   // The server could not make this page (a dependency away, a 503): its trouble page, not the room's.
   const problem = usePageProblem(pathname);
-  if (problem?.status === 503) return <TroublePage reference={problem.reference} path={problem.path} />;
+  if (problem?.status === 503) {
+    return (
+      <section className={styles.trouble}>
+        <Suspense fallback={null}>
+          <TroublePage reference={problem.reference} path={problem.path} />
+        </Suspense>
+      </section>
+    );
+  }
   const route = matchSitePath(pathname);
   switch (route.kind) {
     case 'content':

@@ -17,7 +17,7 @@ export type ApiReader = (url: string) => Promise<PageDataAnswer>;
 export function inProcessReader(app: FastifyInstance): (url: string, requestId?: string) => Promise<PageDataAnswer> {
   return async function read(url: string, requestId?: string): Promise<PageDataAnswer> {
     // Nothing wrong with the page, unless its request's reader says so (pageProblem.ts).
-    if (url === PAGE_PROBLEM_KEY) return { ok: false, status: 404 };
+    if (url.startsWith(PAGE_PROBLEM_KEY)) return { ok: false, status: 404 };
     // Only the site's own API, as a path: a component cannot make the server fetch elsewhere.
     if (!url.startsWith('/api/') || url.includes('//')) return { ok: false, status: 400 };
     const response = await app.inject({

@@ -19,9 +19,15 @@ const channels = new WeakMap<ApiReader, (status: number | null, path: string) =>
 export function withPageProblem(read: ApiReader, request: FastifyRequest, reply: FastifyReply): ApiReader {
   let settle: (answer: PageDataAnswer) => void = () => undefined;
   const problem = new Promise<PageDataAnswer>((resolve) => (settle = resolve));
-  const reader: ApiReader = (url) => (url === PAGE_PROBLEM_KEY ? problem : read(url));
+  let pathname = '';
+  const reader: ApiReader = async (url) => {
+    if (!url.startsWith(PAGE_PROBLEM_KEY)) return read(url);
+    const answer = await problem;
+    return url === PAGE_PROBLEM_KEY + pathname ? answer : { ok: false, status: 404 };
+  };
   channels.set(reader, (status, path) => {
     if (status === 503) markDependencyAway(request, reply, 'database');
+    pathname = path.split('?')[0]!;
     if (status === null || status === 200) settle({ ok: false, status: 404 });
     else settle({ ok: true, value: { status, reference: request.id, path } satisfies PageProblem });
   });

@@ -8,8 +8,6 @@ export const TITLE_TEMPLATE = '%s - Copytech';
 export const DEFAULT_DESCRIPTION = 'Simple, reliable and affordable print solutions for business.';
 /** The Not Found page's title; it is never indexed. */
 export const NOT_FOUND_TITLE = 'Page not found';
-/** The title of the page shown when a dependency is away (a 503; docs/product-rules.md "When something is wrong"). */
-export const TROUBLE_TITLE = 'We are having trouble showing this page';
 
 export function applyTitleTemplate(title?: string | null): string {
   return TITLE_TEMPLATE.replace('%s', title && title.trim() ? title.trim() : DEFAULT_TITLE);

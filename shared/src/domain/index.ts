@@ -20,6 +20,7 @@ export * from './listPages';
 export * from './siteRoutes';
 export * from './resolveSiteRoute';
 export * from './documentHead';
+export * from './troublePage';
 export * from './productJsonLd';
 export * from './api';
 export * from './enquiry';

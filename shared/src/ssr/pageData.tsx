@@ -45,8 +45,8 @@ export function usePageData<T>(url: string | null): PageDataAnswer<T> | undefine
 
 /** What the server said is wrong with the page at `pathname` (PAGE_PROBLEM_KEY), while the visitor is on it; else null. */
 export function usePageProblem(pathname: string): PageProblem | null {
-  const answer = usePageData<PageProblem>(PAGE_PROBLEM_KEY);
-  return answer?.ok && answer.value.path.split('?')[0] === pathname ? answer.value : null;
+  const answer = usePageData<PageProblem>(PAGE_PROBLEM_KEY + pathname);
+  return answer?.ok ? answer.value : null;
 }
 
 /** The browser's side: the answers the server wrote into the page, read once; null when there are none. */

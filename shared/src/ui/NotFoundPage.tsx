@@ -2,7 +2,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { usePageProblem } from '../ssr/pageData';
 import { NOT_FOUND_TITLE, useDocumentMeta } from './documentMeta';
-import { ProblemReference } from './ProblemReference';
 import styles from './NotFoundPage.module.css';
 
 export function NotFoundPage({ detail }: { detail?: string }) {
@@ -25,7 +24,11 @@ export function NotFoundPage({ detail }: { detail?: string }) {
           <Link to="/contact-us">Contact us</Link>
         </li>
       </ul>
-      {problem ? <ProblemReference reference={problem.reference} /> : null}
+      {problem ? (
+        <p>
+          Quote this reference when you call: <strong>{problem.reference}</strong>
+        </p>
+      ) : null}
     </section>
   );
 }

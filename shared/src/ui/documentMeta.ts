@@ -6,14 +6,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { DEFAULT_DESCRIPTION, applyTitleTemplate } from '../domain/documentHead';
 
-export {
-  DEFAULT_DESCRIPTION,
-  DEFAULT_TITLE,
-  NOT_FOUND_TITLE,
-  TITLE_TEMPLATE,
-  TROUBLE_TITLE,
-  applyTitleTemplate,
-} from '../domain/documentHead';
+export { DEFAULT_DESCRIPTION, DEFAULT_TITLE, NOT_FOUND_TITLE, TITLE_TEMPLATE, applyTitleTemplate } from '../domain/documentHead';
 
 export interface DocumentMeta {
   title?: string | null;
