@@ -18,6 +18,8 @@ import { loadConfig, type Config } from './config';
 import type { SeedPart } from './db/seed';
 import { installNotFound } from './http/errors';
 import { redactSearchTerms } from './http/logRedaction';
+import { createInProcessMark } from './http/inProcess';
+import { installRequestIds, requestIdOptions } from './http/requestId';
 import { databasePlugin } from './plugins/database';
 import { httpPlugin } from './plugins/http';
 import { lifecyclePlugin } from './plugins/lifecycle';
@@ -95,6 +97,7 @@ function requestForLog(request: { method: string; url: string; host?: string; ip
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = options.config ?? loadConfig();
   const clock = options.clock ?? Date.now;
+  const inProcess = createInProcessMark();
   const app = Fastify({
     logger:
       options.logger === false
@@ -110,7 +113,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     trustProxy:
       typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     ajv: { customOptions: { allErrors: true } },
+    ...requestIdOptions(config.trustProxy, inProcess), // X-Request-Id, reqId in every log line (http/requestId.ts)
   });
+  installRequestIds(app, inProcess);
 
   // Infrastructure (plugins/): decorations and hooks every route shares.
   await app.register(metricsPlugin, { clock });

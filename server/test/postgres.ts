@@ -99,19 +99,61 @@ export async function startCluster(): Promise<void> {
       '(apt-get install postgresql), or set TEST_POSTGRES=skip to leave the PostgreSQL cases out';
     return;
   }
+  try {
+    const { port, dir } = await launchCluster(bin);
+    process.env[CLUSTER_ENV] = JSON.stringify({ bin, port, dir } satisfies Cluster);
+  } catch (error) {
+    process.env[ERROR_ENV] = `the test PostgreSQL cluster did not start: ${(error as Error).message}`;
+  }
+}
+
+/** initdb into a new temporary folder and pg_ctl start on a free loopback port; the folder is removed if it fails. */
+async function launchCluster(bin: string): Promise<{ port: number; dir: string; start(): void; stop(mode?: 'fast' | 'immediate'): void }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ct-pg-'));
+  const data = path.join(dir, 'data');
   try {
     if (isRoot()) ownBy(dir, SUPERUSER);
-    const data = path.join(dir, 'data');
     runServerBinary(bin, 'initdb', ['-D', data, '-U', SUPERUSER, '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
     const port = await freePort();
     const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-    runServerBinary(bin, 'pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', '-o', settings, 'start']);
-    process.env[CLUSTER_ENV] = JSON.stringify({ bin, port, dir } satisfies Cluster);
+    const start = () =>
+      void runServerBinary(bin, 'pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', '-o', settings, 'start']);
+    start();
+    return { port, dir, start, stop: (mode = 'fast') => void runServerBinary(bin, 'pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']) };
   } catch (error) {
     fs.rmSync(dir, { recursive: true, force: true });
-    process.env[ERROR_ENV] = `the test PostgreSQL cluster did not start: ${(error as Error).message}`;
+    throw error;
   }
+}
+
+/**
+ * A cluster of a test's own, for a test that stops and starts PostgreSQL under a running app
+ * (outage.test.ts): the shared one stays up for every other test. `remove()` stops it and deletes it.
+ */
+export async function dedicatedCluster() {
+  const bin = findPostgresBin();
+  if (!bin) throw new Error('PostgreSQL is not installed (see startCluster): install postgresql or set TEST_POSTGRES=skip');
+  const launched = await launchCluster(bin);
+  let name = 0;
+  return {
+    ...launched,
+    /** a new database in it, as test settings */
+    database(): DatabaseSettings & { url: string } {
+      const database = `ct_outage_${++name}`;
+      execFileSync(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(launched.port), '-U', SUPERUSER, database], {
+        stdio: 'pipe',
+      });
+      return { url: `postgres://${SUPERUSER}@127.0.0.1:${launched.port}/${database}`, poolMax: 5 };
+    },
+    remove() {
+      try {
+        launched.stop('immediate');
+      } catch {
+        /* already stopped */
+      }
+      fs.rmSync(launched.dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Global teardown: stops the cluster at once (nothing in it is kept) and removes its folder. */

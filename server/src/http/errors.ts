@@ -7,6 +7,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ValidationError, type Schema } from 'yup';
 import { fieldErrorsOf, type ApiErrorBody } from '@copytech/shared/domain';
+import { DEPENDENCY_AWAY_MESSAGE, isDependencyDown, markDependencyAway } from './dependencies';
 
 export class HttpError extends Error {
   constructor(
@@ -116,6 +117,12 @@ export function installErrorHandling(app: FastifyInstance): void {
         .map(([field, text]) => `${field}: ${text}`)
         .join(' ');
       return sendError(reply, 400, message || CHECK_FIELDS_MESSAGE, fieldErrors);
+    }
+    const away = isDependencyDown(error);
+    if (away) {
+      // An outage, not a bug: 503 with Retry-After (http/dependencies.ts), counted unless the server asked itself.
+      markDependencyAway(request, reply, away, error, !request.server.inProcess.is(request));
+      return sendError(reply, 503, DEPENDENCY_AWAY_MESSAGE);
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {

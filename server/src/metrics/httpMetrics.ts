@@ -6,19 +6,11 @@
  * labelled children are looked up in nested maps (method, then route, then status class) and made
  * once, so a request allocates nothing but what a page of the site needs to find its pattern.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageSections } from '@copytech/shared/domain';
 import { statusClassOf, type Metrics } from './metrics';
 import { UNMATCHED, sitePageLabel } from './routeLabel';
 
-/**
- * A page's own API reads (pages/inProcessApi.ts, Fastify's inject) carry this header with this
- * process's random token: they are part of the page's request, not requests of their own, so they
- * are not counted again. Nobody outside the process knows the token, so a visitor cannot hide.
- */
-export const IN_PROCESS_HEADER = 'x-copytech-in-process';
-export const IN_PROCESS_TOKEN = randomBytes(16).toString('hex');
 
 interface Series {
   count: { inc(): void };
@@ -63,7 +55,8 @@ export function installHttpMetrics(app: FastifyInstance, metrics: Metrics): void
   }
 
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    if (request.headers[IN_PROCESS_HEADER] === IN_PROCESS_TOKEN) return done();
+    // A page's own API reads (pages/inProcessApi.ts) are part of the page's request: counted once, as the page.
+    if (app.inProcess.is(request)) return done();
     // routeOptions is a getter that builds an object: read it once.
     const { url: template, config } = request.routeOptions;
     const route = template === undefined ? UNMATCHED : siteTemplates.has(template) ? sitePageLabel(request.url) : template;

@@ -8,20 +8,23 @@
  * so the head and the body always say the same thing.
  */
 import type { FastifyInstance } from 'fastify';
-import type { PageDataAnswer } from '@copytech/shared/ssr';
-import { IN_PROCESS_HEADER, IN_PROCESS_TOKEN } from '../metrics/httpMetrics';
+import { PAGE_PROBLEM_KEY, type PageDataAnswer } from '@copytech/shared/ssr';
 
 /** Reads an API URL (a path of the site's own API) as the browser would, answered in process. */
 export type ApiReader = (url: string) => Promise<PageDataAnswer>;
 
-/** JSON, and the mark of a page's own read: counted with the page, not as a request of its own (metrics/httpMetrics.ts). */
-const READ_HEADERS = { accept: 'application/json', [IN_PROCESS_HEADER]: IN_PROCESS_TOKEN };
-
-export function inProcessReader(app: FastifyInstance): ApiReader {
-  return async function read(url: string): Promise<PageDataAnswer> {
+/** The app's reader; `requestId`: the page's, which the reads' log lines keep. */
+export function inProcessReader(app: FastifyInstance): (url: string, requestId?: string) => Promise<PageDataAnswer> {
+  return async function read(url: string, requestId?: string): Promise<PageDataAnswer> {
+    // Nothing wrong with the page, unless its request's reader says so (pageProblem.ts).
+    if (url.startsWith(PAGE_PROBLEM_KEY)) return { ok: false, status: 404 };
     // Only the site's own API, as a path: a component cannot make the server fetch elsewhere.
     if (!url.startsWith('/api/') || url.includes('//')) return { ok: false, status: 400 };
-    const response = await app.inject({ method: 'GET', url, headers: READ_HEADERS });
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'application/json', ...app.inProcess.headers, ...(requestId ? { 'x-request-id': requestId } : {}) },
+    });
     if (response.statusCode !== 200) return { ok: false, status: response.statusCode };
     try {
       return { ok: true, value: response.json() as unknown };

@@ -47,6 +47,8 @@ import { createLocalBuilds } from './localManifests';
 import { siteOrigin } from './origin';
 import { createPageResolver } from './pageHead';
 import { createPageParts, type PageRequest } from './pageParts';
+import { settlePageProblem, withPageProblem } from './pageProblem';
+import { RETRY_AFTER_SECONDS } from '../http/dependencies';
 import { previewBar, PREVIEW_STYLESHEET } from './previewBar';
 import { releaseFilesFor } from './releaseFiles';
 import { serverTiming } from './releaseHeaders';
@@ -105,7 +107,11 @@ const PAGE_FORMAT: AnswerFormat = {
   serialize: (value) => Buffer.from((value as PageAnswer).html),
   status: (value) => (value as PageAnswer).status,
   keep: (value) => (value as PageAnswer).complete,
-  headers: (value) => ({ 'Server-Timing': (value as PageAnswer).timing }),
+  headers: (value) => ({
+    'Server-Timing': (value as PageAnswer).timing,
+    // a request that shared a 503's render (answerCache.ts: concurrent misses share one) says it too
+    ...((value as PageAnswer).status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' } : {}),
+  }),
 };
 
 /**
@@ -319,7 +325,8 @@ function createStreamer(
     }
     timing = serverTiming(page.selection, body);
     out.end(end.rest);
-    return { status: start.page.status, html: start.head + end.rest, complete: end.complete, timing };
+    // a page with a problem (404, 503) shows its request's reference (pageProblem.ts): never kept
+    return { status: start.page.status, html: start.head + end.rest, complete: end.complete && start.page.status === 200, timing };
   };
 }
 
@@ -333,7 +340,18 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
   if (renderer) app.addHook('onClose', () => renderer.close());
   const readApi = inProcessReader(app);
   const pages = new AnswerCache(PAGE_CACHE_LIMITS, PAGE_FORMAT);
-  const resolvePage = createPageResolver(app.terms.terms, app.log);
+  const resolveHead = createPageResolver(app.terms.terms, app.log);
+  // The page's status settles what its error page shows (pageProblem.ts).
+  const resolvePage: typeof resolveHead = async (pathname, search, origin, read) => {
+    try {
+      const page = await resolveHead(pathname, search, origin, read);
+      settlePageProblem(read, page.status, pathname + (search.size > 0 ? `?${search.toString()}` : ''));
+      return page;
+    } catch (error) {
+      settlePageProblem(read, null, pathname);
+      throw error;
+    }
+  };
   const parts = createPageParts({ config, startupHints, resolvePage, renderer });
   const { pageStart, pageEnd } = parts;
   const renderBody = createBodyRenderer(app, releases, renderer);
@@ -342,7 +360,8 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
   async function produce(template: string, url: URL, origin: string, request: PageRequest): Promise<PageAnswer> {
     const [start, body] = await Promise.all([pageStart(template, url, origin, request), renderBody(url, request)]);
     const { rest, complete } = await pageEnd(start, body);
-    return { status: start.page.status, html: start.head + rest, complete, timing: serverTiming(request.selection, body) };
+    const kept = complete && start.page.status === 200;
+    return { status: start.page.status, html: start.head + rest, complete: kept, timing: serverTiming(request.selection, body) };
   }
 
   const pageHits = app.metrics.pageCache.labels({ result: 'hit' });
@@ -358,7 +377,14 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
     const selected = selectReleases(request, reply);
     const { snapshot, shared } = selected;
     // The page's reads, each once: its status and head, and its body, read the same answers.
-    const page: PageRequest = { ...selected.page, read: readOnce(readApi) };
+    const page: PageRequest = {
+      ...selected.page,
+      read: withPageProblem(
+        readOnce((apiUrl) => readApi(apiUrl, request.id)),
+        request,
+        reply,
+      ),
+    };
     if (!shared) {
       // The visitor's own releases: rendered for this request, never kept.
       if (renderer && request.method === 'GET') await stream(request, reply, shell.html, url, origin, page);

@@ -21,8 +21,11 @@
  *   not a page or is past the results' last page (counted by the search's read);
  * - any other path: 404 with the Not Found title, never indexed.
  *
- * A read the API answers 404 (none) or 400 (a slug or model id it cannot hold) is no such page; any
- * other failed read is logged and answered as Not Found, as a page fetch failure is in the browser.
+ * A read the API answers 404 (none) or 400 (a slug or model id it cannot hold) is no such page. A
+ * read it answers 503 (a dependency away, http/dependencies.ts) makes the page 503, the trouble page
+ * (docs/product-rules.md "When something is wrong"): never a Not Found, which would tell a crawler
+ * the page is gone. Any other failed read is logged and answered as Not Found, as a page fetch
+ * failure is in the browser.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -37,6 +40,7 @@ import {
   blogPostingJsonLd,
   DEFAULT_DESCRIPTION,
   NOT_FOUND_TITLE,
+  TROUBLE_TITLE,
   applyTitleTemplate,
   jsonLdText,
   listPageApiUrl,
@@ -77,7 +81,7 @@ export interface PageHead {
 }
 
 export interface PageAnswer {
-  status: 200 | 404;
+  status: 200 | 404 | 503;
   route: SiteRoute;
   head: PageHead;
   /** A product page's product, read once for the head and the preloads. */
@@ -102,16 +106,26 @@ interface PageSources {
   blogPost(slug: string): Promise<BlogArticle | null>;
 }
 
+/** A read the API answered 503: a dependency is away, the page is the trouble page. */
+class ReadUnavailable extends Error {}
+
+/** An error a page's head is not answered Not Found for: a dependency away (rethrown, the page is 503). */
+const rethrowUnavailable = (error: unknown) => {
+  if (error instanceof ReadUnavailable) throw error;
+};
+
 function sourcesOver(read: ApiReader): PageSources {
   /** The answer at `url`; null when the API says there is none (404) or the key cannot name one (400). */
   const one = async <T>(url: string): Promise<T | null> => {
     const answer = await read(url);
     if (answer.ok) return answer.value as T;
     if (answer.status === 404 || answer.status === 400) return null;
+    if (answer.status === 503) throw new ReadUnavailable(url);
     throw new Error(`${url} could not be read (${answer.status})`);
   };
   const countAt = async (url: string, countOf: (value: unknown) => unknown): Promise<number | null> => {
     const answer = await read(url);
+    if (!answer.ok && answer.status === 503) throw new ReadUnavailable(url);
     const count = answer.ok ? countOf(answer.value) : null;
     return typeof count === 'number' ? count : null;
   };
@@ -137,12 +151,14 @@ const head = (fields: Partial<PageHead>): PageHead => ({
 });
 
 const notFound = (route: SiteRoute): PageAnswer => ({ status: 404, route, head: head({ title: NOT_FOUND_TITLE, robots: 'noindex' }) });
+const unavailable = (route: SiteRoute): PageAnswer => ({ status: 503, route, head: head({ title: TROUBLE_TITLE, robots: 'noindex' }) });
 
 /** /blog?page=N: Not Found when N is not a page or past the last one. */
 async function blogIndex(sources: PageSources, log: FastifyBaseLogger, route: SiteRoute, search: URLSearchParams): Promise<PageAnswer> {
   const page = blogPageOf(search);
   if (page === null) return notFound(route);
   const count = await sources.listCount(API_PATHS.blogPage(BLOG_PAGE_SIZE, (page - 1) * BLOG_PAGE_SIZE)).catch((error: Error) => {
+    rethrowUnavailable(error);
     log.error({ err: error.message }, 'page head: the blog could not be read');
     return null;
   });
@@ -165,8 +181,10 @@ async function blogIndex(sources: PageSources, log: FastifyBaseLogger, route: Si
 async function searchPage(sources: PageSources, log: FastifyBaseLogger, route: SiteRoute, search: URLSearchParams): Promise<PageAnswer> {
   const { query, page } = parseSearchUrl(search);
   if (page === null) return notFound(route);
-  if (query && page > 1) {
+  if (query) {
+    // the read the results are rendered with (page 1 too), so a search with the database away is the trouble page
     const count = await sources.searchCount(searchPageApiUrl(query, page)).catch((error: Error) => {
+      rethrowUnavailable(error);
       log.error({ err: error.message }, 'page head: the search could not be read');
       return null;
     });
@@ -180,6 +198,7 @@ async function blogPost(sources: PageSources, log: FastifyBaseLogger, route: Sit
   try {
     post = await sources.blogPost(slug);
   } catch (error) {
+    rethrowUnavailable(error);
     log.error({ err: (error as Error).message, slug }, 'page head: blog post could not be read');
     return notFound(route);
   }
@@ -198,11 +217,56 @@ async function blogPost(sources: PageSources, log: FastifyBaseLogger, route: Sit
   };
 }
 
+type ContentRoute = Extract<SiteRoute, { kind: 'content' }>;
+
+/** A content or service page: Not Found when there is none of that kind at the slug. */
+async function contentPage(sources: PageSources, log: FastifyBaseLogger, route: ContentRoute): Promise<PageAnswer> {
+  let page: PageContent | null;
+  try {
+    page = await sources.contentPage(route.slug);
+  } catch (error) {
+    rethrowUnavailable(error);
+    log.error({ err: (error as Error).message, slug: route.slug }, 'page head: content page could not be read');
+    return notFound(route);
+  }
+  if (!page || page.kind !== route.contentKind) return notFound(route);
+  const { meta } = page;
+  return {
+    status: 200,
+    route,
+    head: head({
+      title: meta.title,
+      description: meta.description,
+      canonicalPath: meta.url,
+      ogType: meta.ogType || 'website',
+      image: meta.image ?? null,
+      card: meta.card || 'summary',
+    }),
+  };
+}
+
 export function createPageResolver(terms: CommercialTerms, log: FastifyBaseLogger) {
+  const resolveRoute = createRouteResolver(terms, log);
   /** The page at a path (and its query string, for a list's filters), with its status and head, read through `read`. */
   return async function resolvePage(pathname: string, search: URLSearchParams, origin: string, read: ApiReader): Promise<PageAnswer> {
-    const sources = sourcesOver(read);
     const route = resolveSiteRoute(pathname);
+    try {
+      return await resolveRoute(route, pathname, search, origin, sourcesOver(read));
+    } catch (error) {
+      if (error instanceof ReadUnavailable) return unavailable(route);
+      throw error;
+    }
+  };
+}
+
+function createRouteResolver(terms: CommercialTerms, log: FastifyBaseLogger) {
+  return async function resolveRoute(
+    route: SiteRoute,
+    pathname: string,
+    search: URLSearchParams,
+    origin: string,
+    sources: PageSources,
+  ): Promise<PageAnswer> {
     switch (route.kind) {
       case 'not-found':
         return notFound(route);
@@ -215,6 +279,7 @@ export function createPageResolver(terms: CommercialTerms, log: FastifyBaseLogge
         const { filters, page } = parseListUrl(search, list);
         if (page === null) return notFound(route);
         const count = await sources.listCount(listPageApiUrl(list.endpoint, filters, page)).catch((error: Error) => {
+          rethrowUnavailable(error);
           log.error({ err: error.message, path: pathname }, 'page head: list could not be read');
           return null;
         });
@@ -228,35 +293,15 @@ export function createPageResolver(terms: CommercialTerms, log: FastifyBaseLogge
       }
       case 'blog':
         return route.slug === null ? blogIndex(sources, log, route, search) : blogPost(sources, log, route, route.slug, origin);
-      case 'content': {
-        let page: PageContent | null;
-        try {
-          page = await sources.contentPage(route.slug);
-        } catch (error) {
-          log.error({ err: (error as Error).message, slug: route.slug }, 'page head: content page could not be read');
-          return notFound(route);
-        }
-        if (!page || page.kind !== route.contentKind) return notFound(route);
-        const { meta } = page;
-        return {
-          status: 200,
-          route,
-          head: head({
-            title: meta.title,
-            description: meta.description,
-            canonicalPath: meta.url,
-            ogType: meta.ogType || 'website',
-            image: meta.image ?? null,
-            card: meta.card || 'summary',
-          }),
-        };
-      }
+      case 'content':
+        return contentPage(sources, log, route);
       case 'product': {
         if (!productTypeExists(route)) return notFound(route);
         let product: Product | null;
         try {
           product = await sources.product(route);
         } catch (error) {
+          rethrowUnavailable(error);
           log.error({ err: (error as Error).message, modelId: route.modelId }, 'page head: product could not be read');
           return notFound(route);
         }

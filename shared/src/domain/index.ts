@@ -21,6 +21,7 @@ export * from './everyListPage';
 export * from './siteRoutes';
 export * from './resolveSiteRoute';
 export * from './documentHead';
+export * from './troublePage';
 export * from './productJsonLd';
 export * from './api';
 export * from './enquiry';

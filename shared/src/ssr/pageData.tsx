@@ -16,9 +16,9 @@
  */
 import { createContext, use, useContext, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 
-import { PAGE_DATA_ID, type PageData, type PageDataAnswer } from './serverPageData';
+import { PAGE_DATA_ID, PAGE_PROBLEM_KEY, type PageData, type PageDataAnswer, type PageProblem } from './serverPageData';
 
-export { PAGE_DATA_ID, type PageData, type PageDataAnswer } from './serverPageData';
+export { PAGE_DATA_ID, type PageData, type PageDataAnswer, type PageProblem } from './serverPageData';
 
 const PageDataContext = createContext<PageData | null>(null);
 
@@ -41,6 +41,12 @@ export function usePageData<T>(url: string | null): PageDataAnswer<T> | undefine
   const answer = data.read(url);
   if (answer === undefined) return undefined;
   return (answer instanceof Promise ? use(answer) : answer) as PageDataAnswer<T>;
+}
+
+/** What the server said is wrong with the page at `pathname` (PAGE_PROBLEM_KEY), while the visitor is on it; else null. */
+export function usePageProblem(pathname: string): PageProblem | null {
+  const answer = usePageData<PageProblem>(PAGE_PROBLEM_KEY + pathname);
+  return answer?.ok ? answer.value : null;
 }
 
 /** The browser's side: the answers the server wrote into the page, read once; null when there are none. */

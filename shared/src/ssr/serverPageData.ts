@@ -18,6 +18,20 @@ export interface PageData {
 /** The id of the JSON data block the server writes the page's answers into. */
 export const PAGE_DATA_ID = 'copytech-page-data';
 
+/**
+ * The page data's entry (not an API URL; the key is this prefix and the page's path) that says
+ * what is wrong with the page the server answered: its status (404, 503), the reference the visitor
+ * quotes on the phone (the request's X-Request-Id) and the path (with its query) it answered. A
+ * page with nothing wrong answers it { ok: false, status: 404 }. Keyed by path, so a later page of
+ * the visit (another path) never finds it.
+ */
+export const PAGE_PROBLEM_KEY = 'copytech:problem:';
+export interface PageProblem {
+  status: number;
+  reference: string;
+  path: string;
+}
+
 export interface ServerPageData extends PageData {
   /** Every answer the render read, by URL, for the page's data block. */
   answers(): Record<string, PageDataAnswer>;
