@@ -14,6 +14,9 @@ const SKIP = process.env.TEST_REDIS === 'skip';
 /** The server asks for it, so the URL's password is really used (and must never be logged). */
 const PASSWORD = 'secret-password';
 const describeRedis = SKIP ? describe.skip : describe;
+// Each case starts one or two app instances and a redis-server: past Jest's default 5 s on a busy
+// machine (a mutation run beside other work made the first case time out in Stryker's initial run).
+jest.setTimeout(30_000);
 
 async function freePort(): Promise<number> {
   const probe = net.createServer();
