@@ -163,7 +163,7 @@ describe('rate limits', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 30_000); // a thousand requests and more: past Jest's default 5 s on a busy machine
 
   it('by default believes no X-Forwarded-For: inventing one per request from a private network earns no fresh limit', async () => {
     const app = await testApp(testConfig({ rateLimits: { quotePerMinute: 3, formsPerMinute: 3 } }));
