@@ -19,7 +19,7 @@ const GROUPS = {
   },
   outbox: {
     mutate: ['server/src/outbox/**/*.ts'],
-    tests: ['test/outboxClaims', 'test/mailOutbox', 'test/forwarders'],
+    tests: ['test/outboxClaims', 'test/outboxWorker', 'test/mailOutbox', 'test/forwarders'],
   },
   http: {
     mutate: ['server/src/http/security.ts', 'server/src/http/rateLimitStore.ts'],
