@@ -8,12 +8,16 @@ import net, { type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { C5840I, quoteBody, testApp, testConfig } from './helpers';
+import { redisHostOf } from '../src/http/rateLimitStore';
 import { startRedis, stopRedis } from './redis';
 
 const SKIP = process.env.TEST_REDIS === 'skip';
 /** The server asks for it, so the URL's password is really used (and must never be logged). */
 const PASSWORD = 'secret-password';
 const describeRedis = SKIP ? describe.skip : describe;
+// Each case starts one or two app instances and a redis-server: past Jest's default 5 s on a busy
+// machine (a mutation run beside other work made the first case time out in Stryker's initial run).
+jest.setTimeout(30_000);
 
 async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -74,6 +78,17 @@ describeRedis('rate limits in Redis (REDIS_URL)', () => {
     expect(lines.some((line) => line.redis === `127.0.0.1:${port}`)).toBe(true);
   });
 
+  it('counts each route on its own: a route at its limit leaves another open for the same address', async () => {
+    const [a, b] = [await instance(1), await instance(1)];
+    expect((await quote(a, '203.0.113.40')).statusCode).toBe(201);
+    expect((await quote(b, '203.0.113.40')).statusCode).toBe(429);
+    const enquiry = { kind: 'enquiry', name: 'Jo Bloggs', email: 'jo@example.co.uk', message: 'Please call me back.' };
+    const send = (app: FastifyInstance) =>
+      app.inject({ method: 'POST', url: '/api/enquiries/send', payload: enquiry, remoteAddress: '203.0.113.40' });
+    expect((await send(b)).statusCode).toBe(201);
+    expect((await send(a)).statusCode).toBe(429);
+  });
+
   it('while Redis is down: writes answer at once, limited per instance (fail open to local counts), and health says degraded', async () => {
     const { lines, stream } = logSink();
     const app = await instance(2, stream);
@@ -82,17 +97,27 @@ describeRedis('rate limits in Redis (REDIS_URL)', () => {
 
     await stopRedis(redis);
     const started = Date.now();
-    const during = [];
-    for (let i = 0; i < 3; i++) during.push((await quote(app, '203.0.113.21')).statusCode);
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await quote(app, '203.0.113.21'));
+    const during = answers.map((answer) => answer.statusCode);
     expect(Date.now() - started).toBeLessThan(1_000);
     // Not everything goes through: this instance's own count takes over.
     expect(during).toEqual([201, 201, 429]);
+    // counted locally, the wait is still what is left of the minute
+    expect(Number(answers[2]!.headers['retry-after'])).toBeGreaterThanOrEqual(50);
+    expect(Number(answers[2]!.headers['retry-after'])).toBeLessThanOrEqual(60);
     const challenge = await app.inject({ method: 'GET', url: '/api/captcha/challenge', remoteAddress: '203.0.113.21' });
     expect(challenge.statusCode).toBe(200);
 
     const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toMatchObject({ status: 'degraded', reasons: [{ code: 'rate-limit-store-down' }] });
+    // what a person reading the health answer needs: which Redis, since when, and that counting goes on locally
+    expect((ready.json() as { reasons: Array<{ message: string }> }).reasons[0]!.message).toMatch(
+      new RegExp(
+        `^the rate limits' Redis \\(127\\.0\\.0\\.1:${port}\\) has not answered since \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z \\(.+\\); each instance counts on its own meanwhile \\([1-9]\\d* requests counted locally since start\\)$`,
+      ),
+    );
     const alerts = lines.filter((line) => line.alert === 'rate-limit-store-down');
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ level: 40, redis: `127.0.0.1:${port}` });
@@ -126,5 +151,12 @@ describeRedis('rate limits in Redis (REDIS_URL)', () => {
     } finally {
       redis!.kill('SIGCONT');
     }
+  });
+});
+
+describe('the Redis host in the logs', () => {
+  it('is host:port, the default port when the URL has none, and never the password', () => {
+    expect(redisHostOf('redis://:secret@cache.internal:6380/0')).toBe('cache.internal:6380');
+    expect(redisHostOf('redis://cache.internal')).toBe('cache.internal:6379');
   });
 });
