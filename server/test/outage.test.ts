@@ -23,6 +23,9 @@ import { leaseAnswers } from './fixtures/leaseAnswers';
 import { C5840I, CONTACT, quoteBody, tempDir, testApp, testConfig } from './helpers';
 import { dedicatedCluster, postgresSkipped } from './postgres';
 
+/** A script the browser would load (the index page's own: the shell's runtime and bootstrap). */
+const SCRIPT_TAG = /<script\b[^>]*\bsrc=/;
+
 const SHELL_CONTAINER = `
 const React = require('react');
 function Body({ url, data }) {
@@ -43,7 +46,8 @@ module.exports = {
   },
 };
 `;
-const TEMPLATE = '<!doctype html><html><head><title>Copytech</title></head><body><div id=root></div></body></html>';
+const TEMPLATE =
+  '<!doctype html><html><head><title>Copytech</title><script defer src=/main.js></script></head><body><div id=root></div></body></html>';
 
 function siteWithShell(): string {
   const siteRoot = tempDir('ct-outage-');
@@ -148,7 +152,10 @@ describeOnPostgres('PostgreSQL stopped under a running app', () => {
 
     // a page kept a moment ago is still served from the page cache, an API answer from the answer cache
     round--;
-    expect((await page('/')).statusCode).toBe(200);
+    const working = await page('/');
+    expect(working.statusCode).toBe(200);
+    // a page the browser takes over has its scripts; a 503's trouble page is the server's alone (asStaticPage)
+    expect(working.body).toMatch(SCRIPT_TAG);
     round++;
     expect((await app.inject({ method: 'GET', url: API_READ })).statusCode).toBe(200);
 
@@ -160,6 +167,7 @@ describeOnPostgres('PostgreSQL stopped under a running app', () => {
       expect(response.body).toContain(`problem 503 reference ${reference}`);
       expect(response.body).toContain('<title>We are having trouble showing this page - Copytech</title>');
       expect(response.body).toContain('<meta name="robots" content="noindex">');
+      expect(response.body).not.toMatch(SCRIPT_TAG);
     }
 
     const read = await app.inject({ method: 'GET', url: `${API_READ}&offset=1` });

@@ -3,7 +3,7 @@
  * the sticky main navigation, the page itself, the footer, and the overlays (drawers, modal,
  * cookie banner), plus what every navigation does (scroll, focus, default meta).
  */
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { usePageData } from '@copytech/shared';
 import { TERMS_URL } from '@copytech/shared/domain';
 import { SiteRoutes } from './routes';
@@ -26,7 +26,8 @@ function ReadTerms() {
   return null;
 }
 
-export function App() {
+/** `main`: what the page's main shows in place of the site's routes (the server's trouble page, server/ServerApp.tsx). */
+export function App({ main }: { main?: ReactNode }) {
   return (
     <div className={styles.app}>
       <ScrollManager />
@@ -42,7 +43,7 @@ export function App() {
         <HubLinks />
         <SiteHeader />
         <main id="main" className={styles.main} tabIndex={-1}>
-          <SiteRoutes />
+          {main ?? <SiteRoutes />}
         </main>
         <SiteFooter />
         <CookieBanner />

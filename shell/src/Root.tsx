@@ -12,6 +12,8 @@ export interface RootProps {
   data: PageData | null;
   remotes: ServerRemotes | null;
   router: (app: ReactNode) => ReactNode;
+  /** in place of the site's routes (the server's trouble page) */
+  main?: ReactNode;
 }
 
 /** Marks the document once the shell is live in the browser (hydrated or rendered): tests wait for it. */
@@ -20,11 +22,11 @@ function ShellLive() {
   return null;
 }
 
-export function Root({ data, remotes, router }: RootProps) {
+export function Root({ data, remotes, router, main }: RootProps) {
   return (
     <StrictMode>
       <PageDataProvider data={data}>
-        <ServerRemotesProvider remotes={remotes}>{router(<App />)}</ServerRemotesProvider>
+        <ServerRemotesProvider remotes={remotes}>{router(<App main={main} />)}</ServerRemotesProvider>
         <ShellLive />
       </PageDataProvider>
     </StrictMode>

@@ -4,9 +4,9 @@
  * shows it in place of the page the server could not make, with the sales number and the request's
  * reference; "Try again" loads the page afresh.
  *
- * A chunk of its own (routes.tsx), out of every page's first load, with no stylesheet: the section
- * around it (routes.tsx, App.module.css) is laid out as the Not Found page, in the first load's
- * stylesheet, so a server-rendered trouble page is styled without its script.
+ * Rendered by the server alone (server/ServerApp.tsx) and sent without the browser's scripts, so
+ * it is in no browser bundle; the section around it (App.module.css) is laid out as the Not Found
+ * page, in the shell's stylesheet.
  */
 import { COMPANY, telHref, useDocumentMeta } from '@copytech/shared';
 import { TROUBLE_TITLE } from '@copytech/shared/domain';

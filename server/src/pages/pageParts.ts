@@ -3,13 +3,14 @@
  * head, startup hints and the stylesheets it is expected to need), which can be sent before the body
  * is rendered; and its end: the stylesheets not linked yet, the body and the data it was rendered with.
  */
+import { COMPANY, TROUBLE_TITLE } from '@copytech/shared/domain';
 import { PAGE_DATA_ID, inlineJson } from '@copytech/shared/ssr';
 import type { Config } from '../config';
 import type { Selection } from './releases/model';
 import type { RenderedBody } from './renderPage';
 import type { RenderWith } from './hostPool';
 import type { PageRenderer } from './renderThreads';
-import { asServerRenderedPage, stylesheetsFor } from './stylesheets';
+import { asServerRenderedPage, asStaticPage, stylesheetsFor } from './stylesheets';
 import type { FilesOf } from './releaseFiles';
 import type { ApiReader } from './inProcessApi';
 import { withPageHead, type PageAnswer as ResolvedPage, type createPageResolver } from './pageHead';
@@ -25,6 +26,20 @@ export interface PageStart {
   tail: string;
   /** the browser files of the releases the page uses */
   filesOf: FilesOf;
+  /** whether the server renders the body (else the browser does, from the empty root) */
+  rendered: boolean;
+}
+
+/**
+ * A 503 whose body could not be rendered either (it is sent without scripts, asStaticPage): the
+ * trouble page's words, plain, so the visitor is never left with an empty page.
+ */
+function troubleFallback(): string {
+  const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return (
+    `<div id="root"><main id="main"><h1>${escapeHtml(TROUBLE_TITLE)}</h1>` +
+    `<p>Something on our side is not working just now. Please try again in a minute, or call us on ${escapeHtml(COMPANY.salesPhone)}.</p></main></div>`
+  );
 }
 
 /** What a page is made with: the releases the request selected, what the server adds for them, and its reads. */
@@ -80,6 +95,8 @@ export function createPageParts({ config, startupHints, resolvePage, renderer }:
       hintsData.preloads = hintsData.preloads.filter((preload) => preload.as === 'image');
       // Styled before any script runs: the shell's styles and those of the remote parts rendered.
       html = asServerRenderedPage(html);
+      // A 503's trouble page is the server's alone: the browser does not take it over (asStaticPage).
+      if (page.status === 503) html = asStaticPage(html);
       early = await stylesheetsFor(usedBefore.get(kindOf(page)) ?? [], filesOf);
     }
     const hints = renderStartupHints(hintsData, config.marketingScriptUrl ?? '') + early.map(stylesheetLink).join('') + request.headTags;
@@ -94,12 +111,14 @@ export function createPageParts({ config, startupHints, resolvePage, renderer }:
       emptyRoot: root?.[0] ?? '',
       tail: html.slice(at + (root?.[0].length ?? 0)),
       filesOf,
+      rendered,
     };
   }
 
   /** The rest of the page: the stylesheets not linked yet, the body and the data it was rendered with. */
   async function pageEnd(start: PageStart, body: RenderedBody | null): Promise<{ rest: string; complete: boolean }> {
-    if (!body) return { rest: start.emptyRoot + start.tail, complete: false };
+    if (!body)
+      return { rest: (start.page.status === 503 && start.rendered ? troubleFallback() : start.emptyRoot) + start.tail, complete: false };
     usedBefore.set(kindOf(start.page), body.used);
     const late = (await stylesheetsFor(body.used, start.filesOf)).filter((href) => !start.early.includes(href));
     const rest =

@@ -23,6 +23,17 @@ export function asServerRenderedPage(html: string): string {
     .replace(/<link rel=("?)preload\1 as=("?)script\2 href=("?)[^"\s>]+\3>/g, '');
 }
 
+/**
+ * A server-rendered page that the browser is not to take over: the index page without its
+ * scripts. The trouble page of a 503 (a dependency away) is such a page: the server renders it
+ * whole (the shell's server app shows it in place of the page it could not make), and without the
+ * scripts nothing in the browser renders the page the server could not make again, nor loads the
+ * site's code while a dependency is away. Its links are plain links; "Try again" loads the page afresh.
+ */
+export function asStaticPage(html: string): string {
+  return html.replace(/<script\b[^>]*\bsrc=[^>]*><\/script>/g, '');
+}
+
 /** The stylesheet URLs of the exposed modules a render used ('catalogue/CatalogueRoutes'). */
 export async function stylesheetsFor(ids: Iterable<string>, filesOf: FilesOf): Promise<string[]> {
   const hrefs = new Set<string>();

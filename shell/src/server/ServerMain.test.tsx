@@ -1,14 +1,15 @@
 /**
  * What the shell shows for a page the server answered with a problem (the page data's
- * PAGE_PROBLEM_KEY + path, docs/product-rules.md "When something is wrong"): a 503 is the trouble
- * page, whoever's route it is, with the sales number and the reference; a 404's Not Found page
- * shows the reference; another path of the visit finds no problem.
+ * PAGE_PROBLEM_KEY + path, docs/product-rules.md "When something is wrong"): on the server, a 503
+ * is the trouble page, whoever's route it is, with the sales number and the reference (such a
+ * page is sent without the browser's scripts); a 404's Not Found page shows the reference; another
+ * path of the visit finds no problem.
  */
 import { screen } from '@testing-library/react';
 import { NotFoundPage, PageDataProvider, type PageData, type PageDataAnswer } from '@copytech/shared';
 import { PAGE_PROBLEM_KEY } from '@copytech/shared/ssr';
-import { SiteRoutes } from './routes';
-import { renderInShell } from './testing/renderInShell';
+import { ServerMain } from './ServerApp';
+import { renderInShell } from '../testing/renderInShell';
 
 jest.mock('@copytech/shared', () => {
   const actual = jest.requireActual('@copytech/shared');
@@ -24,10 +25,10 @@ function served(path: string, status: number, reference: string): PageData {
   return { read: (url) => answers[url] };
 }
 
-test('a page the server answered 503 is the trouble page, with the sales number, the reference and Try again', async () => {
+test('a page the server answered 503 is, on the server, the trouble page, with the sales number, the reference and Try again', async () => {
   renderInShell(
     <PageDataProvider data={served('/printers/multifunctionals?q=c', 503, 'Ab3_xY-9kLmNoPqR')}>
-      <SiteRoutes />
+      <ServerMain />
     </PageDataProvider>,
     { path: '/printers/multifunctionals?q=c' },
   );
@@ -42,7 +43,7 @@ test('a page the server answered 503 is the trouble page, with the sales number,
 test('another path of the visit is its room’s page, not the trouble page', () => {
   renderInShell(
     <PageDataProvider data={served('/printers/multifunctionals', 503, 'Ab3_xY-9kLmNoPqR')}>
-      <SiteRoutes />
+      <ServerMain />
     </PageDataProvider>,
     { path: '/printers/production' },
   );
