@@ -24,6 +24,7 @@ const {
   SINGLETON_LIBRARY,
   REACT_ROUTER_PRODUCTION,
   MOBX_PRODUCTION,
+  MOBX_PERSIST_STORE_ES2015,
   sharedConfig,
   serverSharedConfig,
 } = require('./sharedSingletons.cjs');
@@ -360,7 +361,9 @@ function createAppConfig(options) {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
         // react-router's package exports map only its development build (warnings and checks);
         // production bundles take the production build it also ships.
-        alias: dev ? {} : { 'react-router$': REACT_ROUTER_PRODUCTION, mobx$: MOBX_PRODUCTION },
+        alias: dev
+          ? {}
+          : { 'react-router$': REACT_ROUTER_PRODUCTION, mobx$: MOBX_PRODUCTION, 'mobx-persist-store$': MOBX_PERSIST_STORE_ES2015 },
       },
       // The federation's bundler runtime and @module-federation/runtime come from the page's
       // runtime file, like the core (experiments.externalRuntime in browserPlugins).

@@ -43,6 +43,17 @@ const MOBX_PRODUCTION = path.join(
   'mobx.esm.production.min.js',
 );
 
+// mobx-persist-store's package entry for bundlers ("module") is its ES5 build, which carries its own
+// copy of TypeScript's async and generator helpers in every file; its ES2015 build (ES modules, native
+// async functions, which every browser the site supports runs) is about 1.1 KB gzip less in every
+// page's first load.
+const MOBX_PERSIST_STORE_ES2015 = path.join(
+  path.dirname(require.resolve('mobx-persist-store/package.json', { paths: [repoRoot] })),
+  'lib',
+  'esm2015',
+  'index.js',
+);
+
 /** @param {string} pkgName */
 function installedVersion(pkgName) {
   if (pkgName === '@copytech/shared') return sharedPkg.version;
@@ -106,6 +117,7 @@ module.exports = {
   SINGLETON_LIBRARY,
   REACT_ROUTER_PRODUCTION,
   MOBX_PRODUCTION,
+  MOBX_PERSIST_STORE_ES2015,
   installedVersion,
   sharedConfig,
   serverSharedConfig,
