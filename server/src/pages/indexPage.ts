@@ -31,9 +31,8 @@ import { fileURLToPath } from 'node:url';
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CAMPAIGN_KEYS, matchSitePath, remoteOfRoute, type RemoteName } from '@copytech/shared/domain';
+import { CAMPAIGN_KEYS } from '@copytech/shared/domain';
 import type { Config } from '../config';
-import type { Metrics } from '../metrics';
 import { AnswerCache, type AnswerFormat } from '../http/answerCache';
 import { BROTLI_OPTIONS, GZIP_OPTIONS, preferredEncoding } from '../http/compression';
 import { createCspForReleases } from '../http/security';
@@ -47,7 +46,8 @@ import { createLocalBuilds } from './localManifests';
 import { siteOrigin } from './origin';
 import { createPageResolver } from './pageHead';
 import { createPageParts, type PageRequest } from './pageParts';
-import { settlePageProblem, withPageProblem } from './pageProblem';
+import { settlingProblems, withPageProblem } from './pageProblem';
+import { createBodyRenderer } from './bodyRenderer';
 import { RETRY_AFTER_SECONDS } from '../http/dependencies';
 import { previewBar, PREVIEW_STYLESHEET } from './previewBar';
 import { releaseFilesFor } from './releaseFiles';
@@ -235,53 +235,6 @@ function createReleaseSelector(releases: ReleasesService, config: Config, localB
   };
 }
 
-/** A view of each remote the page used (or whose route it is), and a server failure of each remote left to the browser. */
-function countHealth(releases: ReleasesService, url: URL, selection: Selection, body: RenderedBody | null): void {
-  const remotes = new Set(body?.used.map((id) => id.split('/')[0] as RemoteName) ?? []);
-  const owner = remoteOfRoute(matchSitePath(url.pathname));
-  if (owner) remotes.add(owner);
-  for (const remote of body?.failedRemotes ?? []) remotes.add(remote);
-  for (const remote of remotes) releases.health.view(remote, selection[remote].release.id);
-  for (const remote of body?.failedRemotes ?? []) releases.health.failure(remote, selection[remote].release.id, 'server');
-}
-
-/**
- * A render's timings and fallbacks in the metrics, counted here in the main thread (a render
- * thread returns them with the body): each remote slot's time, the whole body's as `shell`; a body
- * the shell could not render at all (null) or a render that failed is the shell's fallback.
- */
-function countRender(metrics: Metrics, body: RenderedBody | null, threw: boolean): void {
-  if (!body) {
-    metrics.renderFallbacks.inc({ remote: 'shell', reason: threw ? 'threw' : 'missing' });
-    return;
-  }
-  if (body.ms !== undefined) metrics.renderSlotDuration.observe({ remote: 'shell' }, body.ms / 1000);
-  for (const slot of body.slots ?? []) metrics.renderSlotDuration.observe({ remote: slot.remote }, slot.ms / 1000);
-  for (const fallback of body.fallbacks ?? []) metrics.renderFallbacks.inc({ remote: fallback.remote, reason: fallback.reason });
-}
-
-/** The page's body rendered on the server, or null (then the browser renders it, as without server rendering). */
-function createBodyRenderer(app: FastifyInstance, releases: ReleasesService, renderer: PageRenderer | null) {
-  const { metrics } = app;
-  return async function renderBody(url: URL, request: PageRequest): Promise<RenderedBody | null> {
-    if (!renderer) return null;
-    let body: RenderedBody | null = null;
-    let threw = false;
-    metrics.renderQueueDepth.inc();
-    try {
-      body = await renderer.render(url.pathname + url.search, request.read, request.use);
-    } catch (error) {
-      threw = true;
-      app.log.warn({ url: url.pathname, reason: (error as Error).message }, 'server rendering failed: the page is rendered in the browser');
-    } finally {
-      metrics.renderQueueDepth.dec();
-    }
-    countRender(metrics, body, threw);
-    countHealth(releases, url, request.selection, body);
-    return body;
-  };
-}
-
 /**
  * A page not kept yet: its head is sent at once, so the browser fetches the stylesheets and
  * scripts while the body is rendered, and the body follows in the same response when it is
@@ -340,18 +293,8 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
   if (renderer) app.addHook('onClose', () => renderer.close());
   const readApi = inProcessReader(app);
   const pages = new AnswerCache(PAGE_CACHE_LIMITS, PAGE_FORMAT);
-  const resolveHead = createPageResolver(app.terms.terms, app.log);
   // The page's status settles what its error page shows (pageProblem.ts).
-  const resolvePage: typeof resolveHead = async (pathname, search, origin, read) => {
-    try {
-      const page = await resolveHead(pathname, search, origin, read);
-      settlePageProblem(read, page.status, pathname + (search.size > 0 ? `?${search.toString()}` : ''));
-      return page;
-    } catch (error) {
-      settlePageProblem(read, null, pathname);
-      throw error;
-    }
-  };
+  const resolvePage = settlingProblems(createPageResolver(app.terms.terms, app.log));
   const parts = createPageParts({ config, startupHints, resolvePage, renderer });
   const { pageStart, pageEnd } = parts;
   const renderBody = createBodyRenderer(app, releases, renderer);

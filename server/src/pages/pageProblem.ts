@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_PROBLEM_KEY, type PageDataAnswer, type PageProblem } from '@copytech/shared/ssr';
 import { markDependencyAway } from '../http/dependencies';
 import type { ApiReader } from './inProcessApi';
+import type { createPageResolver } from './pageHead';
 
 const channels = new WeakMap<ApiReader, (status: number | null, path: string) => void>();
 
@@ -37,4 +38,18 @@ export function withPageProblem(read: ApiReader, request: FastifyRequest, reply:
 /** The page's status is known (null: it could not be worked out); a reader without a problem channel is left alone. */
 export function settlePageProblem(read: ApiReader, status: number | null, path: string): void {
   channels.get(read)?.(status, path);
+}
+
+/** A page resolver that settles the page's problem (settlePageProblem) once the page's status is known, or known not to be. */
+export function settlingProblems(resolveHead: ReturnType<typeof createPageResolver>): ReturnType<typeof createPageResolver> {
+  return async (pathname, search, origin, read) => {
+    try {
+      const page = await resolveHead(pathname, search, origin, read);
+      settlePageProblem(read, page.status, pathname + (search.size > 0 ? `?${search.toString()}` : ''));
+      return page;
+    } catch (error) {
+      settlePageProblem(read, null, pathname);
+      throw error;
+    }
+  };
 }

@@ -1,0 +1,59 @@
+/**
+ * A page's body rendered on the server (renderPage.ts, in a render thread or here), and what each
+ * render tells the releases' health (a view of each remote, a failure of each left to the browser)
+ * and the metrics (slot times, fallbacks by reason, renders in progress).
+ */
+import type { FastifyInstance } from 'fastify';
+import { matchSitePath, remoteOfRoute, type RemoteName } from '@copytech/shared/domain';
+import type { Metrics } from '../metrics';
+import type { ReleasesService, Selection } from './releases/model';
+import type { PageRequest } from './pageParts';
+import type { RenderedBody } from './renderPage';
+import type { PageRenderer } from './renderThreads';
+
+/** A view of each remote the page used (or whose route it is), and a server failure of each remote left to the browser. */
+function countHealth(releases: ReleasesService, url: URL, selection: Selection, body: RenderedBody | null): void {
+  const remotes = new Set(body?.used.map((id) => id.split('/')[0] as RemoteName) ?? []);
+  const owner = remoteOfRoute(matchSitePath(url.pathname));
+  if (owner) remotes.add(owner);
+  for (const remote of body?.failedRemotes ?? []) remotes.add(remote);
+  for (const remote of remotes) releases.health.view(remote, selection[remote].release.id);
+  for (const remote of body?.failedRemotes ?? []) releases.health.failure(remote, selection[remote].release.id, 'server');
+}
+
+/**
+ * A render's timings and fallbacks in the metrics, counted here in the main thread (a render
+ * thread returns them with the body): each remote slot's time, the whole body's as `shell`; a body
+ * the shell could not render at all (null) or a render that failed is the shell's fallback.
+ */
+function countRender(metrics: Metrics, body: RenderedBody | null, threw: boolean): void {
+  if (!body) {
+    metrics.renderFallbacks.inc({ remote: 'shell', reason: threw ? 'threw' : 'missing' });
+    return;
+  }
+  if (body.ms !== undefined) metrics.renderSlotDuration.observe({ remote: 'shell' }, body.ms / 1000);
+  for (const slot of body.slots ?? []) metrics.renderSlotDuration.observe({ remote: slot.remote }, slot.ms / 1000);
+  for (const fallback of body.fallbacks ?? []) metrics.renderFallbacks.inc({ remote: fallback.remote, reason: fallback.reason });
+}
+
+/** The page's body rendered on the server, or null (then the browser renders it, as without server rendering). */
+export function createBodyRenderer(app: FastifyInstance, releases: ReleasesService, renderer: PageRenderer | null) {
+  const { metrics } = app;
+  return async function renderBody(url: URL, request: PageRequest): Promise<RenderedBody | null> {
+    if (!renderer) return null;
+    let body: RenderedBody | null = null;
+    let threw = false;
+    metrics.renderQueueDepth.inc();
+    try {
+      body = await renderer.render(url.pathname + url.search, request.read, request.use);
+    } catch (error) {
+      threw = true;
+      app.log.warn({ url: url.pathname, reason: (error as Error).message }, 'server rendering failed: the page is rendered in the browser');
+    } finally {
+      metrics.renderQueueDepth.dec();
+    }
+    countRender(metrics, body, threw);
+    countHealth(releases, url, request.selection, body);
+    return body;
+  };
+}
