@@ -11,7 +11,6 @@ import { pageSections } from '@copytech/shared/domain';
 import { statusClassOf, type Metrics } from './metrics';
 import { UNMATCHED, sitePageLabel } from './routeLabel';
 
-
 interface Series {
   count: { inc(): void };
   duration: { observe(value: number): void };
