@@ -101,3 +101,32 @@ export function mimeParts(raw: string): { headers: string; text: string; html: s
   }
   return { headers, text: parts['text/plain'] ?? '', html: parts['text/html'] ?? '' };
 }
+
+/** The index page of a test site's shell: one script, so a test can tell a page the browser takes over from one it does not. */
+export const TEST_SHELL_TEMPLATE =
+  '<!doctype html><html><head><title>Copytech</title><script defer src=/main.js></script></head><body><div id=root></div></body></html>';
+
+/**
+ * A site of a test's own, with nothing built but the shell: its index page (`template`) and its
+ * server build, a federation container exposing './ServerApp' as the shell's build does.
+ * `serverApp` is that module's JavaScript (CommonJS, `React` in scope), defining
+ * `function ServerApp(props)`: what the test's pages render.
+ */
+export function siteWithShell(serverApp: string, template = TEST_SHELL_TEMPLATE, prefix = 'ct-site-'): string {
+  const siteRoot = tempDir(prefix);
+  fs.mkdirSync(path.join(siteRoot, 'shell/dist/server'), { recursive: true });
+  fs.writeFileSync(path.join(siteRoot, 'shell/dist/index.html'), template);
+  const container = `const React = require('react');\n${serverApp}\n${SHELL_EXPORTS}`;
+  fs.writeFileSync(path.join(siteRoot, 'shell/dist/server/remoteEntry.js'), container);
+  return siteRoot;
+}
+
+const SHELL_EXPORTS = `module.exports = {
+  shell: {
+    init: async () => undefined,
+    get: async (request) => {
+      if (request !== './ServerApp') throw new Error('no such module: ' + request);
+      return () => ({ default: ServerApp, __esModule: true });
+    },
+  },
+};`;

@@ -10,8 +10,6 @@
  * The shell here is a small hand-written server build that shows what the page's data says is
  * wrong with the page (PAGE_PROBLEM_KEY), as the real shell's SiteRoutes does.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -20,14 +18,14 @@ import { PAGE_PROBLEM_KEY } from '@copytech/shared/ssr';
 import { sitemapEntries } from '../src/pages/sitemap';
 import { DEPENDENCY_AWAY_MESSAGE } from '../src/http/dependencies';
 import { leaseAnswers } from './fixtures/leaseAnswers';
-import { C5840I, CONTACT, quoteBody, tempDir, testApp, testConfig } from './helpers';
+import { C5840I, CONTACT, quoteBody, testApp, testConfig, siteWithShell, TEST_SHELL_TEMPLATE } from './helpers';
 import { dedicatedCluster, postgresSkipped } from './postgres';
 
 /** A script the browser would load (the index page's own: the shell's runtime and bootstrap). */
 const SCRIPT_TAG = /<script\b[^>]*\bsrc=/;
 
-const SHELL_CONTAINER = `
-const React = require('react');
+/** The test's shell: what its pages render (siteWithShell). */
+const SERVER_APP = `
 function Body({ url, data }) {
   const problem = React.use(data.read(${JSON.stringify(PAGE_PROBLEM_KEY)} + new URL(url, 'http://site.invalid').pathname));
   if (!problem.ok) return React.createElement('main', null, 'the page');
@@ -36,26 +34,7 @@ function Body({ url, data }) {
 function ServerApp(props) {
   return React.createElement(React.Suspense, { fallback: null }, React.createElement(Body, props));
 }
-module.exports = {
-  shell: {
-    init: async () => undefined,
-    get: async (request) => {
-      if (request !== './ServerApp') throw new Error('no such module: ' + request);
-      return () => ({ default: ServerApp, __esModule: true });
-    },
-  },
-};
 `;
-const TEMPLATE =
-  '<!doctype html><html><head><title>Copytech</title><script defer src=/main.js></script></head><body><div id=root></div></body></html>';
-
-function siteWithShell(): string {
-  const siteRoot = tempDir('ct-outage-');
-  fs.mkdirSync(path.join(siteRoot, 'shell/dist/server'), { recursive: true });
-  fs.writeFileSync(path.join(siteRoot, 'shell/dist/index.html'), TEMPLATE);
-  fs.writeFileSync(path.join(siteRoot, 'shell/dist/server/remoteEntry.js'), SHELL_CONTAINER);
-  return siteRoot;
-}
 
 const API_READ = '/api/printers/all?limit=20';
 
@@ -84,7 +63,13 @@ describeOnPostgres('PostgreSQL stopped under a running app', () => {
   beforeAll(async () => {
     cluster = await dedicatedCluster();
     app = await testApp(
-      testConfig({ database: cluster.database(), serveSite: true, siteRoot: siteWithShell(), serverRender: true, renderBudgetMs: 10_000 }),
+      testConfig({
+        database: cluster.database(),
+        serveSite: true,
+        siteRoot: siteWithShell(SERVER_APP, TEST_SHELL_TEMPLATE, 'ct-outage-'),
+        serverRender: true,
+        renderBudgetMs: 10_000,
+      }),
     );
     const entries = await sitemapEntries(app.sitemap);
     products = entries.map((entry) => entry.path).filter((url) => resolveSiteRoute(url).kind === 'product' && url.startsWith('/printers/'));

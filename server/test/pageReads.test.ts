@@ -8,16 +8,14 @@
  * a product page its product (API_PATHS.product, or API_PATHS.scanner at a scanner's path), a content
  * page its CMS page (API_PATHS.page).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { API_PATHS, resolveSiteRoute } from '@copytech/shared/domain';
 import { sitemapEntries } from '../src/pages/sitemap';
-import { tempDir, testApp, testConfig } from './helpers';
+import { testApp, testConfig, siteWithShell } from './helpers';
 
 /** A commonjs-module federation container exposing ./ServerApp; its page reads `read` from the URL and shows the answer. */
-const SHELL_CONTAINER = `
-const React = require('react');
+/** The test's shell: what its pages render (siteWithShell). */
+const SERVER_APP = `
 function Body({ url, data }) {
   const read = new URL(url, 'http://site.invalid').searchParams.get('read');
   const answer = React.use(data.read(read));
@@ -27,33 +25,18 @@ function Body({ url, data }) {
 function ServerApp(props) {
   return React.createElement(React.Suspense, { fallback: null }, React.createElement(Body, props));
 }
-module.exports = {
-  shell: {
-    init: async () => undefined,
-    get: async (request) => {
-      if (request !== './ServerApp') throw new Error('no such module: ' + request);
-      return () => ({ default: ServerApp, __esModule: true });
-    },
-  },
-};
 `;
 
 const TEMPLATE = '<!doctype html><html><head><title>Copytech</title></head><body><div id=root></div></body></html>';
-
-function siteWithShell(): string {
-  const siteRoot = tempDir('ct-reads-');
-  fs.mkdirSync(path.join(siteRoot, 'shell/dist/server'), { recursive: true });
-  fs.writeFileSync(path.join(siteRoot, 'shell/dist/index.html'), TEMPLATE);
-  fs.writeFileSync(path.join(siteRoot, 'shell/dist/server/remoteEntry.js'), SHELL_CONTAINER);
-  return siteRoot;
-}
 
 let app: FastifyInstance;
 /** The in-process reads of the API (app.inject of an /api/ URL), by URL. */
 let apiReads: string[];
 
 beforeAll(async () => {
-  app = await testApp(testConfig({ serveSite: true, siteRoot: siteWithShell(), serverRender: true, renderBudgetMs: 10_000 }));
+  app = await testApp(
+    testConfig({ serveSite: true, siteRoot: siteWithShell(SERVER_APP, TEMPLATE, 'ct-reads-'), serverRender: true, renderBudgetMs: 10_000 }),
+  );
   const inject = app.inject.bind(app);
   jest.spyOn(app, 'inject').mockImplementation(((options: InjectOptions) => {
     if (typeof options.url === 'string' && options.url.startsWith('/api/')) apiReads.push(options.url);

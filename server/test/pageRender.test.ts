@@ -8,17 +8,15 @@
  * - with the database down, a page is still a page: its status and head, and a body whose parts
  *   show their read failing, never a 5xx answer of the server's.
  */
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { tempDir, testApp, testConfig } from './helpers';
+import { testApp, testConfig, siteWithShell } from './helpers';
 
 const RENDER_MS = 1500;
 
 /** A commonjs-module federation container exposing ./ServerApp, as the shell's server build does. */
-const SHELL_CONTAINER = `
-const React = require('react');
+/** The test's shell: what its pages render (siteWithShell). */
+const SERVER_APP = `
 // A page's body takes RENDER_MS to render on a URL with ?slow.
 const waits = new Map();
 function Body({ url, data }) {
@@ -31,15 +29,6 @@ function Body({ url, data }) {
 function ServerApp({ url, data }) {
   return React.createElement(React.Suspense, { fallback: null }, React.createElement(Body, { url, data }));
 }
-module.exports = {
-  shell: {
-    init: async () => undefined,
-    get: async (request) => {
-      if (request !== './ServerApp') throw new Error('no such module: ' + request);
-      return () => ({ default: ServerApp, __esModule: true });
-    },
-  },
-};
 `;
 
 /** As the shell's build writes it: its start-up stylesheet and chunks preloaded (shared/build/startupPreload.cjs). */
@@ -47,16 +36,8 @@ const TEMPLATE =
   '<!doctype html><html><head><title>Copytech</title><script defer src=/main.js></script>' +
   '<link rel=preload as=style href=/971.aaaaaaaaaa.css><link rel=preload as=script href=/singletons.bbbbbbbbbb.js></head><body><div id=root></div></body></html>';
 
-function siteWithShell(): string {
-  const siteRoot = tempDir('ct-render-');
-  fs.mkdirSync(path.join(siteRoot, 'shell/dist/server'), { recursive: true });
-  fs.writeFileSync(path.join(siteRoot, 'shell/dist/index.html'), TEMPLATE);
-  fs.writeFileSync(path.join(siteRoot, 'shell/dist/server/remoteEntry.js'), SHELL_CONTAINER);
-  return siteRoot;
-}
-
 describe('a page rendered for its request', () => {
-  const siteRoot = siteWithShell();
+  const siteRoot = siteWithShell(SERVER_APP, TEMPLATE, 'ct-render-');
   let app: FastifyInstance;
   let base: string;
 
@@ -137,7 +118,9 @@ describe('a page rendered for its request', () => {
 
 describe('a page reached with campaign tags or an ad click id', () => {
   it('is rendered and kept without them: each new click id is the same page, sent again whole', async () => {
-    const app = await testApp(testConfig({ serveSite: true, siteRoot: siteWithShell(), serverRender: true }));
+    const app = await testApp(
+      testConfig({ serveSite: true, siteRoot: siteWithShell(SERVER_APP, TEMPLATE, 'ct-render-'), serverRender: true }),
+    );
     try {
       const first = await app.inject({ method: 'GET', url: '/photocopiers?utm_source=google&utm_medium=cpc&gclid=Cj0KCQ1' });
       expect(first.statusCode).toBe(200);
@@ -159,7 +142,9 @@ describe('a page reached with campaign tags or an ad click id', () => {
 
 describe('the database down', () => {
   it('a page is still a page: a list with its parts saying they could not read, a product or content page Not Found; never a 5xx', async () => {
-    const app = await testApp(testConfig({ serveSite: true, siteRoot: siteWithShell(), serverRender: true }));
+    const app = await testApp(
+      testConfig({ serveSite: true, siteRoot: siteWithShell(SERVER_APP, TEMPLATE, 'ct-render-'), serverRender: true }),
+    );
     try {
       // (The API's answer cache would answer a read made before: the page after reads another.)
       const healthy = await app.inject({ method: 'GET', url: '/printers/multifunctionals?read' });

@@ -6,14 +6,12 @@
  * a small hand-written one (as in pageRender.test.ts) whose page shows, on request, a catalogue
  * slot whose remote has no build, a part that throws, or one that never finishes.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { tempDir, testApp, testConfig } from './helpers';
+import { testApp, testConfig, siteWithShell, TEST_SHELL_TEMPLATE } from './helpers';
 import { bearer, buildOf, localTokens, manifestGate, upload } from './releasesFixtures';
 
-const SHELL_CONTAINER = `
-const React = require('react');
+/** The test's shell: what its pages render (siteWithShell). */
+const SERVER_APP = `
 const never = new Promise(() => undefined);
 function Boom() { throw new Error('a part that throws'); }
 function Forever() { return React.use(never); }
@@ -25,27 +23,7 @@ function ServerApp({ url, remotes }) {
   if (url.includes('slow')) part('s', React.createElement(Forever));
   return React.createElement('main', null, parts);
 }
-module.exports = {
-  shell: {
-    init: async () => undefined,
-    get: async (request) => {
-      if (request !== './ServerApp') throw new Error('no such module: ' + request);
-      return () => ({ default: ServerApp, __esModule: true });
-    },
-  },
-};
 `;
-
-function siteWithShell(): string {
-  const siteRoot = tempDir('ct-render-metrics-');
-  fs.mkdirSync(path.join(siteRoot, 'shell/dist/server'), { recursive: true });
-  fs.writeFileSync(
-    path.join(siteRoot, 'shell/dist/index.html'),
-    '<!doctype html><html><head><title>Copytech</title><script defer src=/main.js></script></head><body><div id=root></div></body></html>',
-  );
-  fs.writeFileSync(path.join(siteRoot, 'shell/dist/server/remoteEntry.js'), SHELL_CONTAINER);
-  return siteRoot;
-}
 
 async function valueOf(app: FastifyInstance, name: string, labels: Record<string, string> = {}): Promise<number | undefined> {
   // A histogram's _count is a sample of the histogram's own.
@@ -62,7 +40,14 @@ async function valueOf(app: FastifyInstance, name: string, labels: Record<string
 describe('server rendering', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await testApp(testConfig({ serveSite: true, siteRoot: siteWithShell(), serverRender: true, renderBudgetMs: 300 }));
+    app = await testApp(
+      testConfig({
+        serveSite: true,
+        siteRoot: siteWithShell(SERVER_APP, TEST_SHELL_TEMPLATE, 'ct-render-metrics-'),
+        serverRender: true,
+        renderBudgetMs: 300,
+      }),
+    );
   });
   afterAll(() => app.close());
 
