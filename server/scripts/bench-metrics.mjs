@@ -2,7 +2,9 @@
 // builds of the server as processes of their own (their main.js, as `npm start`), each on its own
 // loopback port with its own temporary VAR_DIR and the same built site: this checkout's
 // (server/dist, with the metrics) and another's, given as BENCH_BEFORE (the server/dist folder of
-// a build from before the metrics, e.g. a worktree of the commit before). Then, per scenario, it
+// a build from before the metrics, e.g. a worktree of the commit before). The build with metrics
+// serves them on a METRICS_PORT of its own and is scraped every BENCH_SCRAPE_MS (default 5 s), as
+// Prometheus would. Then, per scenario, it
 // loads them in turn in slices (BENCH_SLICE_SECONDS, default 4), before and after alternately
 // first, BENCH_ROUNDS rounds (default 6, in 3 groups), and reads each server's CPU time (its
 // process's user + system time, render threads included, from /proc: Linux only) over each slice.
@@ -33,7 +35,16 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** A server process of a build (its dist folder), once it answers. */
 async function start(dist, offset) {
   const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copytech-bench-metrics-'));
-  const env = { ...process.env, PORT: String(port + offset), HOST: '127.0.0.1', VAR_DIR: varDir, LOG_LEVEL: 'warn', METRICS_PORT: '0' };
+  // Metrics served and scraped (every BENCH_SCRAPE_MS) as in production; a build without them ignores METRICS_PORT.
+  const metricsPort = port + 10 + offset;
+  const env = {
+    ...process.env,
+    PORT: String(port + offset),
+    HOST: '127.0.0.1',
+    VAR_DIR: varDir,
+    LOG_LEVEL: 'warn',
+    METRICS_PORT: String(metricsPort),
+  };
   const child = spawn(process.execPath, [path.join(dist, 'main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   // Killed with this script, even when it fails before the end.
   process.on('exit', () => child.exitCode === null && child.kill('SIGKILL'));
@@ -63,6 +74,16 @@ const servers = {
   after: await start(path.join(here, '..', 'dist'), 0),
   before: await start(path.resolve(before), 1),
 };
+// A Prometheus of sorts: every instance scraped every BENCH_SCRAPE_MS (default 5 s) while it is loaded.
+const scrapeMs = Number(process.env.BENCH_SCRAPE_MS || 5000);
+let scrapes = 0;
+const scraper = setInterval(() => {
+  for (const offset of [0, 1])
+    fetch(`http://127.0.0.1:${port + 10 + offset}/metrics`).then(
+      (response) => response.text().then(() => (scrapes += response.ok ? 1 : 0)),
+      () => undefined,
+    );
+}, scrapeMs);
 
 const uniqueQuery = fileURLToPath(new URL('./bench-unique-query.cjs', import.meta.url));
 const scenarios = [
@@ -119,6 +140,7 @@ try {
     });
   }
 } finally {
+  clearInterval(scraper);
   for (const server of Object.values(servers)) {
     server.child.kill('SIGTERM');
     await new Promise((resolve) => server.child.once('exit', resolve));
@@ -132,3 +154,4 @@ console.log(
     .join(' ')}`,
 );
 console.table(rows);
+console.log(`${scrapes} scrapes of the metrics answered during the run`);
