@@ -1,5 +1,5 @@
 /**
- * Personal data never in a log line (docs/deploy.md "Logs"): a quote, an enquiry, a service request
+ * Personal data never in a log line (docs/deploy.md "Request ids and logs"): a quote, an enquiry, a service request
  * and a savings report (with its human check solved for real) are sent with distinctive names,
  * e-mail addresses, phone numbers, companies and postcodes, a write is refused for a bad field,
  * one is sent twice, and the mail server is down, so the outbox's warnings and errors are written

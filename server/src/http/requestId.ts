@@ -1,5 +1,5 @@
 /**
- * The request id (docs/deploy.md "Request ids"): every request has one, every answer says it in
+ * The request id (docs/deploy.md "Request ids and logs"): every request has one, every answer says it in
  * `X-Request-Id` (pages, API, static files, Not Found, errors), and every log line of the request
  * carries it as `reqId` (Fastify binds it to the request's logger). The pages a visitor can see when
  * something is wrong show it as the reference to quote on the phone, so an on-call engineer finds
