@@ -20,9 +20,22 @@ import type { InProcessMark } from './inProcess';
 export const REQUEST_ID_HEADER = 'x-request-id';
 const TOKEN = /^[A-Za-z0-9._-]{8,64}$/;
 
+/**
+ * Random bytes drawn 4 KiB at a time: a call to the system's random source per request cost about
+ * 5% of the CPU of an API answer from the answer cache (a profile of the list API under load).
+ */
+const POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let offset = POOL_BYTES;
+
 /** A fresh id: 16 characters of base64url (96 random bits). */
 export function freshRequestId(): string {
-  return randomBytes(12).toString('base64url');
+  if (offset + 12 > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    offset = 0;
+  }
+  offset += 12;
+  return pool.toString('base64url', offset - 12, offset);
 }
 
 /** Whether the socket's peer is a proxy TRUST_PROXY believes (the nearest hop). */
