@@ -9,7 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { serveMetrics, type MetricsServer } from '../src/metrics/server';
-import { UNMATCHED, sitePageLabel } from '../src/metrics/routeLabel';
+import { UNMATCHED, rememberedSitePageLabels, sitePageLabel } from '../src/metrics/routeLabel';
 import { C5840I, configOn, manualClock, quoteBody, tempDir, testApp, testConfig } from './helpers';
 import { databases } from './postgres';
 import { startRedis, stopRedis } from './redis';
@@ -135,7 +135,18 @@ describe('the site pages’ route label', () => {
     ['/discover-print-savings', '/discover-print-savings'],
     ['/printers/a/b/c/d', UNMATCHED],
     ['/%E0%A4%A', UNMATCHED],
-  ])('%s is %s', (url, label) => expect(sitePageLabel(url)).toBe(label));
+  ])('%s is %s', (url, label) => {
+    expect(sitePageLabel(url)).toBe(label);
+    // remembered per path: the same label the first time and the next, and after it has started afresh
+    const remembered = rememberedSitePageLabels(2);
+    expect([remembered(url), remembered(url), remembered('/blog'), remembered('/'), remembered(url)]).toEqual([
+      label,
+      label,
+      '/blog',
+      '/',
+      label,
+    ]);
+  });
 });
 
 describe('the metrics listener', () => {

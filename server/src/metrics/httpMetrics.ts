@@ -3,18 +3,15 @@
  * the rate limits' decisions (copytech_rate_limit_decisions_total), in one onResponse hook.
  *
  * The hook is on every request's path, so it is kept cheap: synchronous (no promise), and the
- * labelled children are looked up in nested maps (method, then route, then status class) and made
- * once, so a request allocates nothing but what a page of the site needs to find its pattern.
+ * series are looked up in nested maps (method, then route, then status class) and made once
+ * (requestSeries.ts: adding to one is adding to plain numbers), and a page's route label is
+ * remembered per path (routeLabel.ts), so a request allocates next to nothing here.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageSections } from '@copytech/shared/domain';
 import { statusClassOf, type Metrics } from './metrics';
-import { UNMATCHED, sitePageLabel } from './routeLabel';
-
-interface Series {
-  count: { inc(): void };
-  duration: { observe(value: number): void };
-}
+import { UNMATCHED, rememberedSitePageLabels } from './routeLabel';
+import type { RequestSeriesChild } from './requestSeries';
 
 /** The Fastify templates of the site's pages (pages/siteRoutes.ts): their label is the page's own pattern. */
 function sitePageTemplates(): Set<string> {
@@ -23,10 +20,11 @@ function sitePageTemplates(): Set<string> {
 
 export function installHttpMetrics(app: FastifyInstance, metrics: Metrics): void {
   const siteTemplates = sitePageTemplates();
-  const byMethod = new Map<string, Map<string, Array<Series | undefined>>>();
+  const sitePageLabel = rememberedSitePageLabels();
+  const byMethod = new Map<string, Map<string, Array<RequestSeriesChild | undefined>>>();
   const decisions = new Map<string, { allowed: { inc(): void }; limited: { inc(): void } }>();
 
-  function series(method: string, route: string, statusCode: number): Series {
+  function series(method: string, route: string, statusCode: number): RequestSeriesChild {
     let byRoute = byMethod.get(method);
     if (!byRoute) byMethod.set(method, (byRoute = new Map()));
     let byClass = byRoute.get(route);
@@ -34,8 +32,7 @@ export function installHttpMetrics(app: FastifyInstance, metrics: Metrics): void
     const index = Math.min(5, Math.max(1, Math.floor(statusCode / 100)));
     let found = byClass[index];
     if (!found) {
-      const labels = { method, route, status_class: statusClassOf(statusCode) };
-      found = { count: metrics.httpRequests.labels(labels), duration: metrics.httpDuration.labels(labels) };
+      found = metrics.httpAnswers.labels({ method, route, status_class: statusClassOf(statusCode) });
       byClass[index] = found;
     }
     return found;
@@ -61,8 +58,7 @@ export function installHttpMetrics(app: FastifyInstance, metrics: Metrics): void
     const route = template === undefined ? UNMATCHED : siteTemplates.has(template) ? sitePageLabel(request.url) : template;
     const statusCode = reply.statusCode;
     const found = series(request.method, route, statusCode);
-    found.count.inc();
-    found.duration.observe(reply.elapsedTime / 1000);
+    found.observe(reply.elapsedTime / 1000);
     // Routes with a limit of their own (writes, the beacon): a 429 is the limit's answer.
     if (template !== undefined && (config as { rateLimit?: unknown } | undefined)?.rateLimit) countDecision(template, statusCode === 429);
     done();

@@ -6,6 +6,7 @@
  * URLs are requested.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { createRequestSeries } from './requestSeries';
 
 export const METRIC_PREFIX = 'copytech_';
 
@@ -23,19 +24,16 @@ export function statusClassOf(statusCode: number): StatusClass {
 
 const p = METRIC_PREFIX;
 
-/** Requests and their durations. */
+/** Requests and their durations: one series for both, counted on every request's path (requestSeries.ts). */
 function httpMetrics(registers: Registry[]) {
   return {
-    httpRequests: new Counter({
-      name: `${p}http_requests_total`,
-      help: 'HTTP requests answered, by method, route template and status class.',
-      labelNames: ['method', 'route', 'status_class'] as const,
-      registers,
-    }),
-    httpDuration: new Histogram({
-      name: `${p}http_request_duration_seconds`,
-      help: 'Time to answer an HTTP request, by method, route template and status class.',
-      labelNames: ['method', 'route', 'status_class'] as const,
+    httpAnswers: createRequestSeries({
+      counter: { name: `${p}http_requests_total`, help: 'HTTP requests answered, by method, route template and status class.' },
+      histogram: {
+        name: `${p}http_request_duration_seconds`,
+        help: 'Time to answer an HTTP request, by method, route template and status class.',
+      },
+      labelNames: ['method', 'route', 'status_class'],
       buckets: DURATION_BUCKETS,
       registers,
     }),

@@ -58,3 +58,23 @@ export function sitePageLabel(url: string): string {
   const pathname = query < 0 ? url : url.slice(0, query);
   return sitePattern(matchSitePath(pathname), pathname);
 }
+
+/**
+ * sitePageLabel, remembered per path: a page sent again from the page cache matches no route, and
+ * matching its path again for the label on every request cost as much as the rest of the metrics.
+ * At most `limit` paths are remembered (then it starts afresh), so distinct URLs cannot grow it.
+ */
+export function rememberedSitePageLabels(limit = 2_000): (url: string) => string {
+  const labels = new Map<string, string>();
+  return (url) => {
+    const query = url.indexOf('?');
+    const pathname = query < 0 ? url : url.slice(0, query);
+    let label = labels.get(pathname);
+    if (label === undefined) {
+      if (labels.size >= limit) labels.clear();
+      label = sitePattern(matchSitePath(pathname), pathname);
+      labels.set(pathname, label);
+    }
+    return label;
+  };
+}

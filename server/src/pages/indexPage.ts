@@ -319,38 +319,39 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
     const origin = siteOrigin(config, request);
     const selected = selectReleases(request, reply);
     const { snapshot, shared } = selected;
-    // The page's reads, each once: its status and head, and its body, read the same answers.
-    const page: PageRequest = {
+    // The page's reads, each once: its status and head, and its body, read the same answers. Made
+    // only for a page that is rendered (a page sent from the cache reads nothing).
+    const pageToRender = (): PageRequest => ({
       ...selected.page,
       read: withPageProblem(
         readOnce((apiUrl) => readApi(apiUrl, request.id)),
         request,
         reply,
       ),
-    };
+    });
     if (!shared) {
       // The visitor's own releases: rendered for this request, never kept.
-      if (renderer && request.method === 'GET') await stream(request, reply, shell.html, url, origin, page);
+      if (renderer && request.method === 'GET') await stream(request, reply, shell.html, url, origin, pageToRender());
       else {
-        const answer = await produce(shell.html, url, origin, page);
+        const answer = await produce(shell.html, url, origin, pageToRender());
         reply.code(answer.status).type(PAGE_FORMAT.contentType).header('Server-Timing', answer.timing).send(answer.html);
       }
       return reply;
     }
     // A new build of any app (the shell's page, a container) or a new live release is a new version: nothing older is sent.
-    const generation = pool ? await withHost(pool, page.use, (held) => held.host.revalidate()) : 0;
+    const generation = pool ? await withHost(pool, selected.page.use, (held) => held.host.revalidate()) : 0;
     const version = cacheVersion(shell.mtimeMs, generation, snapshot.version);
     const key = `${origin} ${url.pathname}${url.search}`;
     const kept = pages.has(key, version);
     (kept ? pageHits : pageMisses).inc();
     if (renderer && request.method === 'GET' && !kept) {
       // Rendered for this request, and sent as it is rendered; kept for the requests that follow.
-      const sent = stream(request, reply, shell.html, url, origin, page);
+      const sent = stream(request, reply, shell.html, url, origin, pageToRender());
       pages.adopt(key, version, () => sent);
       await sent;
       return reply;
     }
-    await pages.send(request, reply, key, version, () => produce(shell.html, url, origin, page));
+    await pages.send(request, reply, key, version, () => produce(shell.html, url, origin, pageToRender()));
     return reply;
   };
 }
