@@ -71,6 +71,8 @@ describe('a list URL read into filters and a page (docs/product-rules.md "Lists:
     ['minSpeed=-20&maxSpeed=9000', {}],
     ['minSpeed=abc&maxSpeed=', {}],
     ['minSpeed=%20&maxSpeed=Infinity', {}],
+    // a blank highest speed is no filter, not 0 ppm
+    ['maxSpeed=%20%20', {}],
     // a reversed range is turned round; an equal one is kept
     ['minSpeed=90&maxSpeed=30', { minSpeed: 30, maxSpeed: 90 }],
     ['minSpeed=40&maxSpeed=40', { minSpeed: 40, maxSpeed: 40 }],
@@ -144,6 +146,8 @@ describe('cleanSearch: the model search as the server takes it', () => {
     ['a;b_c"d', 'a b c d'],
     ['x'.repeat(70), 'x'.repeat(60)],
     [`${'x'.repeat(59)} y`, 'x'.repeat(59)],
+    // what is not allowed, and spaces, before the text do not count in its 60 characters
+    [`  <${'x'.repeat(70)}`, 'x'.repeat(60)],
   ])('%j is sent as %j', (raw, clean) => {
     expect(cleanSearch(raw)).toBe(clean);
   });
