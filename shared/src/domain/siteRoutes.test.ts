@@ -69,6 +69,10 @@ describe('resolveSiteRoute', () => {
     '/finishers/a/b/c',
     '/scanners/a/b/c/d',
     '/printers//x',
+    // an empty or encoded-slash segment is no part of a product's name
+    '/scanners/epson//es-60w',
+    '/scanners/epson%2Fx/es-60w',
+    '/finishers/konica-minolta%2F/fs-539',
     '/%E0%A4%A',
     '/printers/multifunctionals/%2F/x',
     '/printers/multifunctionals/---/***',
