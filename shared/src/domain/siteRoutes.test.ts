@@ -1,5 +1,6 @@
 import { resolveSiteRoute } from './resolveSiteRoute';
 import {
+  CHECKER_META,
   catalogueSectionOf,
   contentPagePaths,
   contentRouteOf,
@@ -68,6 +69,10 @@ describe('resolveSiteRoute', () => {
     '/finishers/a/b/c',
     '/scanners/a/b/c/d',
     '/printers//x',
+    // an empty or encoded-slash segment is no part of a product's name
+    '/scanners/epson//es-60w',
+    '/scanners/epson%2Fx/es-60w',
+    '/finishers/konica-minolta%2F/fs-539',
     '/%E0%A4%A',
     '/printers/multifunctionals/%2F/x',
     '/printers/multifunctionals/---/***',
@@ -244,5 +249,17 @@ describe('contentRouteOf: the content part of the one route table', () => {
     expect(pages[0]).toEqual({ path: '/', slug: 'home' });
     expect(pages.map((page) => page.slug)).toEqual(['home', 'contact-us', 'customer-support', 'privacy-policy', 'cookie-policy', 'terms']);
     for (const page of pages) expect(contentRouteOf(page.path)).toEqual({ slug: page.slug, kind: 'page' });
+  });
+});
+
+describe("the checker's head (docs/product-rules.md)", () => {
+  it('has its title, description and canonical path, the path the route table answers with the checker', () => {
+    expect(CHECKER_META).toEqual({
+      title: 'Discover print savings',
+      description:
+        'Find out what your business really pays per printed page, and what it would pay at Copytech’s prices. Free, in about three minutes.',
+      canonicalPath: '/discover-print-savings',
+    });
+    expect(resolveSiteRoute(CHECKER_META.canonicalPath)).toEqual({ kind: 'checker' });
   });
 });
