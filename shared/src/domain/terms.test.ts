@@ -1,6 +1,22 @@
 /** The commercial terms (docs/product-rules.md "Commercial terms"): reading the file, and the words made from it. */
+import { TEST_A3_COLOUR, TEST_A4_MONO_OUTRIGHT } from '../testing/machines';
 import { TEST_TERMS } from '../testing/terms';
-import { minimumChargeWords, parseCommercialTerms, pricePerPageWords, TermsError, urgencyLabel } from './terms';
+import {
+  leaseTermsWords,
+  listInWords,
+  minimumChargeWords,
+  moneyWords,
+  parseCommercialTerms,
+  penceWords,
+  periodWords,
+  pricePerPageWords,
+  rentalNote,
+  rentalTermsSummary,
+  TermsError,
+  TERMS_URL,
+  urgencyLabel,
+  type CommercialTerms,
+} from './terms';
 import { fillPlaceholders, termsPlaceholderValues, unknownPlaceholders } from './termsPlaceholders';
 import { pageBillingTerms } from './runningCosts';
 
@@ -81,5 +97,290 @@ describe('the words', () => {
     );
     expect(values['terms.pageBillingRises']).toContain('fixed for the first 12 months; after that they may rise once a year');
     expect(values).not.toHaveProperty('terms.quotedPerMachine');
+  });
+});
+
+describe('reading the terms file: every field', () => {
+  const refusal = (spoil: (terms: Spoilable) => void) => {
+    const terms = raw();
+    spoil(terms);
+    try {
+      parseCommercialTerms(terms);
+    } catch (error) {
+      expect(error).toBeInstanceOf(TermsError);
+      return (error as Error).message;
+    }
+    return 'accepted';
+  };
+  const PLAIN_TEXT = "must be plain text (letters, digits, spaces and £%.,:;()'/-), at most 200 characters";
+
+  it('is served at /api/terms', () => {
+    expect(TERMS_URL).toBe('/api/terms');
+  });
+
+  it('takes plain text of every allowed character, up to 200 characters', () => {
+    for (const character of "AZaz09 £%.,:;()'/-") {
+      expect(refusal((t) => (t.service.doesNotCover[0] = `paper${character}x`))).toBe('accepted');
+    }
+    expect(refusal((t) => (t.service.doesNotCover[0] = 'p'.repeat(200)))).toBe('accepted');
+    expect(refusal((t) => (t.service.doesNotCover[1] = 'p'.repeat(201)))).toBe(`service.doesNotCover[1] ${PLAIN_TEXT}`);
+  });
+
+  it('refuses markup, braces, other characters, an empty text or a text that is not one', () => {
+    for (const bad of ['<b>', 'a{{x}}', 'say "hi"', 'yes!', 'a&b', 'why?', 'two\nlines', '', 42, null]) {
+      expect(refusal((t) => (t.lease.covers[0] = bad))).toBe(`lease.covers[0] ${PLAIN_TEXT}`);
+    }
+    expect(refusal((t) => (t.lease.covers[2] = 'ok<'))).toBe(`lease.covers[2] ${PLAIN_TEXT}`);
+  });
+
+  it('names each text field it refuses', () => {
+    const cases: Array<[(t: Spoilable) => void, string]> = [
+      [(t) => (t.lease.doesNotCover[1] = '<i>'), 'lease.doesNotCover[1]'],
+      [(t) => (t.service.covers[5] = '<i>'), 'service.covers[5]'],
+      [(t) => (t.service.pricePerPage.fromAppliesTo = '<i>'), 'service.pricePerPage.fromAppliesTo'],
+      [(t) => (t.service.pageBilling.colourPage = '<i>'), 'service.pageBilling.colourPage'],
+      [(t) => (t.service.pageBilling.aboveCoverage = '<i>'), 'service.pageBilling.aboveCoverage'],
+      [(t) => (t.service.pageBilling.riseAtMost = '<i>'), 'service.pageBilling.riseAtMost'],
+      [(t) => (t.engineerResponse.routine = '<i>'), 'engineerResponse.routine'],
+      [(t) => (t.urgencies.normal.label = '<i>'), 'urgencies.normal.label'],
+    ];
+    for (const [spoil, field] of cases) expect(refusal(spoil)).toBe(`${field} ${PLAIN_TEXT}`);
+  });
+
+  it('refuses a list that is missing or empty', () => {
+    expect(refusal((t) => (t.lease.covers = []))).toBe('lease.covers must be a list of at least one item');
+    expect(refusal((t) => (t.lease.doesNotCover = 'toner'))).toBe('lease.doesNotCover must be a list of at least one item');
+    expect(refusal((t) => delete t.service.covers)).toBe('service.covers must be a list of at least one item');
+    expect(refusal((t) => (t.service.doesNotCover = []))).toBe('service.doesNotCover must be a list of at least one item');
+  });
+
+  it('takes numbers above 0, whole where they count things', () => {
+    expect(refusal((t) => (t.service.pricePerPage.fromPence.colour = 0.01))).toBe('accepted');
+    for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '3', null]) {
+      expect(refusal((t) => (t.service.pricePerPage.fromPence.colour = bad))).toBe(
+        'service.pricePerPage.fromPence.colour must be a number above 0',
+      );
+    }
+    const whole: Array<[(t: Spoilable, value: unknown) => void, string]> = [
+      [(t, v) => (t.lease.pricesShownForMonths = v), 'lease.pricesShownForMonths'],
+      [(t, v) => (t.lease.billedEveryMonths = v), 'lease.billedEveryMonths'],
+      [(t, v) => (t.lease.minimumStartingPricePence = v), 'lease.minimumStartingPricePence'],
+      [(t, v) => (t.service.pageBilling.fixedForMonths = v), 'service.pageBilling.fixedForMonths'],
+      [(t, v) => (t.service.pageBilling.riseNoticeDays = v), 'service.pageBilling.riseNoticeDays'],
+      [(t, v) => (t.service.minimumCharge.pence = v), 'service.minimumCharge.pence'],
+      [(t, v) => (t.service.minimumCharge.periodMonths = v), 'service.minimumCharge.periodMonths'],
+    ];
+    for (const [set, field] of whole) {
+      for (const bad of [0, 2.5, 'x']) expect(refusal((t) => set(t, bad))).toBe(`${field} must be a whole number above 0`);
+    }
+    expect(refusal((t) => (t.service.pricePerPage.fromPence.mono = -0.39))).toBe(
+      'service.pricePerPage.fromPence.mono must be a number above 0',
+    );
+  });
+
+  it('refuses lease terms that are not a list of whole months, and sorts them', () => {
+    expect(refusal((t) => (t.lease.termsOfferedMonths = []))).toBe('lease.termsOfferedMonths must be a list of months');
+    expect(refusal((t) => (t.lease.termsOfferedMonths = 60))).toBe('lease.termsOfferedMonths must be a list of months');
+    expect(refusal((t) => (t.lease.termsOfferedMonths = [36, 48.5, 60]))).toBe(
+      'lease.termsOfferedMonths[1] must be a whole number above 0',
+    );
+    expect(refusal((t) => (t.lease.pricesShownForMonths = 48))).toBe(
+      "lease.pricesShownForMonths must be 60 (the catalogue's lease price) and one of termsOfferedMonths",
+    );
+    const terms = raw();
+    terms.lease.termsOfferedMonths = [60, 24, 36, 48];
+    expect(parseCommercialTerms(terms).lease.termsOfferedMonths).toEqual([24, 36, 48, 60]);
+  });
+
+  it('counts an A3 page as one or two A4 pages, and a coverage up to 100%', () => {
+    for (const [a3, coverage] of [
+      [1, 100],
+      [2, 0.5],
+    ]) {
+      const terms = raw();
+      terms.service.pageBilling.a4PagesPerA3Page = a3;
+      terms.service.pageBilling.coveragePercent = coverage;
+      expect(parseCommercialTerms(terms).service.pageBilling).toMatchObject({ a4PagesPerA3Page: a3, coveragePercent: coverage });
+    }
+    expect(refusal((t) => (t.service.pageBilling.a4PagesPerA3Page = '2'))).toBe('service.pageBilling.a4PagesPerA3Page must be 1 or 2');
+    expect(refusal((t) => (t.service.pageBilling.coveragePercent = 100.5))).toBe(
+      'service.pageBilling.coveragePercent must be a number above 0 and at most 100',
+    );
+    expect(refusal((t) => (t.service.pageBilling.coveragePercent = 0))).toBe(
+      'service.pageBilling.coveragePercent must be a number above 0',
+    );
+  });
+
+  it('names each part that is not an object', () => {
+    expect(refusal((t) => (t.lease = ['60']))).toBe('lease must be an object');
+    expect(refusal((t) => (t.service = null))).toBe('service must be an object');
+    expect(refusal((t) => (t.service.pricePerPage = 'from 0.39p'))).toBe('service.pricePerPage must be an object');
+    expect(refusal((t) => delete t.service.pricePerPage.fromPence)).toBe('service.pricePerPage.fromPence must be an object');
+    expect(refusal((t) => delete t.service.minimumCharge)).toBe('service.minimumCharge must be an object');
+    expect(refusal((t) => delete t.engineerResponse)).toBe('engineerResponse must be an object');
+    expect(refusal((t) => (t.urgencies = []))).toBe('urgencies must be an object');
+    expect(refusal((t) => (t.urgencies['machine-down'] = 'machine-down'))).toBe('urgencies.machine-down must be an object');
+    expect(() => parseCommercialTerms('terms')).toThrow(new TermsError('terms must be an object'));
+  });
+
+  it('says whether prices per page vary by machine, and which standard answers each urgency', () => {
+    expect(refusal((t) => (t.service.pricePerPage.variesByMachine = 'yes'))).toBe(
+      'service.pricePerPage.variesByMachine must be true or false',
+    );
+    expect(refusal((t) => (t.urgencies.low.response = 'whenever'))).toBe(
+      'urgencies.low.response must be one of machine-down, fault, routine',
+    );
+    const terms = raw();
+    terms.service.pricePerPage.variesByMachine = false;
+    terms.urgencies.low.response = 'fault';
+    const parsed = parseCommercialTerms(terms);
+    expect(parsed.service.pricePerPage.variesByMachine).toBe(false);
+    expect(urgencyLabel('low', parsed)).toBe('Low: no rush (within two business days)');
+  });
+});
+
+describe('the words, each', () => {
+  it('lists with commas and "and"', () => {
+    expect(listInWords([])).toBe('');
+    expect(listInWords(['paper'])).toBe('paper');
+    expect(listInWords(['paper', 'staples'])).toBe('paper and staples');
+    expect(listInWords(['toner', 'parts', 'servicing'])).toBe('toner, parts and servicing');
+  });
+
+  it('says the lease terms offered with "or"', () => {
+    expect(leaseTermsWords(TEST_TERMS.lease)).toBe('36, 48 or 60 months');
+    expect(leaseTermsWords({ ...TEST_TERMS.lease, termsOfferedMonths: [48, 60] })).toBe('48 or 60 months');
+    expect(leaseTermsWords({ ...TEST_TERMS.lease, termsOfferedMonths: [60] })).toBe('60 months');
+  });
+
+  it('says prices per page in pence, periods as people say them, and money in whole pounds where it can', () => {
+    expect(penceWords(0.39)).toBe('0.39p');
+    expect(penceWords(4)).toBe('4p');
+    expect([1, 3, 12, 6, 2].map(periodWords)).toEqual(['a month', 'a quarter', 'a year', 'every 6 months', 'every 2 months']);
+    expect(moneyWords(100000)).toBe('£1,000');
+    expect(moneyWords(4550)).toBe('£45.50');
+    expect(moneyWords(4500)).toBe('£45');
+    expect(moneyWords(Number.NaN)).toBe('');
+  });
+
+  it('says the minimum charge over its period', () => {
+    const minimum = (pence: number, periodMonths: number) =>
+      minimumChargeWords({ ...TEST_TERMS, service: { ...TEST_TERMS.service, minimumCharge: { pence, periodMonths } } });
+    expect(minimum(1500, 1)).toBe('£15 a month');
+    expect(minimum(18050, 12)).toBe('£180.50 a year');
+  });
+
+  it('says prices per page without "from" when they do not vary by machine', () => {
+    const fixed = {
+      ...TEST_TERMS,
+      service: { ...TEST_TERMS.service, pricePerPage: { ...TEST_TERMS.service.pricePerPage, variesByMachine: false } },
+    };
+    expect(pricePerPageWords(fixed)).toBe('0.39p a mono page and 3.3p a colour page (A4, ex VAT)');
+  });
+});
+
+describe("a lease's note", () => {
+  const withLease = (lease: Partial<CommercialTerms['lease']>): CommercialTerms => ({
+    ...TEST_TERMS,
+    lease: { ...TEST_TERMS.lease, ...lease },
+  });
+
+  it('says the term, its billing, the other terms, what it covers and what the service agreement charges per page', () => {
+    expect(rentalNote(TEST_A3_COLOUR, TEST_TERMS)).toEqual({
+      short: 'ex VAT, 60-month lease',
+      full:
+        'Ex VAT, on a 60-month lease billed quarterly (£414.00 a quarter plus VAT). Terms of 36 or 48 months are quoted on request. ' +
+        'It covers the machine, financed over the term, delivery, installation, network set-up and a handover for your team: ' +
+        'toner, parts and servicing are charged per page printed, under a separate service agreement. Lease finance is subject to status.',
+    });
+  });
+
+  it('leaves servicing to be priced separately for a machine that prints nothing', () => {
+    for (const productCategory of ['finisher', 'production-scanners', 'personal-scanners']) {
+      expect(rentalNote({ ...TEST_A3_COLOUR, productCategory }, TEST_TERMS)?.full).toContain(
+        'a handover for your team: servicing is priced separately. Lease finance is subject to status.',
+      );
+    }
+    expect(rentalNote({ ...TEST_A3_COLOUR, productCategory: undefined as unknown as string }, TEST_TERMS)?.full).toContain(
+      'charged per page printed',
+    );
+  });
+
+  it('says no other terms when only one is offered, and each billing period in words', () => {
+    const only60 = rentalNote(TEST_A3_COLOUR, withLease({ termsOfferedMonths: [60] }))?.full;
+    expect(only60).toBe(
+      'Ex VAT, on a 60-month lease billed quarterly (£414.00 a quarter plus VAT). It covers the machine, financed over the term, ' +
+        'delivery, installation, network set-up and a handover for your team: toner, parts and servicing are charged per page printed, ' +
+        'under a separate service agreement. Lease finance is subject to status.',
+    );
+    const billed = (billedEveryMonths: number) => rentalNote(TEST_A3_COLOUR, withLease({ billedEveryMonths }))?.full.split('.')[0];
+    expect(billed(1)).toBe('Ex VAT, on a 60-month lease billed monthly (£414');
+    expect(billed(12)).toBe('Ex VAT, on a 60-month lease billed yearly (£414');
+    expect(billed(6)).toBe('Ex VAT, on a 60-month lease billed every 6 months (£414');
+    expect(rentalNote(TEST_A3_COLOUR, withLease({ billedEveryMonths: 6 }))?.full).toContain('(£414.00 every 6 months plus VAT)');
+  });
+
+  it('is null where no lease is offered: a machine below the lease minimum is sold outright', () => {
+    expect(rentalNote(TEST_A4_MONO_OUTRIGHT, TEST_TERMS)).toBeNull();
+  });
+
+  it('sums up the lease and the service under several machines', () => {
+    expect(rentalTermsSummary(TEST_TERMS)).toBe(
+      'Prices exclude VAT. A lease is offered on machines from £1,000 over 36, 48 or 60 months; rental per month is a third of the ' +
+        'quarterly payment on a 60-month lease (finance subject to status). It covers the machine, financed over the term, delivery, ' +
+        'installation, network set-up and a handover for your team: toner, parts and servicing are charged per page printed, under a ' +
+        "separate service agreement. Service is from 0.39p a mono page and from 3.3p a colour page (A4, ex VAT) on office machines (A4 and A3 multifunctionals and printers); every machine's own prices per page are on its page.",
+    );
+    expect(rentalTermsSummary(withLease({ billedEveryMonths: 1 }))).toContain('a third of the monthly payment');
+  });
+});
+
+describe("the pages' placeholders", () => {
+  const values = termsPlaceholderValues(TEST_TERMS, { sales: '0330 058 0590', support: '0330 058 0595' });
+
+  it('quote every term a page may name', () => {
+    expect(values).toMatchObject({
+      'terms.pricePerPage': pricePerPageWords(TEST_TERMS),
+      'terms.monoFrom': '0.39p',
+      'terms.colourFrom': '3.3p',
+      'terms.fromAppliesTo': 'office machines (A4 and A3 multifunctionals and printers)',
+      'terms.minimumCharge': '£45 a quarter',
+      'terms.serviceCovers':
+        'toner (delivered free and automatically), parts, labour, engineer call-outs, remote diagnostics and firmware updates',
+      'terms.serviceExcludes': 'paper and staples',
+      'terms.leaseCovers': 'the machine, financed over the term, delivery, installation, network set-up and a handover for your team',
+      'terms.leaseExcludes': 'toner, parts and servicing',
+      'terms.leaseTerms': '36, 48 or 60 months',
+      'terms.leaseShownMonths': '60',
+      'terms.leaseMinimum': '£1,000',
+      'terms.responseMachineDown': 'an engineer on site the next business day, if we cannot fix it remotely',
+      'terms.responseFault': 'within two business days',
+      'terms.responseRoutine': 'within three business days',
+      'phone.sales': '0330 058 0590',
+      'phone.support': '0330 058 0595',
+    });
+    expect(Object.keys(values)).toHaveLength(23);
+    expect(values['terms.pageBillingColour']).toBe(
+      'Colour is billed per page: a page with any colour on it is one colour page, whatever colours it uses, never a charge per colour.',
+    );
+  });
+
+  it('are filled with spaces inside the braces, several in a text, and left as written when unknown', () => {
+    expect(fillPlaceholders('{{terms.monoFrom}} and {{  terms.colourFrom\t}}; {{terms.nothing}}', values)).toBe(
+      '0.39p and 3.3p; {{terms.nothing}}',
+    );
+  });
+
+  it('are only {{group.name}} in letters: anything else is text', () => {
+    const text = '{terms.monoFrom} {{terms}} {{terms.mono-from}} {{terms.mono1}} {{ terms . monoFrom }} {{terms.monoFrom.x}}';
+    expect(fillPlaceholders(text, values)).toBe(text);
+    expect(unknownPlaceholders(text, values)).toEqual([]);
+    expect(unknownPlaceholders('{{Terms.MonoFrom}} {{terms.monoFrom}}', values)).toEqual(['Terms.MonoFrom']);
+  });
+
+  it('leave what is not text as it is', () => {
+    const page = { limit: 3, draft: false, image: null, items: [1, '{{phone.sales}}'] };
+    expect(fillPlaceholders(page, values)).toEqual({ limit: 3, draft: false, image: null, items: [1, '0330 058 0590'] });
+    expect(fillPlaceholders(undefined, values)).toBeUndefined();
   });
 });
