@@ -157,7 +157,8 @@ describe("which products can be Copytech's side", () => {
     expect(checkerMachineOf({ ...a3Colour, isActive: true }, TEST_TERMS).problem).toBeNull();
     expect(checkerMachineOf({ ...a3Colour, isActive: 1 }, TEST_TERMS).problem).toBeNull();
     expect(checkerMachineOf({ ...a3Colour, isActive: false }, TEST_TERMS)).toEqual({ machine: null, problem: 'inactive' });
-    expect(checkerMachineOf({ ...a3Colour, isActive: undefined }, TEST_TERMS)).toEqual({ machine: null, problem: 'inactive' });
+    const unmarked = { ...a3Colour, isActive: undefined } as unknown as Product;
+    expect(checkerMachineOf(unmarked, TEST_TERMS)).toEqual({ machine: null, problem: 'inactive' });
   });
   it('knows no product without a modelId', () => {
     expect(checkerMachineOf(undefined, TEST_TERMS)).toEqual({ machine: null, problem: 'unknown' });
