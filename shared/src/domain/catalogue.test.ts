@@ -4,6 +4,14 @@
  */
 import {
   allowedCategoriesFor,
+  ASSETS_BASE,
+  categoryLabel,
+  IMAGE_HEIGHTS,
+  IMAGE_SIZES,
+  isColourProduct,
+  LEASE_PAYMENT_MONTHS,
+  LEASE_TERM_MONTHS,
+  productDocumentMeta,
   categoryAllowedForType,
   FINISHER_CATEGORIES,
   formatPence,
@@ -449,5 +457,137 @@ describe('titles and descriptions', () => {
     const text = productMetaDescription(product({ price: { startingFrom: 18000, '60MonthLeasePrice': 1068 } }), TEST_TERMS.lease);
     expect(text).toContain('starting at £180.00 ex VAT');
     expect(text).not.toMatch(/rent|lease|per month/);
+  });
+});
+
+// docs/product-rules.md "Product titles and descriptions": every category's own words
+describe('category labels', () => {
+  it.each([
+    ['multifunctional-printer', 'Multifunctional Printer'],
+    ['office-printer', 'Office Printer'],
+    ['printer', 'Printer'],
+    ['production-printer', 'Production Printer'],
+    ['light-production', 'Light Production Printer'],
+    ['light-production-printer', 'Light Production Printer'],
+    ['mid-production', 'Mid Production Printer'],
+    ['mid-production-printer', 'Mid Production Printer'],
+    ['heavy-production', 'Heavy Production Printer'],
+    ['heavy-production-printer', 'Heavy Production Printer'],
+    ['plotter', 'Plotter'],
+    ['production-scanners', 'Production Scanner'],
+    ['production-scanner', 'Production Scanner'],
+    ['departmental-scanners', 'Departmental Scanner'],
+    ['desktop-workgroup-scanners', 'Desktop Workgroup Scanner'],
+    ['personal-scanners', 'Personal Scanner'],
+    ['scanner', 'Scanner'],
+    ['finisher', 'Finisher'],
+    ['toner-cartridge', 'Toner Cartridge'],
+    ['ink', 'Ink'],
+  ])('%s is a "%s"', (category, label) => {
+    expect(categoryLabel(category)).toBe(label);
+  });
+  it('calls a product with no category a "Product"', () => {
+    expect(categoryLabel(null)).toBe('Product');
+    expect(categoryLabel(undefined)).toBe('Product');
+    expect(categoryLabel('')).toBe('Product');
+  });
+});
+
+describe('colour or mono', () => {
+  it('reads colourPrinting first, then the attributes, and says nothing when neither knows', () => {
+    expect(isColourProduct({ colourPrinting: 'colour', productAttributes: { isColour: false } })).toBe(true);
+    expect(isColourProduct({ colourPrinting: 'mono', productAttributes: { isColour: true } })).toBe(false);
+    expect(isColourProduct({ colourPrinting: null, productAttributes: { isColour: true } })).toBe(true);
+    expect(isColourProduct({ colourPrinting: null, productAttributes: {} })).toBeNull();
+    expect(isColourProduct({ colourPrinting: null, productAttributes: null })).toBeNull();
+  });
+});
+
+describe('image sizes', () => {
+  it('are four heights under /assets', () => {
+    expect(IMAGE_SIZES).toEqual({ thumb: 'x135', small: 'x270', medium: 'x540', large: 'x810' });
+    expect(IMAGE_HEIGHTS).toEqual({ x135: 135, x270: 270, x540: 540, x810: 810 });
+    expect(ASSETS_BASE).toBe('/assets');
+  });
+  it('skips entries that are not filenames when counting the images', () => {
+    const images = [
+      null,
+      { filename: 42 },
+      'front.png',
+      { filename: 'a b.png' },
+      { filename: 'side_2.JPG' },
+    ] as unknown as Product['images'];
+    expect(imageFilenames({ images })).toEqual(['front.png', 'side_2.JPG']);
+    expect(imageFilenames(null)).toEqual([]);
+  });
+});
+
+describe('lease and starting prices at their edges', () => {
+  it('fixes the lease shown: 60 months, a payment a quarter', () => {
+    expect([LEASE_TERM_MONTHS, LEASE_PAYMENT_MONTHS]).toEqual([60, 3]);
+  });
+  it('takes no price that is not a positive, finite number', () => {
+    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, -1, 0]) {
+      expect(leaseQuarterlyPence({ price: { startingFrom: 690000, '60MonthLeasePrice': value } })).toBeNull();
+      expect(startingFromPence({ price: { startingFrom: value, '60MonthLeasePrice': 41400 } })).toBeNull();
+    }
+    expect(leaseQuarterlyPence({ price: { startingFrom: 690000, '60MonthLeasePrice': 1 } })).toBe(1);
+    expect(startingFromPence({ price: { startingFrom: 1, '60MonthLeasePrice': null } })).toBe(1);
+    expect(leaseQuarterlyPence(null)).toBeNull();
+    expect(startingFromPence(undefined)).toBeNull();
+  });
+  it('works the offer out from the terms it is given', () => {
+    const monthly = { ...TEST_TERMS.lease, billedEveryMonths: 1, pricesShownForMonths: 48, minimumStartingPricePence: 500 };
+    expect(leaseOffer({ price: { startingFrom: 500, '60MonthLeasePrice': 4000 } }, monthly)).toEqual({
+      termMonths: 48,
+      paymentPence: 4000,
+      billedEveryMonths: 1,
+      perMonthPence: 4000,
+    });
+    expect(leaseOffer({ price: { startingFrom: 499, '60MonthLeasePrice': 4000 } }, monthly)).toBeNull();
+  });
+});
+
+describe("a product page's head", () => {
+  it('gives the title, the description in full, the canonical path, the image and the card', () => {
+    expect(productDocumentMeta(product(), TEST_TERMS.lease)).toEqual({
+      title: 'Canon imageRUNNER ADVANCE DX C5840i Colour A3 Multifunctional Printer',
+      description:
+        'Canon imageRUNNER ADVANCE DX C5840i multifunctional printer, starting at £6,900.00 ex VAT, or rent from £138.00 per month on a 60-month lease. Compare up to five machines and get an instant quote by e-mail from Copytech.',
+      canonicalPath: '/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i',
+      ogType: 'product',
+      image: '/assets/x540/canon/imagerunner-advance-dx-c5840i/front.png',
+      card: 'summary_large_image',
+    });
+  });
+  it('has no canonical path for a product without a category, and no rental while the terms are not known', () => {
+    const meta = productDocumentMeta(product({ productCategory: '' as Product['productCategory'] }), null);
+    expect(meta.canonicalPath).toBeNull();
+    expect(meta.description).toBe(
+      'Canon imageRUNNER ADVANCE DX C5840i product, starting at £6,900.00 ex VAT. Compare up to five machines and get an instant quote by e-mail from Copytech.',
+    );
+  });
+  it('describes a product with no price by its name and kind alone', () => {
+    expect(productMetaDescription(product({ price: null }), TEST_TERMS.lease)).toBe(
+      'Canon imageRUNNER ADVANCE DX C5840i multifunctional printer. Compare up to five machines and get an instant quote by e-mail from Copytech.',
+    );
+  });
+});
+
+describe('the production set in full', () => {
+  it('names every production category and then production-spec multifunctionals', () => {
+    expect(allowedCategoriesFor('production')).toEqual([
+      'production-printer',
+      'light-production',
+      'light-production-printer',
+      'mid-production',
+      'mid-production-printer',
+      'heavy-production',
+      'heavy-production-printer',
+      'multifunctional-printer (production specification)',
+    ]);
+  });
+  it('gives "#" for a brand of nothing but punctuation', () => {
+    expect(productPath(product({ brand: '***' }))).toBe('#');
   });
 });

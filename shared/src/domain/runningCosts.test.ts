@@ -2,10 +2,14 @@
 import { TEST_A3_COLOUR, TEST_A4_MONO_OUTRIGHT } from '../testing/machines';
 import { TEST_TERMS } from '../testing/terms';
 import type { Product } from './product';
+import type { CommercialTerms } from './terms';
 import {
   boundedPages,
+  CHECKER_MACHINE_PARAM,
   checkerPathForMachine,
+  DEFAULT_MONTHLY_PAGES,
   defaultMonthlyPages,
+  MONTHLY_PAGES_MAX,
   monthlyRunningCost,
   pageBillingTerms,
   runningCostClassOf,
@@ -96,5 +100,157 @@ describe('the page-billing terms', () => {
     expect(checkerPathForMachine('canonimagerunneradvancedxc5840i')).toBe(
       '/discover-print-savings?machine=canonimagerunneradvancedxc5840i',
     );
+  });
+});
+
+/** A machine with these prices per page (and the A3 colour machine's lease). */
+const priced = (servicePerPage: unknown): Product => ({ ...a3Colour, price: { ...a3Colour.price, servicePerPage } }) as unknown as Product;
+
+/** The terms with another minimum charge. */
+const withMinimum = (pence: number, periodMonths: number): CommercialTerms => ({
+  ...TEST_TERMS,
+  service: { ...TEST_TERMS.service, minimumCharge: { pence, periodMonths } },
+});
+
+describe('prices per page at their edges', () => {
+  it('has none without a positive, finite mono price', () => {
+    for (const mono of [0, -0.5, Number.NaN, Number.POSITIVE_INFINITY, '0.52', null, undefined]) {
+      expect(servicePerPageOf(priced({ mono, colour: 4 }))).toBeNull();
+    }
+    expect(servicePerPageOf(priced(null))).toBeNull();
+    expect(servicePerPageOf({ price: undefined } as unknown as Product)).toBeNull();
+    expect(servicePerPageOf(null)).toBeNull();
+    expect(servicePerPageOf(undefined)).toBeNull();
+  });
+  it('takes the smallest positive mono price', () => {
+    expect(servicePerPageOf(priced({ mono: 0.01, colour: 4 }))).toEqual({ mono: 0.01, colour: 4 });
+  });
+  it('makes a machine mono when its colour price is not a positive, finite number', () => {
+    for (const colour of [0, -4, Number.NaN, Number.POSITIVE_INFINITY, '4', null, undefined]) {
+      expect(servicePerPageOf(priced({ mono: 0.52, colour }))).toEqual({ mono: 0.52, colour: null });
+    }
+    expect(servicePerPageOf(priced({ mono: 0.52, colour: 0.01 }))).toEqual({ mono: 0.52, colour: 0.01 });
+  });
+});
+
+describe('the default volumes of each class', () => {
+  const machine = (productSpecification: string | null, paperSize = 'A4', productCategory = 'multifunctional-printer') =>
+    ({ ...a3Colour, productSpecification, paperSize, productCategory }) as Product;
+  it('fixes the pages a month of each class, and the most an estimate takes', () => {
+    expect(DEFAULT_MONTHLY_PAGES).toEqual({
+      'office-a4': { mono: 1000, colour: 250 },
+      'office-a3': { mono: 3000, colour: 1000 },
+      'light-production': { mono: 20000, colour: 15000 },
+      'mid-production': { mono: 50000, colour: 40000 },
+      'heavy-production': { mono: 120000, colour: 80000 },
+      'wide-format': { mono: 400, colour: 400 },
+    });
+    expect(MONTHLY_PAGES_MAX).toBe(2_000_000);
+  });
+  it('puts each machine in its class by its specification, size and category', () => {
+    expect(runningCostClassOf(machine('light-production'))).toBe('light-production');
+    expect(runningCostClassOf(machine('mid-production'))).toBe('mid-production');
+    expect(runningCostClassOf(machine('heavy-production'))).toBe('heavy-production');
+    expect(runningCostClassOf(machine('wide-format'))).toBe('wide-format');
+    expect(runningCostClassOf(machine(null, 'A0', 'plotter'))).toBe('wide-format');
+    expect(runningCostClassOf(machine('office', 'A3'))).toBe('office-a3');
+    expect(runningCostClassOf(machine('office', 'A4'))).toBe('office-a4');
+    expect(runningCostClassOf(machine('office', 'A5'))).toBe('office-a4');
+  });
+  it('has no class for a machine of another specification, or none', () => {
+    expect(runningCostClassOf(machine('production'))).toBeNull();
+    expect(runningCostClassOf(machine(null))).toBeNull();
+    expect(runningCostClassOf(machine('desktop-workgroup', 'A4', 'desktop-workgroup-scanners'))).toBeNull();
+  });
+  it("starts from the class's pages, a copy each time", () => {
+    const first = defaultMonthlyPages(machine('heavy-production'))!;
+    expect(first).toEqual({ mono: 120000, colour: 80000 });
+    first.mono = 1;
+    expect(DEFAULT_MONTHLY_PAGES['heavy-production'].mono).toBe(120000);
+    expect(defaultMonthlyPages(machine(null))).toBeNull();
+  });
+});
+
+describe('a volume as typed', () => {
+  it('reads digits with thousands separated by commas or spaces', () => {
+    expect(boundedPages('1 250')).toBe(1250);
+    expect(boundedPages(' 12,000 ')).toBe(12000);
+    expect(boundedPages('1,000,000')).toBe(1_000_000);
+  });
+  it('takes 0, nothing or anything not a number as 0', () => {
+    for (const value of [0, '0', '', null, undefined, Number.NaN, Number.POSITIVE_INFINITY, '12 pages', -1, '-0.4']) {
+      expect(boundedPages(value)).toBe(0);
+    }
+  });
+  it('rounds to a whole page and stops at the most an estimate takes', () => {
+    expect(boundedPages(0.4)).toBe(0);
+    expect(boundedPages(0.5)).toBe(1);
+    expect(boundedPages(2_000_000)).toBe(2_000_000);
+    expect(boundedPages(2_000_001)).toBe(2_000_000);
+    expect(boundedPages('1999999.6')).toBe(2_000_000);
+  });
+});
+
+describe('the monthly estimate at its edges', () => {
+  it('rounds the service charge to whole pence, keeping the pages unrounded', () => {
+    // 1,001 x 0.52 + 3 x 4 = 520.52 + 12 = 532.52p; the minimum here is 100p a month
+    const estimate = monthlyRunningCost(a3Colour, { mono: 1001, colour: 3 }, withMinimum(300, 3))!;
+    expect(estimate.pagesPence).toBeCloseTo(532.52, 10);
+    expect(estimate).toMatchObject({ servicePence: 533, minimumApplies: false, totalPence: 13_800 + 533 });
+    // 1,000 x 0.52 + 1 x 4 = 524p exactly
+    expect(monthlyRunningCost(a3Colour, { mono: 1000, colour: 1 }, withMinimum(300, 3))!.servicePence).toBe(524);
+  });
+  it('charges the pages once they cost exactly the minimum, and the minimum below it', () => {
+    // 1,500p a month: 2,500 x 0.52 = 1,300 + 50 x 4 = 200 → 1,500p
+    const at = monthlyRunningCost(a3Colour, { mono: 2500, colour: 50 }, TEST_TERMS)!;
+    expect(at).toMatchObject({ pagesPence: 1500, servicePence: 1500, minimumApplies: false });
+    expect(runningCostWords(at)).toBe('£138.00 rental + £15.00 pages = £153.00 a month, ex VAT');
+    const below = monthlyRunningCost(a3Colour, { mono: 2499, colour: 50 }, TEST_TERMS)!;
+    expect(below).toMatchObject({ servicePence: 1500, minimumApplies: true });
+  });
+  it('spreads the minimum over its own period, rounded to pence', () => {
+    expect(monthlyRunningCost(a3Colour, { mono: 0, colour: 0 }, withMinimum(1000, 1))!.servicePence).toBe(1000);
+    expect(monthlyRunningCost(a3Colour, { mono: 0, colour: 0 }, withMinimum(1000, 12))!.servicePence).toBe(83); // 83.33p
+    expect(monthlyRunningCost(a3Colour, { mono: 0, colour: 0 }, withMinimum(1000, 6))!.servicePence).toBe(167); // 166.67p
+  });
+  it('counts no pages when none are printed, or what is typed is not a number', () => {
+    const none = monthlyRunningCost(a3Colour, { mono: 'lots', colour: -3 } as unknown as { mono: number; colour: number }, TEST_TERMS)!;
+    expect(none).toMatchObject({ pagesPence: 0, pages: { mono: 0, colour: 0 }, servicePence: 1500, minimumApplies: true });
+  });
+  it('bounds each kind of page on its own', () => {
+    const most = monthlyRunningCost(a3Colour, { mono: 5_000_000, colour: 10 }, TEST_TERMS)!;
+    expect(most.pages).toEqual({ mono: 2_000_000, colour: 10 });
+    expect(most.servicePence).toBe(1_040_040); // 2,000,000 x 0.52 + 10 x 4
+  });
+  it('has no rental but its price for a machine sold outright, and its rental but no price for one on a lease', () => {
+    expect(monthlyRunningCost(a3Colour, { mono: 3000, colour: 0 }, TEST_TERMS)).toMatchObject({ rentalPence: 13_800, purchasePence: null });
+    const outright = monthlyRunningCost(a4Mono, { mono: 100, colour: 0 }, TEST_TERMS)!;
+    expect(outright).toMatchObject({
+      rentalPence: null,
+      purchasePence: 30_000,
+      servicePence: 1500,
+      totalPence: 1500,
+      minimumApplies: true,
+    });
+    expect(runningCostWords(outright)).toBe('£15.00 minimum service charge a month, ex VAT (the machine bought outright)');
+  });
+});
+
+describe('the page-billing terms of a site that counts A3 as one page', () => {
+  it('says an A3 page counts as one, and a plotter sheet by the A3 pages of its area', () => {
+    const terms: CommercialTerms = {
+      ...TEST_TERMS,
+      service: { ...TEST_TERMS.service, pageBilling: { ...TEST_TERMS.service.pageBilling, a4PagesPerA3Page: 1 } },
+    };
+    expect(pageBillingTerms(terms)[1]).toBe(
+      'An A3 page counts as one page, the same as an A4 page, and a plotter sheet as the A3 pages of its area (an A1 sheet is four).',
+    );
+  });
+});
+
+describe("the checker's link for a machine", () => {
+  it('puts the modelId in the machine parameter, encoded', () => {
+    expect(CHECKER_MACHINE_PARAM).toBe('machine');
+    expect(checkerPathForMachine('hp_laserjet+m501(dn)')).toBe('/discover-print-savings?machine=hp_laserjet%2Bm501(dn)');
   });
 });

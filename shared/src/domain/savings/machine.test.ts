@@ -4,7 +4,16 @@ import { TEST_TERMS } from '../../testing/terms';
 import type { Product } from '../product';
 import { defaultSavingsAnswers, type SavingsAnswers } from './answers';
 import { calculateSavings } from './calculation';
-import { checkerMachineOf, checkerMachineWords, copytechRatesWords, readCheckerMachineId, type CheckerMachine } from './machine';
+import {
+  CHECKER_MACHINE_PROBLEMS,
+  checkerMachineOf,
+  checkerMachineWords,
+  copytechRatesWords,
+  machineAssumptions,
+  machineRatesShortWords,
+  readCheckerMachineId,
+  type CheckerMachine,
+} from './machine';
 
 const a3Colour = TEST_A3_COLOUR;
 const a4MonoCheap = TEST_A4_MONO_OUTRIGHT;
@@ -120,5 +129,90 @@ describe('the savings with a machine as Copytech’s side', () => {
     const result = calculateSavings(few, TEST_TERMS, machine(a3Colour));
     expect(result.minimumApplies).toBe(true);
     expect(result.copytech.partsPerMonth.printService).toBe(1_500);
+  });
+});
+
+describe('the modelIds the checker takes', () => {
+  it("keeps the catalogue's own characters, + _ ( ), and refuses any other", () => {
+    expect(readCheckerMachineId('hp_laserjet+m501(dn)')).toBe('hp_laserjet+m501(dn)');
+    expect(readCheckerMachineId('canon c5840i')).toBeNull();
+    expect(readCheckerMachineId('canon-c5840i')).toBeNull();
+    expect(readCheckerMachineId('xerox.c8000')).toBeNull();
+    expect(readCheckerMachineId('x\ny')).toBeNull();
+  });
+  it('takes one to 120 characters, the whole value only', () => {
+    expect(readCheckerMachineId('a')).toBe('a');
+    expect(readCheckerMachineId('a'.repeat(120))).toBe('a'.repeat(120));
+    expect(readCheckerMachineId('ok/../x')).toBeNull();
+    expect(readCheckerMachineId('/ok')).toBeNull();
+    expect(readCheckerMachineId('ok/')).toBeNull();
+    expect(readCheckerMachineId('   ')).toBeNull();
+    expect(readCheckerMachineId(42)).toBeNull();
+    expect(readCheckerMachineId(null)).toBeNull();
+  });
+});
+
+describe("which products can be Copytech's side", () => {
+  it('takes an active product however the API marks it (true or 1), and no other', () => {
+    expect(checkerMachineOf({ ...a3Colour, isActive: true }, TEST_TERMS).problem).toBeNull();
+    expect(checkerMachineOf({ ...a3Colour, isActive: 1 }, TEST_TERMS).problem).toBeNull();
+    expect(checkerMachineOf({ ...a3Colour, isActive: false }, TEST_TERMS)).toEqual({ machine: null, problem: 'inactive' });
+    const unmarked = { ...a3Colour, isActive: undefined } as unknown as Product;
+    expect(checkerMachineOf(unmarked, TEST_TERMS)).toEqual({ machine: null, problem: 'inactive' });
+  });
+  it('knows no product without a modelId', () => {
+    expect(checkerMachineOf(undefined, TEST_TERMS)).toEqual({ machine: null, problem: 'unknown' });
+    const noId = { ...a3Colour, modelId: undefined } as unknown as Product;
+    expect(checkerMachineOf(noId, TEST_TERMS)).toEqual({ machine: null, problem: 'unknown' });
+  });
+  it('says why a machine asked for cannot be used, word for word', () => {
+    expect(CHECKER_MACHINE_PROBLEMS).toEqual({
+      unknown: 'We could not find that machine, so the figures use our "from" prices.',
+      inactive: 'That machine is no longer offered, so the figures use our "from" prices.',
+      'prints-nothing': 'That machine prints nothing, so it has no prices per page: the figures use our "from" prices.',
+    });
+  });
+});
+
+describe("the machine's side in words", () => {
+  it('gives its prices per page short: mono and colour, or mono only', () => {
+    expect(machineRatesShortWords({ mono: 0.52, colour: 4 })).toBe('0.52p / 4p a page');
+    expect(machineRatesShortWords({ mono: 1.2, colour: null })).toBe('1.2p a page, mono only');
+  });
+  it('says a machine sold outright with no known price without a price', () => {
+    const noPrice: CheckerMachine = { ...machine(a4MonoCheap), purchasePence: null };
+    expect(checkerMachineWords(noPrice)).toBe('Brother HL-L5210DN, sold outright (no lease) and 1.2p a page, mono only (A4, ex VAT)');
+  });
+  it("gives Copytech's side in one sentence, with a machine and without", () => {
+    expect(copytechRatesWords(TEST_TERMS, machine(a3Colour))).toBe(
+      "Copytech's side is the Canon imageRUNNER ADVANCE DX C5840i, rental £138.00 a month and 0.52p / 4p a page (A4, ex VAT).",
+    );
+    expect(copytechRatesWords(TEST_TERMS, null)).toBe(
+      "Copytech's side uses its lowest prices per page, from 0.39p a mono page and from 3.3p a colour page (A4, ex VAT) on office machines (A4 and A3 multifunctionals and printers); every machine's own prices per page are on its page.",
+    );
+  });
+});
+
+describe('what the machine changes in the assumptions', () => {
+  it('puts a rental in place of the equipment costs, or, on the bill path, says the bill leaves the machine out', () => {
+    expect(machineAssumptions(machine(a3Colour), false)).toEqual([
+      "Copytech's column has the Canon imageRUNNER ADVANCE DX C5840i's rental of £138.00 a month in place of your equipment costs.",
+    ]);
+    expect(machineAssumptions(machine(a3Colour), true)).toEqual([
+      "Copytech's column includes the Canon imageRUNNER ADVANCE DX C5840i's rental of £138.00 a month, while your bill leaves out what you pay for your own machine: add that to today's figures to compare like with like.",
+    ]);
+  });
+  it('says an outright price is on top, and a mono machine counts colour pages as mono, on either path', () => {
+    const expected = [
+      "The Brother HL-L5210DN is sold outright at £300.00 ex VAT, not leased: that price is on top of Copytech's column, which has no equipment cost.",
+      'The Brother HL-L5210DN prints in mono only: your colour pages are counted as mono pages at its mono price.',
+    ];
+    expect(machineAssumptions(machine(a4MonoCheap), false)).toEqual(expected);
+    expect(machineAssumptions(machine(a4MonoCheap), true)).toEqual(expected);
+  });
+  it('leaves the price out when it is not known', () => {
+    expect(machineAssumptions({ ...machine(a3Colour), rentalPence: null, purchasePence: null }, false)).toEqual([
+      "The Canon imageRUNNER ADVANCE DX C5840i is sold outright, not leased: that price is on top of Copytech's column, which has no equipment cost.",
+    ]);
   });
 });
