@@ -10,7 +10,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import { DATABASE_FILENAME, openDatabase, type Db } from '../src/db/database';
 import { OutboxWorker, PRIORITY, outboxRowsOf, type Deliverers, type OutboxJob } from '../src/outbox/outbox';
-import { tempDir } from './helpers';
+import { tempDir } from './testBasics';
 
 const silent = {
   info() {},

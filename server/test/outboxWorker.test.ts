@@ -18,7 +18,7 @@ import {
   type Deliverers,
   type OutboxJob,
 } from '../src/outbox/outbox';
-import { manualClock, tempDir } from './helpers';
+import { manualClock, tempDir } from './testBasics';
 
 const silent = {
   info() {},
