@@ -26,7 +26,7 @@ import {
 } from '../src/outbox/outbox';
 import { openDatabase, type Db } from '../src/db/database';
 import { databaseSettings, databases, type DatabaseKind } from './postgres';
-import { manualClock, tempDir } from './testBasics';
+import { linesLog, manualClock, tempDir } from './testBasics';
 
 const silent = {
   info() {},
@@ -60,16 +60,6 @@ async function until(condition: () => boolean, message: string, timeoutMs = 5_00
 
 /** A database of the test's own (migrated), with no app around it: the worker is what is tried. */
 const openDb = (database: DatabaseKind): Promise<Db> => openDatabase(tempDir('ct-outbox-'), databaseSettings(database));
-
-/** A logger that writes each line as pino does (its level as a number, the fields, `msg`) into `lines`. */
-function linesLog(lines: string[]): FastifyBaseLogger {
-  const at =
-    (level: number) =>
-    (fields: object, msg?: string): void =>
-      void lines.push(JSON.stringify({ level, ...fields, msg }));
-  const log = { trace: at(10), debug: at(20), info: at(30), warn: at(40), error: at(50), fatal: at(60), child: () => log, level: 'info' };
-  return log as unknown as FastifyBaseLogger;
-}
 
 /** A deliverer set whose mail goes to `mail`; the other channels must not be used. */
 function deliverers(mail: Deliverers['mail']): Deliverers {
@@ -395,7 +385,7 @@ describe.each(databases())('on %s', (database) => {
           deliverers(async () => {
             throw Object.assign(new Error('550 <jo.bloggs@example.co.uk>: mailbox unavailable'), { responseCode: 550 });
           }),
-          linesLog(lines),
+          linesLog(lines) as unknown as FastifyBaseLogger,
           { clock },
         );
         for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {

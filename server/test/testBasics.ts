@@ -20,3 +20,16 @@ export function manualClock(start = Date.parse('2026-11-20T09:00:00Z')) {
   };
   return clock;
 }
+
+/**
+ * A logger that writes each line as pino does (its level as a number, the fields, `msg`) into
+ * `lines`, for tests of what a module logs without an app around it.
+ */
+export function linesLog(lines: string[]) {
+  const at =
+    (level: number) =>
+    (fields: object, msg?: string): void =>
+      void lines.push(JSON.stringify({ level, ...fields, msg }));
+  const log = { trace: at(10), debug: at(20), info: at(30), warn: at(40), error: at(50), fatal: at(60), child: () => log, level: 'info' };
+  return log;
+}
