@@ -248,6 +248,28 @@ describe('one worker’s claims', () => {
     expect(await run).toEqual({ attempted: 3, sent: 3, failed: 0 });
   });
 
+  it('gives the newest slot one row, however many its look takes in', async () => {
+    await queue([
+      { id: 'S1', priority: PRIORITY.staff, dueAgoMs: 60 },
+      { id: 'S2', priority: PRIORITY.staff, dueAgoMs: 50 },
+    ]);
+    const { worker, started, finish } = heldWorker({ clock: () => T, concurrency: 3 });
+    const run = worker.runDue();
+    await settle();
+    expect(started).toEqual(['S1', 'S2']);
+    // visitor mail arrives while S2 is in flight: the newest slot's look takes in two rows (one more per row in flight)
+    await queue([
+      { id: 'V1', priority: PRIORITY.visitor, dueAgoMs: 30 },
+      { id: 'V2', priority: PRIORITY.visitor, dueAgoMs: 20 },
+      { id: 'V3', priority: PRIORITY.visitor, dueAgoMs: 10 },
+    ]);
+    await finish('S1');
+    // the newest (V3) in its slot, and the oldest (V1) in the other: never a second newest (V2)
+    expect(started).toEqual(['S1', 'S2', 'V3', 'V1']);
+    for (const reference of ['S2', 'V3', 'V1', 'V2']) await finish(reference);
+    expect(await run).toEqual({ attempted: 5, sent: 5, failed: 0 });
+  });
+
   it('looks again at once when another worker took every row it saw', async () => {
     await queue([
       { id: 'k2', priority: PRIORITY.staff, dueAgoMs: 20 },

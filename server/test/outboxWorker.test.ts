@@ -291,6 +291,23 @@ describe('the worker’s timing (fake timers: the waits are only waited out)', (
     expect(sent).toEqual(['A', 'B']);
   });
 
+  it('a wake replaces the poll it comes before: one poll a second after the woken run, none at the old time', async () => {
+    const { sent, deliverers } = recording();
+    const worker = new OutboxWorker(db, deliverers, silent, { clock });
+    worker.start();
+    await advance(500);
+    worker.wake();
+    await advance(0);
+    await queue('A');
+    await advance(500);
+    expect(sent).toEqual([]);
+    await advance(499);
+    expect(sent).toEqual([]);
+    await advance(1);
+    expect(sent).toEqual(['A']);
+    await worker.stop();
+  });
+
   it('once stopping, claims nothing more, and a run that was going on schedules no other', async () => {
     await queue('A', 'B');
     const { sent, state, deliverers } = recording();
@@ -310,6 +327,30 @@ describe('the worker’s timing (fake timers: the waits are only waited out)', (
       { reference: 'A', status: 'sent' },
       { reference: 'B', status: 'pending' },
     ]);
+  });
+
+  it('once stopping, does not fill even the newest visitor mail’s slot', async () => {
+    await queue('S');
+    const { sent, state, deliverers } = recording();
+    let release!: () => void;
+    state.hold = new Promise<void>((resolve) => (release = resolve));
+    const worker = new OutboxWorker(db, deliverers, silent, { clock, concurrency: 3 });
+    const run = worker.runDue();
+    await advance(0);
+    expect(worker.deliveriesInFlight).toBe(1);
+    await db
+      .insertInto('outbox')
+      .values(outboxRowsOf([mailJob('V', 'quote-visitor')], clock()))
+      .execute();
+    const stopping = worker.stop();
+    release();
+    await stopping;
+    expect(await run).toEqual({ attempted: 1, sent: 1, failed: 0 });
+    expect(sent).toEqual(['S']);
+    expect(await db.selectFrom('outbox').select(['status', 'claimed_by']).where('reference', '=', 'V').executeTakeFirstOrThrow()).toEqual({
+      status: 'pending',
+      claimed_by: null,
+    });
   });
 
   it('renews the leases of the rows being sent every third of the lease', async () => {
