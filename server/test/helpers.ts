@@ -1,18 +1,16 @@
 /** Test helpers: a temp VAR_DIR per app, fixture or real seed data, a stepped outbox and clock. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/app';
 import { REPO_ROOT, loadConfig, type Config } from '../src/config';
 import { databaseSettings, type DatabaseKind } from './postgres';
+import { tempDir } from './testBasics';
+
+export { tempDir, manualClock } from './testBasics';
 
 export const FIXTURE_DATA = path.join(__dirname, 'fixtures', 'data');
 export const REAL_DATA = path.join(REPO_ROOT, 'server', 'data');
-
-export function tempDir(prefix = 'ct-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-}
 
 /** A writable copy of the fixture data (tests may change it), with the real illustrations. */
 export function fixtureDataCopy(): string {
@@ -40,16 +38,6 @@ export function testConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
 /** testConfig() on this database: SQLite in its temp VAR_DIR, or a new PostgreSQL database (postgres.ts). */
 export function configOn(database: DatabaseKind, overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Config {
   return testConfig({ database: databaseSettings(database), ...overrides }, env);
-}
-
-/** A clock the test moves by hand. */
-export function manualClock(start = Date.parse('2026-11-20T09:00:00Z')) {
-  let now = start;
-  const clock = () => now;
-  clock.advance = (ms: number) => {
-    now += ms;
-  };
-  return clock;
 }
 
 export async function testApp(config: Config = testConfig(), options: Omit<BuildOptions, 'config'> = {}): Promise<FastifyInstance> {

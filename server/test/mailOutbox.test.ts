@@ -1,15 +1,13 @@
 /**
  * The outbox worker's delivery order, concurrency and claims: visitor mail first, bounded
  * deliveries in flight with no pause while rows are due, a short lease renewed while a send is
- * in progress (a dead worker's row is taken over soon, a slow live one is not), a stable
- * Message-ID across retries, and an alert-level log line when a row turns dead.
+ * in progress (a dead worker's row is taken over soon, a slow live one is not), and an
+ * alert-level log line when a row turns dead. Each on a database of its own, without an app (what
+ * goes through the app, the Message-ID and a backlog into a real SMTP server, is in
+ * outboxThroughApp.test.ts).
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
+import type { FastifyBaseLogger } from 'fastify';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import BetterSqlite3 from 'better-sqlite3';
 import { migrationProvider } from '../src/db/migrations';
@@ -26,8 +24,9 @@ import {
   type Deliverers,
   type OutboxJob,
 } from '../src/outbox/outbox';
-import { C5840I, configOn, manualClock, quoteBody, tempDir, testApp, testConfig } from './helpers';
-import { databases } from './postgres';
+import { openDatabase, type Db } from '../src/db/database';
+import { databaseSettings, databases, type DatabaseKind } from './postgres';
+import { linesLog, manualClock, tempDir } from './testBasics';
 
 const silent = {
   info() {},
@@ -58,6 +57,9 @@ async function until(condition: () => boolean, message: string, timeoutMs = 5_00
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
+
+/** A database of the test's own (migrated), with no app around it: the worker is what is tried. */
+const openDb = (database: DatabaseKind): Promise<Db> => openDatabase(tempDir('ct-outbox-'), databaseSettings(database));
 
 /** A deliverer set whose mail goes to `mail`; the other channels must not be used. */
 function deliverers(mail: Deliverers['mail']): Deliverers {
@@ -92,11 +94,11 @@ describe('priority', () => {
 
   it.each(databases())('orders claims by priority, then due time (%s)', async (database) => {
     const clock = manualClock();
-    const app = await testApp(configOn(database), { clock });
+    const db = await openDb(database);
     try {
       const t = clock();
       const insert = (job: OutboxJob, dueAt: number) =>
-        app.db
+        db
           .insertInto('outbox')
           .values(outboxRowsOf([job], dueAt))
           .execute();
@@ -115,7 +117,7 @@ describe('priority', () => {
         order.push(reference!);
       };
       const worker = new OutboxWorker(
-        app.db,
+        db,
         { mail: (_m, meta) => record(meta.reference), 'enquiry-api': async () => undefined, mautic: async () => record('svc-old') },
         silent,
         { clock, concurrency: 1 },
@@ -123,7 +125,7 @@ describe('priority', () => {
       expect(await worker.runDue()).toEqual({ attempted: 5, sent: 5, failed: 0 });
       expect(order).toEqual(['visitor-old', 'visitor-new', 'staff-old', 'staff-new', 'svc-old']);
     } finally {
-      await app.close();
+      await db.destroy();
     }
   });
 
@@ -169,10 +171,10 @@ describe.each(databases())('on %s', (database) => {
   describe('the newest visitor mail', () => {
     it('has a slot of its own, while the other slots drain the oldest first', async () => {
       const clock = manualClock();
-      const app = await testApp(configOn(database), { clock });
+      const db = await openDb(database);
       try {
         const t = clock();
-        await app.db
+        await db
           .insertInto('outbox')
           .values(
             outboxRowsOf(
@@ -184,12 +186,12 @@ describe.each(databases())('on %s', (database) => {
         const order: string[] = [];
         let inserted = false;
         const worker = new OutboxWorker(
-          app.db,
+          db,
           deliverers(async (_m, meta) => {
             order.push(meta.reference!);
             if (order.length === 10 && !inserted) {
               inserted = true;
-              await app.db
+              await db
                 .insertInto('outbox')
                 .values(outboxRowsOf([mailJob('quote-visitor', 'NEW')], t))
                 .execute();
@@ -206,16 +208,16 @@ describe.each(databases())('on %s', (database) => {
         // and every other row leaves once
         expect(new Set(old).size).toBe(40);
       } finally {
-        await app.close();
+        await db.destroy();
       }
     });
   });
 
   describe('concurrency', () => {
     it('keeps up to N deliveries in flight and delivers every due row in one run, without pausing', async () => {
-      const app = await testApp(configOn(database));
+      const db = await openDb(database);
       try {
-        await app.db
+        await db
           .insertInto('outbox')
           .values(
             outboxRowsOf(
@@ -227,7 +229,7 @@ describe.each(databases())('on %s', (database) => {
         let inFlight = 0;
         let most = 0;
         const worker = new OutboxWorker(
-          app.db,
+          db,
           deliverers(async () => {
             inFlight++;
             most = Math.max(most, inFlight);
@@ -242,9 +244,9 @@ describe.each(databases())('on %s', (database) => {
         expect(most).toBe(6);
         // 45 sends of 20 ms, 6 at a time: 8 rounds, about 160 ms; a pause per batch would show.
         expect(Date.now() - started).toBeLessThan(900);
-        expect(await app.db.selectFrom('outbox').select('status').where('status', '!=', 'sent').execute()).toEqual([]);
+        expect(await db.selectFrom('outbox').select('status').where('status', '!=', 'sent').execute()).toEqual([]);
       } finally {
-        await app.close();
+        await db.destroy();
       }
     });
 
@@ -263,9 +265,9 @@ describe.each(databases())('on %s', (database) => {
   describe('the claim lease', () => {
     it('is short: a dead worker’s row is delivered by another worker soon after the lease ends', async () => {
       const clock = manualClock();
-      const app = await testApp(configOn(database), { clock });
+      const db = await openDb(database);
       try {
-        await app.db
+        await db
           .insertInto('outbox')
           .values(outboxRowsOf([mailJob('quote-visitor', 'CT-CRASH')], clock()))
           .execute();
@@ -274,7 +276,7 @@ describe.each(databases())('on %s', (database) => {
         let failA: (error: Error) => void = () => undefined;
         let calledA = false;
         const a = new OutboxWorker(
-          app.db,
+          db,
           deliverers(() => {
             calledA = true;
             return new Promise((_resolve, reject) => (failA = reject));
@@ -284,7 +286,7 @@ describe.each(databases())('on %s', (database) => {
         );
         const runA = a.runDue();
         await until(() => calledA, 'worker A to start the send');
-        expect(await app.db.selectFrom('outbox').select(['next_attempt_at', 'claimed_by']).executeTakeFirstOrThrow()).toEqual({
+        expect(await db.selectFrom('outbox').select(['next_attempt_at', 'claimed_by']).executeTakeFirstOrThrow()).toEqual({
           next_attempt_at: clock() + LEASE_MS,
           claimed_by: a.id,
         });
@@ -292,7 +294,7 @@ describe.each(databases())('on %s', (database) => {
 
         const sentByB: string[] = [];
         const b = new OutboxWorker(
-          app.db,
+          db,
           deliverers(async (_m, meta) => void sentByB.push(meta.reference!)),
           silent,
           { clock },
@@ -306,27 +308,27 @@ describe.each(databases())('on %s', (database) => {
         // Were A to come back and fail, the row B delivered stays delivered (no retry is scheduled).
         failA(new Error('connection lost'));
         expect(await runA).toEqual({ attempted: 1, sent: 0, failed: 1 });
-        expect(await app.db.selectFrom('outbox').select(['status', 'attempts']).executeTakeFirstOrThrow()).toEqual({
+        expect(await db.selectFrom('outbox').select(['status', 'attempts']).executeTakeFirstOrThrow()).toEqual({
           status: 'sent',
           attempts: 1,
         });
       } finally {
-        await app.close();
+        await db.destroy();
       }
     });
 
     it('is renewed while a slow send is in progress, so a live worker keeps its row', async () => {
       const clock = manualClock();
-      const app = await testApp(configOn(database), { clock });
+      const db = await openDb(database);
       try {
-        await app.db
+        await db
           .insertInto('outbox')
           .values(outboxRowsOf([mailJob('quote-visitor', 'CT-SLOW')], clock()))
           .execute();
         let finish: () => void = () => undefined;
         let calledA = false;
         const a = new OutboxWorker(
-          app.db,
+          db,
           deliverers(() => {
             calledA = true;
             return new Promise<void>((resolve) => (finish = resolve));
@@ -339,13 +341,12 @@ describe.each(databases())('on %s', (database) => {
 
         let calledB = 0;
         const b = new OutboxWorker(
-          app.db,
+          db,
           deliverers(async () => void calledB++),
           silent,
           { clock },
         );
-        const leaseEnd = async () =>
-          (await app.db.selectFrom('outbox').select('next_attempt_at').executeTakeFirstOrThrow()).next_attempt_at;
+        const leaseEnd = async () => (await db.selectFrom('outbox').select('next_attempt_at').executeTakeFirstOrThrow()).next_attempt_at;
         // Ten minutes of a send that is slow but alive: the lease keeps moving ahead of the clock.
         for (let step = 0; step < 30; step++) {
           clock.advance(20_000);
@@ -357,14 +358,14 @@ describe.each(databases())('on %s', (database) => {
         expect(calledB).toBe(0);
         finish();
         expect(await runA).toEqual({ attempted: 1, sent: 1, failed: 0 });
-        expect(await app.db.selectFrom('outbox').select(['status', 'attempts', 'claimed_by']).executeTakeFirstOrThrow()).toEqual({
+        expect(await db.selectFrom('outbox').select(['status', 'attempts', 'claimed_by']).executeTakeFirstOrThrow()).toEqual({
           status: 'sent',
           attempts: 1,
           claimed_by: null,
         });
         expect(await b.runDue()).toMatchObject({ attempted: 0 });
       } finally {
-        await app.close();
+        await db.destroy();
       }
     });
   });
@@ -373,28 +374,18 @@ describe.each(databases())('on %s', (database) => {
     it('is logged at error level with alert: outbox-dead, and no personal data', async () => {
       const clock = manualClock();
       const lines: string[] = [];
-      const app = await testApp(configOn(database, { logLevel: 'info' }), {
-        clock,
-        logger: {
-          stream: new Writable({
-            write(chunk, _enc, done) {
-              lines.push(String(chunk));
-              done();
-            },
-          }),
-        },
-      });
+      const db = await openDb(database);
       try {
-        await app.db
+        await db
           .insertInto('outbox')
           .values(outboxRowsOf([mailJob('quote-visitor', 'CT-DEAD0001', 'jo.bloggs@example.co.uk')], clock()))
           .execute();
         const worker = new OutboxWorker(
-          app.db,
+          db,
           deliverers(async () => {
             throw Object.assign(new Error('550 <jo.bloggs@example.co.uk>: mailbox unavailable'), { responseCode: 550 });
           }),
-          app.log,
+          linesLog(lines) as unknown as FastifyBaseLogger,
           { clock },
         );
         for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -413,150 +404,8 @@ describe.each(databases())('on %s', (database) => {
         expect(JSON.stringify(alerts[0])).not.toMatch(/jo\.bloggs|@example/);
         expect(lines.join('')).not.toMatch(/jo\.bloggs/);
       } finally {
-        await app.close();
+        await db.destroy();
       }
     });
-  });
-
-  describe('the Message-ID', () => {
-    it('is the same on every attempt of a row, so a resent message can be recognised', async () => {
-      const raws: string[] = [];
-      let reject = true;
-      const server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS', 'AUTH'],
-        logger: false,
-        onData(stream, _session, callback) {
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            raws.push(Buffer.concat(chunks).toString('utf8'));
-            if (reject) {
-              reject = false;
-              callback(Object.assign(new Error('try again later'), { responseCode: 451 }));
-            } else callback();
-          });
-        },
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const clock = manualClock();
-      const app = await testApp(configOn(database, { smtpUrl: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}` }), {
-        clock,
-      });
-      try {
-        await app.db
-          .insertInto('outbox')
-          .values(outboxRowsOf([mailJob('quote-visitor', 'CT-MSGID')], clock()))
-          .execute();
-        const { id } = await app.db.selectFrom('outbox').select('id').executeTakeFirstOrThrow();
-        expect(await app.outbox.runDue()).toMatchObject({ failed: 1 });
-        clock.advance(backoffAfter(1));
-        expect(await app.outbox.runDue()).toMatchObject({ sent: 1 });
-        const ids = raws.map((raw) => raw.match(/^Message-ID: (.*)$/im)?.[1]?.trim());
-        expect(ids).toEqual([`<${id}@copytech.co.uk>`, `<${id}@copytech.co.uk>`]);
-      } finally {
-        await app.close();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-      }
-    });
-
-    it('is the row’s in the .eml files too', async () => {
-      const config = configOn(database);
-      const app = await testApp(config);
-      try {
-        const { reference } = (await app.inject({ method: 'POST', url: '/api/quote', payload: quoteBody([C5840I]) })).json();
-        expect(await app.outbox.runDue()).toMatchObject({ sent: 2 });
-        const rows = await app.db.selectFrom('outbox').select(['id', 'kind']).where('reference', '=', reference).execute();
-        const dir = path.join(config.varDir, 'outbox');
-        for (const row of rows) {
-          const file = fs.readdirSync(dir).find((f) => f.includes(row.id.slice(0, 8)))!;
-          expect(fs.readFileSync(path.join(dir, file), 'utf8')).toMatch(new RegExp(`^Message-ID: <${row.id}@copytech\\.co\\.uk>$`, 'm'));
-        }
-      } finally {
-        await app.close();
-      }
-    });
-  });
-});
-
-/** An SMTP receiver on loopback that records each message's recipient in arrival order. */
-async function receiver() {
-  const arrivals: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      stream.on('data', () => undefined);
-      stream.on('end', () => {
-        arrivals.push(session.envelope.rcptTo.map((r) => r.address).join(','));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    arrivals,
-    port: (server.server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-describe('a backlog draining into a real SMTP server', () => {
-  jest.setTimeout(180_000);
-  let app: FastifyInstance | null = null;
-  let smtp: Awaited<ReturnType<typeof receiver>> | null = null;
-  afterEach(async () => {
-    await app?.close();
-    await smtp?.close();
-  });
-
-  it('sends visitor mail first, and a new quote’s visitor mail leaves within 5 s', async () => {
-    smtp = await receiver();
-    const arrivals = smtp.arrivals;
-    const config = testConfig({
-      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
-      salesEmail: 'sales@copytech.co.uk',
-      rateLimits: { quotePerMinute: 1e6, formsPerMinute: 1e6 },
-    });
-    app = await testApp(config);
-    const quote = (email: string) =>
-      app!.inject({
-        method: 'POST',
-        url: '/api/quote',
-        payload: quoteBody([C5840I], { firstName: 'Jo', lastName: 'Bloggs', email, phoneNumber: '0116 496 0123', postcode: 'LE19 1WX' }),
-      });
-    // 2,000 mails: 1,000 quotes, each a visitor's mail and a sales notification, queued with
-    // the worker stopped, as during a burst.
-    const QUOTES = 1_000;
-    for (let i = 0; i < QUOTES; i++) expect((await quote(`visitor${i}@example.com`)).statusCode).toBe(201);
-    app.outbox.start();
-
-    // While the backlog's own visitor mails are still leaving, a new quote: its visitor's mail
-    // does not wait behind the hundreds before it.
-    await until(() => arrivals.length >= 300, 'the first 300 mails', 60_000);
-    const postedAt = Date.now();
-    const seenBefore = arrivals.length;
-    expect((await quote('fresh@example.com')).statusCode).toBe(201);
-    await until(() => arrivals.includes('fresh@example.com'), 'the new visitor’s mail within 5 s', 5_000);
-    const waited = Date.now() - postedAt;
-    const at = arrivals.indexOf('fresh@example.com');
-    expect(waited).toBeLessThan(5_000);
-    process.stdout.write(`new visitor mail left after ${waited} ms, ${at - seenBefore} messages after it was queued\n`);
-    expect(at - seenBefore).toBeLessThanOrEqual(2 * config.outbox.concurrency);
-    expect(arrivals.length).toBeLessThan(QUOTES);
-
-    // The backlog's visitor mails (and the new one) go before any sales notification.
-    await until(() => arrivals.length >= QUOTES + 1, 'the visitor mails', 60_000);
-    const sales = (list: string[]) => list.filter((a) => a === 'sales@copytech.co.uk').length;
-    // (a few sales notifications may overlap the last visitor mails: up to the deliveries in flight)
-    expect(sales(arrivals.slice(0, QUOTES + 1 - config.outbox.concurrency))).toBe(0);
-
-    // Everything arrives, each message once.
-    await until(() => arrivals.length >= 2 * QUOTES + 2, 'the whole backlog', 90_000);
-    expect(sales(arrivals)).toBe(QUOTES + 1);
-    expect(new Set(arrivals.filter((a) => a !== 'sales@copytech.co.uk')).size).toBe(QUOTES + 1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(arrivals).toHaveLength(2 * QUOTES + 2);
   });
 });

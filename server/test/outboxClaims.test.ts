@@ -10,7 +10,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import { DATABASE_FILENAME, openDatabase, type Db } from '../src/db/database';
 import { OutboxWorker, PRIORITY, outboxRowsOf, type Deliverers, type OutboxJob } from '../src/outbox/outbox';
-import { tempDir } from './helpers';
+import { tempDir } from './testBasics';
 
 const silent = {
   info() {},
@@ -94,13 +94,17 @@ describe('two outbox workers claiming at once on SQLite', () => {
  * held open until the test lets it finish, so the order the sends start in is the claim order.
  */
 describe('one worker’s claims', () => {
+  // one database for these cases (migrating one per case was most of a case's time), emptied before each
   let db: Db;
   let varDir: string;
-  beforeEach(async () => {
+  beforeAll(async () => {
     varDir = tempDir('ct-claim-order-');
     db = await openDatabase(varDir);
   });
-  afterEach(async () => {
+  beforeEach(async () => {
+    await db.deleteFrom('outbox').execute();
+  });
+  afterAll(async () => {
     await db.destroy();
   });
 
@@ -221,6 +225,49 @@ describe('one worker’s claims', () => {
     expect(started).toEqual(['slow', 'next']);
     await finish('slow');
     expect(await run).toEqual({ attempted: 2, sent: 2, failed: 0 });
+  });
+
+  it('while a row of its own outlives its lease, looks past it for the other due rows', async () => {
+    await queue([
+      { id: 'slow', priority: PRIORITY.staff, dueAgoMs: 30 },
+      { id: 'next', priority: PRIORITY.staff, dueAgoMs: 20 },
+    ]);
+    let now = T;
+    const { worker, started, finish } = heldWorker({ clock: () => now, concurrency: 2, leaseMs: 1_000, renewEveryMs: 60_000 });
+    const run = worker.runDue();
+    await settle();
+    expect(started).toEqual(['slow', 'next']);
+    // both leases run out ('slow' is due again at T + 1 s, first in due order), and a row due at T + 2 s is queued
+    now += 5_000;
+    await queue([{ id: 'third', priority: PRIORITY.staff, dueAgoMs: -2_000 }]);
+    // a slot frees: the look takes in as many rows again as are its own in flight, so it finds 'third' behind 'slow'
+    await finish('next');
+    expect(started).toEqual(['slow', 'next', 'third']);
+    await finish('third');
+    await finish('slow');
+    expect(await run).toEqual({ attempted: 3, sent: 3, failed: 0 });
+  });
+
+  it('gives the newest slot one row, however many its look takes in', async () => {
+    await queue([
+      { id: 'S1', priority: PRIORITY.staff, dueAgoMs: 60 },
+      { id: 'S2', priority: PRIORITY.staff, dueAgoMs: 50 },
+    ]);
+    const { worker, started, finish } = heldWorker({ clock: () => T, concurrency: 3 });
+    const run = worker.runDue();
+    await settle();
+    expect(started).toEqual(['S1', 'S2']);
+    // visitor mail arrives while S2 is in flight: the newest slot's look takes in two rows (one more per row in flight)
+    await queue([
+      { id: 'V1', priority: PRIORITY.visitor, dueAgoMs: 30 },
+      { id: 'V2', priority: PRIORITY.visitor, dueAgoMs: 20 },
+      { id: 'V3', priority: PRIORITY.visitor, dueAgoMs: 10 },
+    ]);
+    await finish('S1');
+    // the newest (V3) in its slot, and the oldest (V1) in the other: never a second newest (V2)
+    expect(started).toEqual(['S1', 'S2', 'V3', 'V1']);
+    for (const reference of ['S2', 'V3', 'V1', 'V2']) await finish(reference);
+    expect(await run).toEqual({ attempted: 5, sent: 5, failed: 0 });
   });
 
   it('looks again at once when another worker took every row it saw', async () => {

@@ -9,16 +9,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import { openDatabase, type Db } from '../src/db/database';
 import {
   BACKOFF_MS,
+  MAX_ATTEMPTS,
   OutboxWorker,
   backoffAfter,
   describeError,
   outboxRowsOf,
   priorityOf,
   PRIORITY,
+  queueJobs,
   type Deliverers,
+  type EnquiryApiPayload,
+  type MauticPayload,
   type OutboxJob,
 } from '../src/outbox/outbox';
-import { manualClock, tempDir } from './helpers';
+import { linesLog, manualClock, tempDir } from './testBasics';
 
 const silent = {
   info() {},
@@ -54,11 +58,15 @@ async function until(condition: () => boolean, message: string, timeoutMs = 5_00
   }
 }
 
+// One database for the file (migrating one per test was most of a test's time), emptied before each test.
 let db: Db;
-beforeEach(async () => {
+beforeAll(async () => {
   db = await openDatabase(tempDir('ct-outbox-worker-'));
 });
-afterEach(async () => {
+beforeEach(async () => {
+  await db.deleteFrom('outbox').execute();
+});
+afterAll(async () => {
   await db.destroy();
 });
 
@@ -230,5 +238,465 @@ describe('the small rules', () => {
     expect(describeError(undefined)).toBe('undefined');
     expect(describeError(new Error('x'.repeat(400)))).toBe('x'.repeat(300));
     expect(describeError(new Error('<"a@b.c">'))).toBe('<"[address]">');
+  });
+});
+
+/** Lines written by linesLog(), read back. */
+const parsed = (lines: string[]) => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+/** The database with a switch that makes the queries it picks fail, as a database gone away would. */
+function failing(pick: (kind: string) => boolean, error = 'database is away') {
+  const state = { on: false };
+  const failingDb = db.withPlugin({
+    transformQuery(args) {
+      if (state.on && pick(args.node.kind)) throw new Error(error);
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  return { failingDb, state };
+}
+
+describe('the worker’s timing (fake timers: the waits are only waited out)', () => {
+  beforeEach(() => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'clearImmediate', 'nextTick', 'queueMicrotask', 'performance', 'hrtime'] });
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+  /** Moves the timers on, then lets the database's promises settle. */
+  const advance = async (ms: number) => {
+    await jest.advanceTimersByTimeAsync(ms);
+    for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  it('looks for due rows a second after each run when nothing wakes it, and not at all once stopped', async () => {
+    const { sent, deliverers } = recording();
+    const worker = new OutboxWorker(db, deliverers, silent, { clock });
+    worker.start();
+    await advance(0);
+    await queue('A');
+    await advance(999);
+    expect(sent).toEqual([]);
+    await advance(1);
+    expect(sent).toEqual(['A']);
+    await queue('B');
+    await advance(999);
+    expect(sent).toEqual(['A']);
+    await advance(1);
+    expect(sent).toEqual(['A', 'B']);
+    await worker.stop();
+    await queue('C');
+    await advance(60_000);
+    expect(sent).toEqual(['A', 'B']);
+  });
+
+  it('a wake replaces the poll it comes before: one poll a second after the woken run, none at the old time', async () => {
+    const { sent, deliverers } = recording();
+    const worker = new OutboxWorker(db, deliverers, silent, { clock });
+    worker.start();
+    await advance(500);
+    worker.wake();
+    await advance(0);
+    await queue('A');
+    await advance(500);
+    expect(sent).toEqual([]);
+    await advance(499);
+    expect(sent).toEqual([]);
+    await advance(1);
+    expect(sent).toEqual(['A']);
+    await worker.stop();
+  });
+
+  it('once stopping, claims nothing more, and a run that was going on schedules no other', async () => {
+    await queue('A', 'B');
+    const { sent, state, deliverers } = recording();
+    let release!: () => void;
+    state.hold = new Promise<void>((resolve) => (release = resolve));
+    const worker = new OutboxWorker(db, deliverers, silent, { clock, concurrency: 1 });
+    worker.start();
+    await advance(0);
+    expect(worker.deliveriesInFlight).toBe(1);
+    const stopping = worker.stop();
+    release();
+    await stopping;
+    expect(sent).toEqual(['A']);
+    await advance(60_000);
+    expect(sent).toEqual(['A']);
+    expect(await db.selectFrom('outbox').select(['reference', 'status']).orderBy('reference').execute()).toEqual([
+      { reference: 'A', status: 'sent' },
+      { reference: 'B', status: 'pending' },
+    ]);
+  });
+
+  it('once stopping, does not fill even the newest visitor mail’s slot', async () => {
+    await queue('S');
+    const { sent, state, deliverers } = recording();
+    let release!: () => void;
+    state.hold = new Promise<void>((resolve) => (release = resolve));
+    const worker = new OutboxWorker(db, deliverers, silent, { clock, concurrency: 3 });
+    const run = worker.runDue();
+    await advance(0);
+    expect(worker.deliveriesInFlight).toBe(1);
+    await db
+      .insertInto('outbox')
+      .values(outboxRowsOf([mailJob('V', 'quote-visitor')], clock()))
+      .execute();
+    const stopping = worker.stop();
+    release();
+    await stopping;
+    expect(await run).toEqual({ attempted: 1, sent: 1, failed: 0 });
+    expect(sent).toEqual(['S']);
+    expect(await db.selectFrom('outbox').select(['status', 'claimed_by']).where('reference', '=', 'V').executeTakeFirstOrThrow()).toEqual({
+      status: 'pending',
+      claimed_by: null,
+    });
+  });
+
+  it('renews the leases of the rows being sent every third of the lease', async () => {
+    const now = manualClock();
+    await db
+      .insertInto('outbox')
+      .values(outboxRowsOf([mailJob('A')], now()))
+      .execute();
+    const { state, deliverers } = recording();
+    let release!: () => void;
+    state.hold = new Promise<void>((resolve) => (release = resolve));
+    const worker = new OutboxWorker(db, deliverers, silent, { clock: now, leaseMs: 2_000 });
+    const lease = async () => (await db.selectFrom('outbox').select('next_attempt_at').executeTakeFirstOrThrow()).next_attempt_at;
+    const run = worker.runDue();
+    await advance(0);
+    const claimedAt = now();
+    expect(await lease()).toBe(claimedAt + 2_000);
+    now.advance(100);
+    await advance(665);
+    expect(await lease()).toBe(claimedAt + 2_000);
+    await advance(1);
+    expect(await lease()).toBe(claimedAt + 100 + 2_000);
+    now.advance(100);
+    await advance(666);
+    expect(await lease()).toBe(claimedAt + 200 + 2_000);
+    release();
+    expect(await run).toEqual({ attempted: 1, sent: 1, failed: 0 });
+  });
+
+  it('logs a lease renewal that fails, and still delivers the row', async () => {
+    await queue('A');
+    const { failingDb, state: database } = failing((kind) => kind === 'UpdateQueryNode');
+    const { sent, state, deliverers } = recording();
+    let release!: () => void;
+    state.hold = new Promise<void>((resolve) => (release = resolve));
+    const lines: string[] = [];
+    const worker = new OutboxWorker(failingDb, deliverers, linesLog(lines) as unknown as FastifyBaseLogger, { clock, renewEveryMs: 100 });
+    const run = worker.runDue();
+    await advance(0);
+    database.on = true;
+    await advance(100);
+    expect(parsed(lines)).toEqual([{ level: 50, err: 'database is away', msg: 'outbox: lease renewal failed' }]);
+    database.on = false;
+    release();
+    expect(await run).toEqual({ attempted: 1, sent: 1, failed: 0 });
+    expect(sent).toEqual(['A']);
+  });
+
+  it('logs a run that fails, and looks again at the next poll', async () => {
+    await queue('A');
+    const { failingDb, state: database } = failing((kind) => kind === 'SelectQueryNode');
+    const { sent, deliverers } = recording();
+    const lines: string[] = [];
+    const worker = new OutboxWorker(failingDb, deliverers, linesLog(lines) as unknown as FastifyBaseLogger, { clock });
+    database.on = true;
+    worker.start();
+    await advance(0);
+    expect(parsed(lines)).toEqual([{ level: 50, err: 'database is away', msg: 'outbox run failed' }]);
+    expect(sent).toEqual([]);
+    database.on = false;
+    await advance(1_000);
+    expect(sent).toEqual(['A']);
+    await worker.stop();
+  });
+});
+
+describe('what a delivery records', () => {
+  it('a failed attempt, then the sent one: each in the row, the log and the attempt’s hearer', async () => {
+    const now = manualClock();
+    await db
+      .insertInto('outbox')
+      .values(outboxRowsOf([mailJob('A')], now()))
+      .execute();
+    const { id } = await db.selectFrom('outbox').select('id').executeTakeFirstOrThrow();
+    let fail = true;
+    const lines: string[] = [];
+    const attempts: Array<[string, boolean, number]> = [];
+    const worker = new OutboxWorker(
+      db,
+      {
+        mail: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          if (fail) throw Object.assign(new Error('try again later'), { responseCode: 451 });
+        },
+        'enquiry-api': async () => undefined,
+        mautic: async () => undefined,
+      },
+      linesLog(lines) as unknown as FastifyBaseLogger,
+      { clock: now, onAttempt: (kind, sent, seconds) => void attempts.push([kind, sent, seconds]) },
+    );
+    const row = () =>
+      db
+        .selectFrom('outbox')
+        .select(['status', 'attempts', 'next_attempt_at', 'last_error', 'sent_at', 'claimed_by'])
+        .executeTakeFirstOrThrow();
+    const meta = { outboxId: id, channel: 'mail', kind: 'quote-sales', reference: 'A' };
+
+    expect(await worker.runDue()).toEqual({ attempted: 1, sent: 0, failed: 1 });
+    const retryAt = now() + 5_000;
+    expect(await row()).toEqual({
+      status: 'pending',
+      attempts: 1,
+      next_attempt_at: retryAt,
+      last_error: '451 try again later',
+      sent_at: null,
+      claimed_by: null,
+    });
+    expect(parsed(lines)).toEqual([
+      {
+        level: 40,
+        ...meta,
+        attempt: 1,
+        error: '451 try again later',
+        retryAt: new Date(retryAt).toISOString(),
+        msg: 'outbox: delivery failed, will retry',
+      },
+    ]);
+
+    now.advance(4_999);
+    expect(await worker.runDue()).toEqual({ attempted: 0, sent: 0, failed: 0 });
+    now.advance(1);
+    fail = false;
+    lines.length = 0;
+    expect(await worker.runDue()).toEqual({ attempted: 1, sent: 1, failed: 0 });
+    expect(await row()).toEqual({
+      status: 'sent',
+      attempts: 2,
+      next_attempt_at: now() + 30_000,
+      last_error: null,
+      sent_at: new Date(now()).toISOString(),
+      claimed_by: null,
+    });
+    expect(parsed(lines)).toEqual([{ level: 30, ...meta, attempt: 2, msg: 'outbox: delivered' }]);
+    // each attempt heard: its kind, whether it was sent, and the seconds it took (each took 30 ms or more)
+    expect(attempts.map(([kind, sent]) => [kind, sent])).toEqual([
+      ['quote-sales', false],
+      ['quote-sales', true],
+    ]);
+    for (const [, , seconds] of attempts) {
+      expect(seconds).toBeGreaterThanOrEqual(0.025);
+      expect(seconds).toBeLessThan(10);
+    }
+  });
+
+  it('the last attempt: the row is dead, with its error, and is never tried again', async () => {
+    const now = manualClock();
+    const [row] = outboxRowsOf([mailJob('L')], now());
+    await db
+      .insertInto('outbox')
+      .values({ ...row!, attempts: MAX_ATTEMPTS - 1 })
+      .execute();
+    const lines: string[] = [];
+    const worker = new OutboxWorker(
+      db,
+      {
+        mail: async () => {
+          throw new Error('550 mailbox unavailable');
+        },
+        'enquiry-api': async () => undefined,
+        mautic: async () => undefined,
+      },
+      linesLog(lines) as unknown as FastifyBaseLogger,
+      { clock: now },
+    );
+    expect(await worker.runDue()).toEqual({ attempted: 1, sent: 0, failed: 1 });
+    expect(await db.selectFrom('outbox').select(['status', 'attempts', 'last_error', 'claimed_by']).executeTakeFirstOrThrow()).toEqual({
+      status: 'dead',
+      attempts: MAX_ATTEMPTS,
+      last_error: '550 mailbox unavailable',
+      claimed_by: null,
+    });
+    expect(parsed(lines)).toEqual([
+      {
+        level: 50,
+        alert: 'outbox-dead',
+        outboxId: row!.id,
+        channel: 'mail',
+        kind: 'quote-sales',
+        reference: 'L',
+        attempt: MAX_ATTEMPTS,
+        error: '550 mailbox unavailable',
+        msg: 'outbox: giving up after the last attempt; the row is dead',
+      },
+    ]);
+    now.advance(365 * 24 * 3_600_000);
+    expect(await worker.runDue()).toEqual({ attempted: 0, sent: 0, failed: 0 });
+  });
+
+  it('hands each channel’s deliverer its payload, and mail the row’s id, kind and reference', async () => {
+    const enquiry: EnquiryApiPayload = { type: 'quote', reference: 'CT-1', createdAt: '2026-11-20T09:00:00.000Z', data: { pages: 3 } };
+    const form: MauticPayload = { formId: '7', fields: { email: 'jo@example.com' } };
+    const visitorMail = mailJob('CT-1', 'quote-visitor');
+    await db
+      .insertInto('outbox')
+      .values(
+        outboxRowsOf(
+          [
+            visitorMail,
+            { channel: 'enquiry-api', kind: 'quote-forward', reference: 'CT-1', payload: enquiry },
+            { channel: 'mautic', kind: 'newsletter-forward', reference: null, payload: form },
+          ],
+          clock(),
+        ),
+      )
+      .execute();
+    const { id } = await db.selectFrom('outbox').select('id').where('channel', '=', 'mail').executeTakeFirstOrThrow();
+    const calls: unknown[] = [];
+    const worker = new OutboxWorker(
+      db,
+      {
+        mail: async (message, meta) => void calls.push(['mail', message, meta]),
+        'enquiry-api': async (payload) => void calls.push(['enquiry-api', payload]),
+        mautic: async (payload) => void calls.push(['mautic', payload]),
+      },
+      silent,
+      { clock, concurrency: 1 },
+    );
+    expect(await worker.runDue()).toEqual({ attempted: 3, sent: 3, failed: 0 });
+    expect(calls).toEqual([
+      ['mail', visitorMail.payload, { id, kind: 'quote-visitor', reference: 'CT-1' }],
+      ['enquiry-api', enquiry],
+      ['mautic', form],
+    ]);
+  });
+
+  it('a send it could not record counts as failed, and is logged', async () => {
+    await queue('A');
+    const { id } = await db.selectFrom('outbox').select('id').executeTakeFirstOrThrow();
+    const { failingDb, state: database } = failing((kind) => kind === 'UpdateQueryNode', 'disk full');
+    const lines: string[] = [];
+    const worker = new OutboxWorker(
+      failingDb,
+      {
+        mail: async () => void (database.on = true),
+        'enquiry-api': async () => undefined,
+        mautic: async () => undefined,
+      },
+      linesLog(lines) as unknown as FastifyBaseLogger,
+      { clock },
+    );
+    expect(await worker.runDue()).toEqual({ attempted: 1, sent: 0, failed: 1 });
+    expect(parsed(lines)).toEqual([{ level: 50, outboxId: id, err: 'disk full', msg: 'outbox: could not record a delivery' }]);
+    expect(worker.deliveriesInFlight).toBe(0);
+  });
+
+  it('queueJobs stores the jobs with the write they belong to, or not at all', async () => {
+    const T = Date.parse('2026-11-20T10:00:00Z');
+    await db.transaction().execute(async (trx) => queueJobs(trx, [mailJob('KEPT', 'quote-visitor')], T));
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await queueJobs(trx, [mailJob('LOST')], T);
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    const rows = await db.selectFrom('outbox').selectAll().execute();
+    expect(rows.map(({ id: _id, ...row }) => row)).toEqual([
+      {
+        channel: 'mail',
+        kind: 'quote-visitor',
+        reference: 'KEPT',
+        payload: JSON.stringify(mailJob('KEPT').payload),
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: T,
+        last_error: null,
+        created_at: '2026-11-20T10:00:00.000Z',
+        sent_at: null,
+        claimed_by: null,
+        priority: PRIORITY.visitor,
+      },
+    ]);
+    expect(rows[0]!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('how many sends are in flight', () => {
+  it('ten unless told otherwise, and never fewer than one', async () => {
+    for (const [concurrency, most] of [
+      [undefined, 10],
+      [0, 1],
+    ] as const) {
+      await queue(...Array.from({ length: 12 }, (_, i) => `${concurrency}-${i}`));
+      const { sent, state, deliverers } = recording();
+      let release!: () => void;
+      state.hold = new Promise<void>((resolve) => (release = resolve));
+      const worker = new OutboxWorker(db, deliverers, silent, { clock, concurrency });
+      const run = worker.runDue();
+      await until(() => worker.deliveriesInFlight === most, `${most} in flight`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(worker.deliveriesInFlight).toBe(most);
+      release();
+      expect(await run).toEqual({ attempted: 12, sent: 12, failed: 0 });
+      expect(sent).toHaveLength(12);
+    }
+  });
+});
+
+describe('a row another worker has taken over', () => {
+  it('is left to it: this worker renews no lease of it, and records no failed attempt, last or not', async () => {
+    const now = manualClock();
+    const [retry, last] = outboxRowsOf([mailJob('R'), mailJob('L')], now());
+    await db
+      .insertInto('outbox')
+      .values([retry!, { ...last!, attempts: MAX_ATTEMPTS - 1 }])
+      .execute();
+    let failA!: (error: Error) => void;
+    const failed = new Promise<void>((_resolve, reject) => (failA = reject));
+    failed.catch(() => undefined);
+    const linesA: string[] = [];
+    // A's leases are renewed every 10 ms (real time), yet have run out on its clock: a stalled loop
+    const a = new OutboxWorker(
+      db,
+      { mail: () => failed, 'enquiry-api': async () => undefined, mautic: async () => undefined },
+      linesLog(linesA) as unknown as FastifyBaseLogger,
+      { clock: now, concurrency: 2, leaseMs: 1_000, renewEveryMs: 10 },
+    );
+    const runA = a.runDue();
+    await until(() => a.deliveriesInFlight === 2, 'A sending both');
+    const { sent, state, deliverers } = recording();
+    let releaseB!: () => void;
+    state.hold = new Promise<void>((resolve) => (releaseB = resolve));
+    const b = new OutboxWorker(db, deliverers, silent, { clock: () => now() + 1_000, concurrency: 2 });
+    const runB = b.runDue();
+    await until(() => b.deliveriesInFlight === 2, 'B sending both');
+    const takenOver = { status: 'pending', next_attempt_at: now() + 1_000 + 30_000, last_error: null, claimed_by: b.id };
+    const rows = () =>
+      db
+        .selectFrom('outbox')
+        .select(['reference', 'status', 'attempts', 'next_attempt_at', 'last_error', 'claimed_by'])
+        .orderBy('reference')
+        .execute();
+    // A's renewals meanwhile leave B's lease as it is
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await rows()).toEqual([
+      { reference: 'L', attempts: MAX_ATTEMPTS - 1, ...takenOver },
+      { reference: 'R', attempts: 0, ...takenOver },
+    ]);
+    failA(new Error('connection lost'));
+    expect(await runA).toEqual({ attempted: 2, sent: 0, failed: 2 });
+    expect(await rows()).toEqual([
+      { reference: 'L', attempts: MAX_ATTEMPTS - 1, ...takenOver },
+      { reference: 'R', attempts: 0, ...takenOver },
+    ]);
+    expect(parsed(linesA).filter((line) => line.alert === 'outbox-dead')).toEqual([]);
+    releaseB();
+    expect(await runB).toEqual({ attempted: 2, sent: 2, failed: 0 });
+    expect(sent.sort()).toEqual(['L', 'R']);
   });
 });
