@@ -1,4 +1,7 @@
 /**
+ * @jest-environment node
+ */
+/**
  * What the site keeps in the visitor's browser, against the cookie policy's table (docs/product-rules.md
  * "Tracking, cookies and consent"). The site's own consent and campaign code writes into a small
  * in-memory Storage here (a node test: no DOM), and the keys it writes must be the table's.
