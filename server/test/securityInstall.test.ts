@@ -41,11 +41,13 @@ const snapshot = (catalogueManifest: string): PolicySnapshot => ({
 });
 
 describe('the security headers', () => {
+  // Each case builds its app: built in a beforeAll, the options given to helmet would be reached
+  // by no test of this file (Stryker traces a mutant to the tests that run it).
   let app: FastifyInstance;
-  beforeAll(async () => {
+  beforeEach(async () => {
     app = await bareApp();
   });
-  afterAll(() => app.close());
+  afterEach(() => app.close());
 
   it('every answer: the configured policy, no framing, nosniff, a strict referrer policy, resources same-site, no embedder policy', async () => {
     for (const res of [await app.inject({ method: 'GET', url: '/read' }), await app.inject({ method: 'GET', url: '/nothing' })]) {
