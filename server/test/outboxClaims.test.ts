@@ -248,6 +248,30 @@ describe('one worker’s claims', () => {
     expect(await run).toEqual({ attempted: 3, sent: 3, failed: 0 });
   });
 
+  it('gives the newest slot the newest row not its own, when its own lapsed row comes first', async () => {
+    await queue([
+      { id: 'V1', priority: PRIORITY.visitor, dueAgoMs: 20 },
+      { id: 'V2', priority: PRIORITY.visitor, dueAgoMs: 10 },
+    ]);
+    let now = T;
+    const { worker, started, finish } = heldWorker({ clock: () => now, concurrency: 2, leaseMs: 1_000, renewEveryMs: 60_000 });
+    const run = worker.runDue();
+    await settle();
+    expect(started).toEqual(['V2', 'V1']);
+    // V1's lease runs out (due again at T + 1 s: the newest due visitor mail), and two more arrive
+    now += 5_000;
+    await queue([
+      { id: 'V3', priority: PRIORITY.visitor, dueAgoMs: -500 },
+      { id: 'V4', priority: PRIORITY.visitor, dueAgoMs: -400 },
+    ]);
+    await finish('V2');
+    expect(started).toEqual(['V2', 'V1', 'V3']);
+    await finish('V1');
+    expect(started).toEqual(['V2', 'V1', 'V3', 'V4']);
+    for (const reference of ['V3', 'V4']) await finish(reference);
+    expect(await run).toEqual({ attempted: 4, sent: 4, failed: 0 });
+  });
+
   it('gives the newest slot one row, however many its look takes in', async () => {
     await queue([
       { id: 'S1', priority: PRIORITY.staff, dueAgoMs: 60 },

@@ -6,7 +6,9 @@
  * bounded line.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { openDatabase, type Db } from '../src/db/database';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { DATABASE_FILENAME, openDatabase, type Db } from '../src/db/database';
 import {
   BACKOFF_MS,
   MAX_ATTEMPTS,
@@ -60,8 +62,10 @@ async function until(condition: () => boolean, message: string, timeoutMs = 5_00
 
 // One database for the file (migrating one per test was most of a test's time), emptied before each test.
 let db: Db;
+let varDir: string;
 beforeAll(async () => {
-  db = await openDatabase(tempDir('ct-outbox-worker-'));
+  varDir = tempDir('ct-outbox-worker-');
+  db = await openDatabase(varDir);
 });
 beforeEach(async () => {
   await db.deleteFrom('outbox').execute();
@@ -190,6 +194,56 @@ describe('the worker’s life', () => {
     expect(b).toEqual({ attempted: 2, sent: 2, failed: 0 });
     expect(a).toEqual(b);
     expect(sent).toEqual(['A', 'B']);
+  });
+});
+
+describe('a call made as a run ends', () => {
+  it('gets a run of its own for what was queued meanwhile', async () => {
+    await queue('A');
+    const other = new BetterSqlite3(path.join(varDir, DATABASE_FILENAME));
+    // visitor mail: the look that finds nothing is the one for visitor mail, the first of each claim; C is refused
+    const later = outboxRowsOf([mailJob('B', 'quote-visitor'), mailJob('C', 'quote-visitor')], clock());
+    const columns = Object.keys(later[0]!);
+    let aSent = false;
+    let second: Promise<unknown> | null = null;
+    // once A is sent, the first look that finds nothing: B and C are queued, and runDue() called, after it looked
+    const looks = new Set<unknown>();
+    const racing = db.withPlugin({
+      transformQuery(args) {
+        if (args.node.kind === 'SelectQueryNode') looks.add(args.queryId);
+        return args.node;
+      },
+      async transformResult(args) {
+        if (aSent && !second && looks.has(args.queryId) && args.result.rows.length === 0) {
+          const insert = other.prepare(`INSERT INTO outbox (${columns.join(', ')}) VALUES (${columns.map((k) => `@${k}`).join(', ')})`);
+          for (const row of later) insert.run(row);
+          second = worker.runDue();
+        }
+        return args.result;
+      },
+    });
+    const { sent, deliverers } = recording();
+    const worker = new OutboxWorker(
+      racing,
+      {
+        ...deliverers,
+        mail: async (message, meta) => {
+          if (meta.reference === 'C') throw new Error('refused');
+          await deliverers.mail(message, meta);
+          aSent = true;
+        },
+      },
+      silent,
+      { clock, concurrency: 1 },
+    );
+    const first = await worker.runDue();
+    other.close();
+    expect(second).not.toBeNull();
+    expect(sent).toEqual(['A', 'B']);
+    expect(first).toEqual({ attempted: 3, sent: 2, failed: 1 });
+    expect(await db.selectFrom('outbox').select(['reference', 'attempts']).where('status', '=', 'pending').execute()).toEqual([
+      { reference: 'C', attempts: 1 },
+    ]);
   });
 });
 
@@ -364,6 +418,14 @@ describe('the worker’s timing (fake timers: the waits are only waited out)', (
     state.hold = new Promise<void>((resolve) => (release = resolve));
     const worker = new OutboxWorker(db, deliverers, silent, { clock: now, leaseMs: 2_000 });
     const lease = async () => (await db.selectFrom('outbox').select('next_attempt_at').executeTakeFirstOrThrow()).next_attempt_at;
+    // a run that ends leaves no renewal behind: one left running would renew out of step with the next run's
+    await db
+      .updateTable('outbox')
+      .set({ next_attempt_at: now() + 60_000 })
+      .execute();
+    expect(await worker.runDue()).toEqual({ attempted: 0, sent: 0, failed: 0 });
+    await advance(300);
+    await db.updateTable('outbox').set({ next_attempt_at: now() }).execute();
     const run = worker.runDue();
     await advance(0);
     const claimedAt = now();
