@@ -189,6 +189,10 @@ describe('a volume as typed', () => {
     expect(boundedPages(2_000_001)).toBe(2_000_000);
     expect(boundedPages('1999999.6')).toBe(2_000_000);
   });
+  it('takes a typed "-0" as 0, not as negative zero (which would show as "-0")', () => {
+    expect(Object.is(boundedPages('-0'), 0)).toBe(true);
+    expect(Object.is(boundedPages(-0), 0)).toBe(true);
+  });
 });
 
 describe('the monthly estimate at its edges', () => {

@@ -32,7 +32,11 @@ function leasedWithZeroCharge(): SavingsAnswers {
 describe('a leased machine with a zero charge per page', () => {
   // Today: the lease, 9,000p a month, and nothing for the pages. Copytech: the same lease plus
   // 5,000 x 0.39 + 1,000 x 3.3 = 5,250p for the pages, 14,250p a month: 5,250p (£630 a year) more.
-  const result = calculateSavings(leasedWithZeroCharge(), TEST_TERMS);
+  // Worked out in each test, not when the file loads, so mutation testing can tell which tests reach it.
+  let result: ReturnType<typeof calculateSavings>;
+  beforeEach(() => {
+    result = calculateSavings(leasedWithZeroCharge(), TEST_TERMS);
+  });
 
   it('is a comparison, not an incomplete answer: the lease is a cost the visitor told us', () => {
     expect(result.status).toBe('no-saving');

@@ -83,7 +83,11 @@ describe('worked example: a leased machine on a cost-per-copy agreement', () => 
   // lease £270/quarter = 9,000p a month; CPC £450/quarter = 15,000p a month -> 24,000p a month.
   // 15,000 mono and 3,000 colour a quarter = 5,000 mono and 1,000 colour a month.
   // Copytech: 5,000 x 0.39 + 1,000 x 3.3 = 1,950 + 3,300 = 5,250p, plus the same lease 9,000p = 14,250p.
-  const result = calculateSavings(leaseExample(), TEST_TERMS);
+  // Worked out in each test, not when the file loads, so mutation testing can tell which tests reach it.
+  let result: ReturnType<typeof calculateSavings>;
+  beforeEach(() => {
+    result = calculateSavings(leaseExample(), TEST_TERMS);
+  });
 
   it('normalises every cost to per month, per year and over 60 months', () => {
     expect(result.current).toMatchObject({ perMonth: 24_000, perYear: 288_000, per60Months: 1_440_000 });
@@ -133,7 +137,11 @@ describe('worked example: a machine bought outright, spread over its years, with
     blackAndWhiteVolume: { value: 6_000, periodInMonths: 1 },
     colourVolume: { value: 0, periodInMonths: 1 },
   });
-  const result = calculateSavings(answers, TEST_TERMS);
+  // Worked out in each test, not when the file loads, so mutation testing can tell which tests reach it.
+  let result: ReturnType<typeof calculateSavings>;
+  beforeEach(() => {
+    result = calculateSavings(answers, TEST_TERMS);
+  });
 
   it('spreads the purchase price over the years and adds the support costs', () => {
     expect(result.current.partsPerMonth).toEqual({ equipment: 12_500, printService: 12_000, otherCharges: 0 });
@@ -173,7 +181,11 @@ describe('worked example: cost per copy only (the machine is in the click charge
     blackAndWhiteVolume: { value: 30_000, periodInMonths: 3 },
     colourVolume: { value: 6_000, periodInMonths: 3 },
   });
-  const result = calculateSavings(answers, TEST_TERMS);
+  // Worked out in each test, not when the file loads, so mutation testing can tell which tests reach it.
+  let result: ReturnType<typeof calculateSavings>;
+  beforeEach(() => {
+    result = calculateSavings(answers, TEST_TERMS);
+  });
 
   it('compares the click charges, without asking how the machine is supported', () => {
     expect(unansweredQuestions(answers)).toEqual({});
@@ -211,7 +223,11 @@ describe('worked example: other charges paid in other periods', () => {
     blackAndWhiteVolume: { value: 2_000, periodInMonths: 1 },
     colourVolume: { value: 500, periodInMonths: 1 },
   });
-  const result = calculateSavings(answers, TEST_TERMS);
+  // Worked out in each test, not when the file loads, so mutation testing can tell which tests reach it.
+  let result: ReturnType<typeof calculateSavings>;
+  beforeEach(() => {
+    result = calculateSavings(answers, TEST_TERMS);
+  });
 
   it("normalises each charge by its own period; what the service includes leaves Copytech's column", () => {
     expect(result.current.partsPerMonth).toEqual({ equipment: 10_000, printService: 9_000, otherCharges: 2_000 });
@@ -245,7 +261,11 @@ describe('worked example: only the total bill is known', () => {
   // £900 a quarter = 30,000p a month; 30,000 pages a quarter, 30% colour:
   // 9,000 colour and 21,000 mono a quarter = 3,000 colour and 7,000 mono a month.
   // Copytech 7,000 x 0.39 + 3,000 x 3.3 = 2,730 + 9,900 = 12,630p.
-  const result = calculateSavings(bill({ cost: 90_000, pages: 30_000 }), TEST_TERMS);
+  // Worked out in each test, not when the file loads, so mutation testing can tell which tests reach it.
+  let result: ReturnType<typeof calculateSavings>;
+  beforeEach(() => {
+    result = calculateSavings(bill({ cost: 90_000, pages: 30_000 }), TEST_TERMS);
+  });
 
   it('splits the pages by the default 30% colour ratio and compares the bill', () => {
     expect(result.pagesPerMonth).toEqual({ mono: 7_000, colour: 3_000 });
