@@ -110,7 +110,17 @@ function serverLayout() {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/', '**/dist/', 'var/', '**/var/', 'e2e/test-results/', 'e2e/playwright-report/', '**/*.d.ts', '.stryker-tmp/', 'reports/'],
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      'var/',
+      '**/var/',
+      'e2e/test-results/',
+      'e2e/playwright-report/',
+      '**/*.d.ts',
+      '.stryker-tmp/',
+      'reports/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
