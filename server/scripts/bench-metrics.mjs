@@ -98,6 +98,15 @@ const scenarios = [
   },
 ];
 
+// BENCH_RATES: requests a second per scenario (comma-separated, in the order above; 0 or none: as
+// fast as they are answered). At a fixed rate below what a server can serve, both servers are
+// offered the same load whatever else the machine does, so their CPU per request compares like for
+// like (at full speed it moves with how many requests each write and read carries).
+const rates = (process.env.BENCH_RATES ?? '').split(',').map(Number);
+scenarios.forEach((scenario, i) => {
+  if (rates[i] > 0) scenario.overallRate = rates[i];
+});
+
 /** One slice of load on one server: its requests and the CPU ms it spent on them. */
 async function load(side, scenario, duration) {
   const pid = servers[side].child.pid;
