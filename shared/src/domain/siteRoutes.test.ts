@@ -239,10 +239,23 @@ describe('contentRouteOf: the content part of the one route table', () => {
     '/contact-us/more',
     '//contact-us',
     '/%E0%A4%A',
+    '/services//print-audit',
+    '/services/a%2Fb',
+    '/services/',
+    '/services/print-audit/',
+    '/services/print-audit!',
   ];
   it.each(paths)('answers %s as matchSitePath does', (path) => {
     const match = matchSitePath(path.split(/[?#]/)[0]!);
     expect(contentRouteOf(path)).toEqual(match.kind === 'content' ? { slug: match.slug, kind: match.contentKind } : null);
+  });
+  it('finds no page in an empty or encoded-slash segment, nor in a slug that only starts like one', () => {
+    expect(contentRouteOf('/')).toEqual({ slug: 'home', kind: 'page' });
+    expect(contentRouteOf('/services/print-audit/')).toEqual({ slug: 'print-audit', kind: 'service' });
+    for (const path of ['/services//print-audit', '//contact-us', '/services/a%2Fb', '/services/']) expect(contentRouteOf(path)).toBeNull();
+    expect(matchSitePath('/blog/a-post!')).toEqual(NOT_FOUND);
+    expect(matchSitePath('/services/print-audit!')).toEqual(NOT_FOUND);
+    expect(matchSitePath('/blog/a-post')).toEqual({ kind: 'blog', slug: 'a-post' });
   });
   it('lists the fixed content pages, home first, each matched at its path', () => {
     const pages = contentPagePaths();
