@@ -239,6 +239,29 @@ describe('what the figures rest on, and why a large saving is so large, on each 
     ]);
   });
 
+  it('a colour-heavy bill is compared: more colour pages than mono ones is still pages printed', () => {
+    const result = calculateSavings(bill({ monoPages: 1_000, colourPages: 1_000 }), TEST_TERMS);
+    expect(result.status).not.toBe('incomplete');
+    expect(result.savings).not.toBeNull();
+    const mostlyColour = calculateSavings(bill({ monoPages: 500, colourPages: 2_000 }), TEST_TERMS);
+    expect(mostlyColour.status).not.toBe('incomplete');
+    expect(mostlyColour.savings).not.toBeNull();
+  });
+
+  it('counts other charges only when the visitor said they pay them, on the itemised path', () => {
+    const insurance = [{ name: 'Insurance', value: 3_000, periodInMonths: 1 }];
+    const paid = calculateSavings({ ...cpcOnly(), equipmentIsInsured: true, otherChargesPricePerPeriod: insurance }, TEST_TERMS);
+    expect(paid.copytech.partsPerMonth.otherCharges).toBe(3_000);
+    // the same charge left in the answers after the visitor said they pay none, or moved to the bill
+    const notPaid = calculateSavings({ ...cpcOnly(), otherChargesPricePerPeriod: insurance }, TEST_TERMS);
+    expect(notPaid.copytech.partsPerMonth.otherCharges).toBe(0);
+    const onTheBill = calculateSavings(
+      { ...bill({ monoPages: 3_000, colourPages: 600 }), equipmentIsInsured: true, otherChargesPricePerPeriod: insurance },
+      TEST_TERMS,
+    );
+    expect(onTheBill.copytech.partsPerMonth.otherCharges).toBe(0);
+  });
+
   it('a bill with only its mono pages known: no colour share is assumed', () => {
     const result = calculateSavings(bill({ monoPages: 6_000, colourPages: null }), TEST_TERMS);
     expect(result.pagesPerMonth).toEqual({ mono: 2_000, colour: 0 });
