@@ -257,6 +257,12 @@ describe('contentRouteOf: the content part of the one route table', () => {
     expect(matchSitePath('/services/print-audit!')).toEqual(NOT_FOUND);
     expect(matchSitePath('/blog/a-post')).toEqual({ kind: 'blog', slug: 'a-post' });
   });
+  it('has nothing below a landing page', () => {
+    for (const landing of ['photocopiers', 'commercial-printers', 'office-printers']) {
+      expect(matchSitePath(`/${landing}`)).toEqual({ kind: 'list', section: landing, segments: [] });
+      expect(matchSitePath(`/${landing}/canon`)).toEqual(NOT_FOUND);
+    }
+  });
   it('lists the fixed content pages, home first, each matched at its path', () => {
     const pages = contentPagePaths();
     expect(pages[0]).toEqual({ path: '/', slug: 'home' });
