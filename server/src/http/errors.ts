@@ -151,14 +151,18 @@ export function installErrorHandling(app: FastifyInstance): void {
  * query must be finite, or the request is a 400 like any other bad parameter.
  */
 export function installFiniteQueryNumbers(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
+  // Synchronous, as every hook on every request's path (http/security.ts).
+  app.addHook('preHandler', (request, _reply, done) => {
     const query = request.query;
-    if (typeof query !== 'object' || query === null) return;
-    for (const [field, value] of Object.entries(query)) {
-      if ((Array.isArray(value) ? value : [value]).some((item) => typeof item === 'number' && !Number.isFinite(item))) {
-        throw badRequest({ [field]: 'Must be a whole number.' }, `${field}: Must be a whole number.`);
+    if (typeof query === 'object' && query !== null) {
+      for (const [field, value] of Object.entries(query)) {
+        if ((Array.isArray(value) ? value : [value]).some((item) => typeof item === 'number' && !Number.isFinite(item))) {
+          done(badRequest({ [field]: 'Must be a whole number.' }, `${field}: Must be a whole number.`));
+          return;
+        }
       }
     }
+    done();
   });
 }
 

@@ -38,8 +38,10 @@ export const httpPlugin = fp<{ config: Config }>(
     if (shared) app.addHook('onClose', async () => shared.close());
     await installSecurity(app, config, shared);
     // API answers are data for the site's pages, never pages to index (see pages/sitemap.ts).
-    app.addHook('onSend', async (request, reply) => {
+    // Synchronous, as every hook on every request's path (http/security.ts).
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.url.startsWith('/api/')) reply.header('X-Robots-Tag', 'noindex');
+      done(null, payload);
     });
   },
   { name: 'copytech-http' },

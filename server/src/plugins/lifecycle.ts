@@ -38,13 +38,16 @@ export const lifecyclePlugin = fp(
   async (app) => {
     const lifecycle = new Lifecycle();
     app.decorate('lifecycle', lifecycle);
-    app.addHook('onRequest', async (_request, reply) => {
+    // Synchronous hooks, as every hook on every request's path (http/security.ts).
+    app.addHook('onRequest', (_request, reply, done) => {
       lifecycle.requestsInFlight++;
       // 'close' comes whether the answer was sent or the client went away.
       reply.raw.once('close', () => lifecycle.requestsInFlight--);
+      done();
     });
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (lifecycle.draining) reply.header('Connection', 'close');
+      done(null, payload);
     });
   },
   { name: 'copytech-lifecycle' },
