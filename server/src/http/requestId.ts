@@ -21,21 +21,25 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 const TOKEN = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
- * Random bytes drawn 4 KiB at a time: a call to the system's random source per request cost about
- * 5% of the CPU of an API answer from the answer cache (a profile of the list API under load).
+ * Random bytes drawn 4 KiB at a time and encoded at once: a call to the system's random source per
+ * request cost about 5% of the CPU of an API answer from the answer cache, and encoding 12 bytes per
+ * request about 1% more (profiles of the list API under load). 12 bytes are exactly 16 base64url
+ * characters, so each id is a slice of the encoded pool, never sharing a character with another.
  */
-const POOL_BYTES = 4096;
-let pool = Buffer.alloc(0);
-let offset = POOL_BYTES;
+const ID_BYTES = 12;
+const ID_CHARS = 16;
+const POOL_IDS = 341; // 4,092 bytes
+let pool = '';
+let offset = 0;
 
 /** A fresh id: 16 characters of base64url (96 random bits). */
 export function freshRequestId(): string {
-  if (offset + 12 > pool.length) {
-    pool = randomBytes(POOL_BYTES);
+  if (offset === pool.length) {
+    pool = randomBytes(ID_BYTES * POOL_IDS).toString('base64url');
     offset = 0;
   }
-  offset += 12;
-  return pool.toString('base64url', offset - 12, offset);
+  offset += ID_CHARS;
+  return pool.slice(offset - ID_CHARS, offset);
 }
 
 /** Whether the socket's peer is a proxy TRUST_PROXY believes (the nearest hop). */
