@@ -6,7 +6,7 @@
 // serves them on a METRICS_PORT of its own and is scraped every BENCH_SCRAPE_MS (default 5 s), as
 // Prometheus would. Then, per scenario, it
 // loads them in turn in slices (BENCH_SLICE_SECONDS, default 4), before and after alternately
-// first, BENCH_ROUNDS rounds (default 6, in 3 groups), and reads each server's CPU time (its
+// first, BENCH_ROUNDS rounds (default 6, in 3 groups, each with both servers started afresh), and reads each server's CPU time (its
 // process's user + system time, render threads included, from /proc: Linux only) over each slice.
 // Two figures per build: requests per second, and CPU ms per request. On a machine shared with
 // other work the first moves with whatever else runs; the second is what a request costs the
@@ -32,6 +32,13 @@ const rounds = Number(process.env.BENCH_ROUNDS || 6);
 const port = Number(process.env.BENCH_PORT || 8112);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+const serverCpus = process.env.BENCH_SERVER_CPUS ?? '';
+// Killed with this script, even when it fails before the end.
+const children = new Set();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
 /** A server process of a build (its dist folder), once it answers. */
 async function start(dist, offset) {
   const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copytech-bench-metrics-'));
@@ -45,9 +52,12 @@ async function start(dist, offset) {
     LOG_LEVEL: 'warn',
     METRICS_PORT: String(metricsPort),
   };
-  const child = spawn(process.execPath, [path.join(dist, 'main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  // Killed with this script, even when it fails before the end.
-  process.on('exit', () => child.exitCode === null && child.kill('SIGKILL'));
+  // BENCH_SERVER_CPUS (e.g. 1): both servers on those CPUs only (taskset, which becomes the server's
+  // process), so that the load generator, on the others, does not share their cores.
+  const command = serverCpus ? ['taskset', ['-c', serverCpus, process.execPath]] : [process.execPath, []];
+  const child = spawn(command[0], [...command[1], path.join(dist, 'main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   const base = `http://127.0.0.1:${port + offset}`;
   for (let tries = 0; ; tries++) {
     if (child.exitCode !== null || tries > 600) throw new Error(`${dist}/main.js did not start`);
@@ -70,14 +80,30 @@ function cpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-const servers = {
-  after: await start(path.join(here, '..', 'dist'), 0),
-  before: await start(path.resolve(before), 1),
-};
+/**
+ * Both servers, started afresh for each group of rounds: two processes of one build differ by up to
+ * 10% in CPU per request (what the JIT made of them), so each group's figure comes from processes of
+ * its own, and the median of the groups is not one pair's luck.
+ */
+let servers = null;
+async function startBoth() {
+  servers = { after: await start(path.join(here, '..', 'dist'), 0), before: await start(path.resolve(before), 1) };
+}
+async function stopBoth() {
+  for (const server of Object.values(servers ?? {})) {
+    if (server.child.exitCode === null) {
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => server.child.once('exit', resolve));
+    }
+    fs.rmSync(server.varDir, { recursive: true, force: true });
+  }
+  servers = null;
+}
 // A Prometheus of sorts: every instance scraped every BENCH_SCRAPE_MS (default 5 s) while it is loaded.
 const scrapeMs = Number(process.env.BENCH_SCRAPE_MS || 5000);
 let scrapes = 0;
 const scraper = setInterval(() => {
+  if (!servers) return;
   for (const offset of [0, 1])
     fetch(`http://127.0.0.1:${port + 10 + offset}/metrics`).then(
       (response) => response.text().then(() => (scrapes += response.ok ? 1 : 0)),
@@ -120,14 +146,19 @@ const rows = [];
 try {
   for (const scenario of scenarios) {
     process.stdout.write(`${scenario.name}: ${rounds} rounds of ${slice} s each…\n`);
-    // Warm both (the JIT, the render threads, the page cache).
-    for (const side of ['after', 'before']) await load(side, scenario, 2);
     const group = () => [0, 1, 2].map(() => ({ requests: 0, cpu: 0 }));
     const totals = { after: group(), before: group() };
     for (let round = 0; round < rounds; round++) {
+      const groupIndex = Math.floor((round * 3) / rounds);
+      if (round === 0 || groupIndex !== Math.floor(((round - 1) * 3) / rounds)) {
+        // A group of its own processes, warmed (the JIT, the render threads, the page cache).
+        await stopBoth();
+        await startBoth();
+        for (const side of ['after', 'before']) await load(side, scenario, 2);
+      }
       const order = round % 2 ? ['before', 'after'] : ['after', 'before'];
       for (const side of order) {
-        const slot = totals[side][Math.floor((round * 3) / rounds)];
+        const slot = totals[side][groupIndex];
         const { requests, cpu } = await load(side, scenario, slice);
         slot.requests += requests;
         slot.cpu += cpu;
@@ -150,11 +181,7 @@ try {
   }
 } finally {
   clearInterval(scraper);
-  for (const server of Object.values(servers)) {
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => server.child.once('exit', resolve));
-    fs.rmSync(server.varDir, { recursive: true, force: true });
-  }
+  await stopBoth();
 }
 console.log(
   `\nMetrics cost on Node ${process.version}, ${os.availableParallelism()} CPU(s), load average ${os
