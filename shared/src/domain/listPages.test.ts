@@ -314,10 +314,10 @@ describe("each list page's breadcrumbs and the lists it offers next", () => {
         { label: 'A3 colour' },
       ],
     ],
-    ['/printers/print-only', [home, { label: 'Printers', to: '/printers' }, { label: 'Printers' }]],
+    ['/printers/print-only', [home, { label: 'Printers', to: '/printers' }, { label: 'Print-only printers' }]],
     [
       '/printers/print-only/a4-mono',
-      [home, { label: 'Printers', to: '/printers' }, { label: 'Printers', to: '/printers/print-only' }, { label: 'A4 mono' }],
+      [home, { label: 'Printers', to: '/printers' }, { label: 'Print-only printers', to: '/printers/print-only' }, { label: 'A4 mono' }],
     ],
     ['/printers/production', [home, { label: 'Printers', to: '/printers' }, { label: 'Production printers' }]],
     [
@@ -480,5 +480,17 @@ describe('the landing pages (/photocopiers, /commercial-printers, /office-printe
 describe('allPrintersList', () => {
   it('is the /printers list', () => {
     expect(allPrintersList()).toEqual(listAt('/printers'));
+  });
+});
+
+describe('every list page trail', () => {
+  it('never names the same place twice in a row (not "Home > Printers > Printers")', () => {
+    const repeats = everyListPage().flatMap((list) =>
+      list.crumbs
+        .slice(1)
+        .flatMap((crumb, i) => (crumb.label === list.crumbs[i]!.label ? [list.crumbs.map((c) => c.label).join(' > ')] : [])),
+    );
+    expect(everyListPage().length).toBeGreaterThan(20);
+    expect(repeats).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ describe("the sections' names", () => {
   it('names each printer type, shorter in breadcrumbs, as its list does', () => {
     expect(PRINTER_TYPE_LABELS).toEqual({
       multifunctionals: { heading: 'Multifunctional printers', crumb: 'Multifunctionals' },
-      'print-only': { heading: 'Print-only printers', crumb: 'Printers' },
+      'print-only': { heading: 'Print-only printers', crumb: 'Print-only printers' },
       production: { heading: 'Production printers', crumb: 'Production printers' },
       plotters: { heading: 'Plotters', crumb: 'Plotters' },
     });

@@ -15,7 +15,7 @@ export const HOME_CRUMB: Crumb = { label: 'Home', to: '/' };
 /** A printer type's list heading, and its shorter name in breadcrumbs. */
 export const PRINTER_TYPE_LABELS: Record<PrinterType, { heading: string; crumb: string }> = {
   multifunctionals: { heading: 'Multifunctional printers', crumb: 'Multifunctionals' },
-  'print-only': { heading: 'Print-only printers', crumb: 'Printers' },
+  'print-only': { heading: 'Print-only printers', crumb: 'Print-only printers' },
   production: { heading: 'Production printers', crumb: 'Production printers' },
   plotters: { heading: 'Plotters', crumb: 'Plotters' },
 };
