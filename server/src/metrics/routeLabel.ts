@@ -2,8 +2,10 @@
  * The `route` label of a request: never its URL. An API route is its Fastify template
  * (`/api/products/:kind/:brand/:model`); a page of the site is its route's pattern in the site's
  * route table (@copytech/shared's matchSitePath: `/printers/:type/:brand/:model`, `/services/:slug`);
- * a path that matches nothing, or a page that is Not Found, is `unmatched`. Every value comes from
- * a fixed set, so the number of series does not grow with the number of distinct URLs.
+ * a path that fits no route and no pattern of the site is `unmatched`. A page whose path fits a
+ * pattern but is Not Found (`/printers/canon/nope`) keeps the pattern, under status class 4xx: its
+ * 404s are counted where the broken links point. Every value comes from a fixed set, so the number
+ * of series does not grow with the number of distinct URLs.
  */
 import { matchSitePath, pageSections, type SitePath } from '@copytech/shared/domain';
 
