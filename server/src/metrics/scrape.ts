@@ -6,7 +6,12 @@
  * The database values come from one refresh at a time, run in the background: a scrape waits for
  * it at most SCRAPE_WAIT_MS, so it answers quickly however slow or away the database is. Past the
  * wait the outbox gauges keep their last value; a refresh that fails (or hangs past HUNG_MS) sets
- * copytech_ready to 0, as /api/health/ready would answer 503.
+ * copytech_ready to 0, as /api/health/ready would answer 503. Until the first refresh has ended
+ * there is no last value, so the first scrape waits for it up to HUNG_MS: a slow first query
+ * (a database still warming up) does not report a healthy instance as not ready.
+ *
+ * copytech_ready is 1 when the last refresh succeeded, none has hung and the instance is not
+ * draining; the drain is read at each scrape, so it shows at once both ways.
  */
 import { REMOTE_NAMES } from '@copytech/shared/domain';
 import type { Db } from '../db/database';
@@ -49,6 +54,12 @@ function databaseRefresher(metrics: Metrics, sources: ScrapeSources) {
   let refreshing: Promise<void> | null = null;
   let startedAt = 0;
   let waiting: Promise<void> | null = null;
+  /** a refresh has ended: the gauges hold the database's values, not their defaults */
+  let known = false;
+  /** whether the last refresh that ended succeeded */
+  let lastOk = false;
+
+  const setReady = (hung: boolean) => metrics.ready.set(lastOk && !hung && !sources.draining() ? 1 : 0);
 
   async function refresh(): Promise<void> {
     try {
@@ -58,10 +69,12 @@ function databaseRefresher(metrics: Metrics, sources: ScrapeSources) {
       metrics.outboxDeadRows.set(outbox.dead);
       const oldest = outbox.oldestPending ? Date.parse(outbox.oldestPending) : NaN;
       metrics.outboxOldestDueAge.set(Number.isFinite(oldest) ? Math.max(0, (sources.clock() - oldest) / 1000) : 0);
-      metrics.ready.set(sources.draining() ? 0 : 1);
+      lastOk = true;
     } catch {
-      metrics.ready.set(0);
+      lastOk = false;
     }
+    known = true;
+    setReady(false);
   }
 
   return function scrapeWait(): Promise<void> {
@@ -71,11 +84,11 @@ function databaseRefresher(metrics: Metrics, sources: ScrapeSources) {
       refreshing = refresh().finally(() => {
         refreshing = null;
       });
-    } else if (Date.now() - startedAt > HUNG_MS) metrics.ready.set(0);
-    if (sources.draining()) metrics.ready.set(0);
+    }
+    setReady(refreshing !== null && Date.now() - startedAt > HUNG_MS);
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, SCRAPE_WAIT_MS);
+      timer = setTimeout(resolve, known ? SCRAPE_WAIT_MS : HUNG_MS);
       timer.unref();
     });
     waiting = Promise.race([refreshing, waited]).finally(() => {
