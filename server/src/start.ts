@@ -87,7 +87,8 @@ async function warmServerRendering(): Promise<void> {
   const entries = await sitemapEntries(app.sitemap).catch(() => []);
   const product = entries.find((entry) => resolveSiteRoute(entry.path).kind === 'product')?.path;
   for (const url of ['/', '/printers', ...(product ? [product] : []), '/discover-print-savings', '/contact-us']) {
-    await app.inject({ method: 'GET', url }).catch(() => undefined);
+    // Marked as the server's own request (http/inProcess.ts): not a client's, so not counted in the HTTP metrics.
+    await app.inject({ method: 'GET', url, headers: app.inProcess.headers }).catch(() => undefined);
   }
   app.log.info({ ms: Date.now() - started }, 'server rendering ready');
 }
