@@ -26,7 +26,7 @@ import {
 } from '../src/outbox/outbox';
 import { openDatabase, type Db } from '../src/db/database';
 import { databaseSettings, databases, type DatabaseKind } from './postgres';
-import { linesLog, manualClock, tempDir } from './testBasics';
+import { linesLog, mailJob, manualClock, tempDir, until } from './testBasics';
 
 const silent = {
   info() {},
@@ -41,22 +41,6 @@ const silent = {
   level: 'silent',
   silent() {},
 } as unknown as FastifyBaseLogger;
-
-const mailJob = (kind: string, reference: string, to = 'someone@example.com'): OutboxJob => ({
-  channel: 'mail',
-  kind,
-  reference,
-  payload: { from: { address: 'quotes@copytech.co.uk' }, to: [{ address: to }], subject: `s ${reference}`, text: 't', html: 'h' },
-});
-
-/** Waits (real time) until the condition holds, or fails with the message. */
-async function until(condition: () => boolean, message: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${message}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 /** A database of the test's own (migrated), with no app around it: the worker is what is tried. */
 const openDb = (database: DatabaseKind): Promise<Db> => openDatabase(tempDir('ct-outbox-'), databaseSettings(database));

@@ -12,25 +12,10 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
-import { backoffAfter, outboxRowsOf, type OutboxJob } from '../src/outbox/outbox';
+import { backoffAfter, outboxRowsOf } from '../src/outbox/outbox';
 import { C5840I, configOn, manualClock, quoteBody, testApp, testConfig } from './helpers';
 import { databases } from './postgres';
-
-const mailJob = (kind: string, reference: string, to = 'someone@example.com'): OutboxJob => ({
-  channel: 'mail',
-  kind,
-  reference,
-  payload: { from: { address: 'quotes@copytech.co.uk' }, to: [{ address: to }], subject: `s ${reference}`, text: 't', html: 'h' },
-});
-
-/** Waits (real time) until the condition holds, or fails with the message. */
-async function until(condition: () => boolean, message: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${message}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+import { mailJob, until } from './testBasics';
 
 describe.each(databases())('on %s', (database) => {
   describe('the Message-ID', () => {

@@ -24,7 +24,7 @@ import {
   type MauticPayload,
   type OutboxJob,
 } from '../src/outbox/outbox';
-import { linesLog, manualClock, tempDir } from './testBasics';
+import { linesLog, manualClock, tempDir, until } from './testBasics';
 
 const silent = {
   info() {},
@@ -50,15 +50,6 @@ const mailJob = (reference: string, kind = 'quote-sales'): OutboxJob => ({
     html: 'h',
   },
 });
-
-/** Waits (real time) until the condition holds, or fails with the message. */
-async function until(condition: () => boolean, message: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${message}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 // One database for the file (migrating one per test was most of a test's time), emptied before each test.
 let db: Db;

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { OutboxJob } from '../src/outbox/outbox';
 
 export function tempDir(prefix = 'ct-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -33,3 +34,20 @@ export function linesLog(lines: string[]) {
   const log = { trace: at(10), debug: at(20), info: at(30), warn: at(40), error: at(50), fatal: at(60), child: () => log, level: 'info' };
   return log;
 }
+
+/** Waits (real time) until the condition holds, or fails with the message. */
+export async function until(condition: () => boolean, message: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${message}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** A mail job for the outbox, addressed to `to`. */
+export const mailJob = (kind: string, reference: string, to = 'someone@example.com'): OutboxJob => ({
+  channel: 'mail',
+  kind,
+  reference,
+  payload: { from: { address: 'quotes@copytech.co.uk' }, to: [{ address: to }], subject: `s ${reference}`, text: 't', html: 'h' },
+});
