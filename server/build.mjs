@@ -2,8 +2,8 @@
 //   dist/main.js  the process entry: sets NODE_ENV, then loads the server (start.ts, a chunk of
 //                 its own, so that nothing it imports is loaded before)
 //   dist/app.js   buildApp() and loadConfig() for in-process use (npm run bench:api)
-//   dist/render-worker.js  a render thread (src/pages/renderThreads.ts)
-//   dist/gate-worker.js    the release gate's render check (src/features/releases/gateRender.ts)
+//   dist/render-worker.js  a render process (src/pages/renderProcesses.ts), run sandboxed (src/sandbox/sandbox.ts)
+//   dist/gate-worker.js    the release gate's render check (src/features/releases/gateRender.ts), run sandboxed too
 // npm packages stay external: they are installed beside it. Code the entries share goes in chunks.
 import fs from 'node:fs';
 import { build } from 'esbuild';

@@ -74,7 +74,7 @@ test.beforeAll(async () => {
     REMOTE_CHECKER_URL: `${makeCheckerRelease(origin, originRoot, 'release-1')}mf-manifest.json`,
     DEPLOY_TOKENS: `checker:monitoring-ci:${createHash('sha256').update(token).digest('hex')}`,
     RATE_LIMIT_QUOTE_PER_MINUTE: '100000',
-    RENDER_THREADS: '1',
+    RENDER_PROCESSES: '1',
     CANARY_MIN_VIEWS: '12',
     CANARY_MAX_FAILURE_RATE: '0.2',
   };

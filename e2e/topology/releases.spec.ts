@@ -69,7 +69,7 @@ test.beforeAll(async () => {
     ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
     REMOTE_CHECKER_URL: `${first}mf-manifest.json`,
     DEPLOY_TOKENS: `checker:topology-ci:${sha256(tokens.checker)},basket:basket-ci:${sha256(tokens.basket)}`,
-    RENDER_THREADS: '1',
+    RENDER_PROCESSES: '1',
     CANARY_MIN_VIEWS: '12',
     CANARY_MAX_FAILURE_RATE: '0.2',
   };

@@ -48,7 +48,7 @@ test.beforeAll(async () => {
     OUTBOX_LEASE_MS: '3000',
     DRAIN_DELAY_MS: '1000',
     SHUTDOWN_TIMEOUT_MS: '20000',
-    RENDER_THREADS: '1',
+    RENDER_PROCESSES: '1',
   };
   // Both at once: their migrations and seeds meet on the same empty database.
   [a, b] = await Promise.all([startServer(env), startServer(env)]);

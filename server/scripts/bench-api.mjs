@@ -26,7 +26,7 @@ const seconds = Number(process.env.BENCH_SECONDS || 10);
 const port = Number(process.env.BENCH_PORT || 8112);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
 const workers = Number(process.env.BENCH_WORKERS ?? 1);
-// Each scenario first runs this long unmeasured: the JIT and each render thread warm up on it.
+// Each scenario first runs this long unmeasured: the JIT and each render process warm up on it.
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const only = (process.env.BENCH_ONLY || '')
   .split(',')

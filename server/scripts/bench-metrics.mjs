@@ -7,7 +7,7 @@
 // Prometheus would. Then, per scenario, it
 // loads them in turn in slices (BENCH_SLICE_SECONDS, default 4), before and after alternately
 // first, BENCH_ROUNDS rounds (default 6, in 3 groups, each with both servers started afresh), and reads each server's CPU time (its
-// process's user + system time, render threads included, from /proc: Linux only) over each slice.
+// process's user + system time, render processes included (children of the server's process), from /proc: Linux only) over each slice.
 // Two figures per build: requests per second, and CPU ms per request. On a machine shared with
 // other work the first moves with whatever else runs; the second is what a request costs the
 // server whatever the machine does, and a server that is CPU-bound serves 1 / (CPU per request):
@@ -73,11 +73,21 @@ async function start(dist, offset) {
   return { child, base, varDir };
 }
 
-/** The process's CPU time so far, in ms (user + system, every thread). */
+/** The CPU time so far of a process and its live children (its render processes), in ms (user + system, every thread). */
 function cpuMs(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux)
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  const statOf = (id) => fs.readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux); the parent is field 4
+  const ticks = (fields) => Number(fields[11]) + Number(fields[12]);
+  let total = ticks(statOf(pid));
+  for (const id of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name) && name !== String(pid))) {
+    try {
+      const fields = statOf(id);
+      if (Number(fields[1]) === pid) total += ticks(fields);
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  return total * 10;
 }
 
 /**
@@ -151,7 +161,7 @@ try {
     for (let round = 0; round < rounds; round++) {
       const groupIndex = Math.floor((round * 3) / rounds);
       if (round === 0 || groupIndex !== Math.floor(((round - 1) * 3) / rounds)) {
-        // A group of its own processes, warmed (the JIT, the render threads, the page cache).
+        // A group of its own processes, warmed (the JIT, the render processes, the page cache).
         await stopBoth();
         await startBoth();
         for (const side of ['after', 'before']) await load(side, scenario, 2);

@@ -1,7 +1,8 @@
 // npm run bench:swaps -w server: swaps one remote's live release SWAPS times (default 500),
 // alternating two real releases, while BENCH_CONNECTIONS (default 8) loops request server-rendered
-// pages that use it, and prints the process's memory (RSS, V8 heap used) at the start, every 100
-// swaps and at the end, after a garbage collection (the script runs with --expose-gc). Every swap
+// pages that use it, and prints the memory of the render process (RSS: the hosts live there) and of
+// the server's own process (RSS, V8 heap used, after a garbage collection: the script runs with
+// --expose-gc) at the start, every 100 swaps and at the end. Every swap
 // waits until a page was rendered with the new release, so each one really loads a new container
 // and drops the old one (src/pages/hostPool.ts); pages with a part the server left to the browser
 // are counted (there should be none). The issue's bar: after warm-up (the first 100
@@ -9,9 +10,9 @@
 //
 // In process, by default: the built app (dist/app.js, `npm run build` first for the apps) with its
 // `app.releases` answering from a snapshot this script replaces (a promote, as the registry's
-// propagation would), the two releases being copies of the remote's built dist in temporary
-// folders, as the release store keeps them. Pages render in the main thread (RENDER_THREADS=0
-// unless set), so the V8 heap figure is the one the hosts live in.
+// propagation would), the two releases being copies of the remote's built dist in the release
+// store's folder (where render processes may read). Pages render in one sandboxed render process
+// (RENDER_PROCESSES=1 unless set), whose RSS is the figure the hosts live in (read from /proc).
 //
 // Against a release API instead: `--swap <module>` (an ES module whose default export is
 // `async ({ remote, release, index, base }) => void`, e.g. a POST /api/releases/<remote>/promote)
@@ -25,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 process.env.NODE_ENV ??= 'production';
-process.env.RENDER_THREADS ??= '0';
+process.env.RENDER_PROCESSES ??= '1';
 const { buildApp, loadConfig } = await import('../dist/app.js');
 
 const { values: args } = parseArgs({
@@ -51,9 +52,10 @@ const app = await buildApp({ config, logger: false });
 await app.listen({ port, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${port}`;
 
-/** Two releases of the remote: its built dist copied to two folders (as the store keeps releases). */
+/** Two releases of the remote: its built dist copied to two folders of the release store. */
 function copiedRelease(id) {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), `copytech-release-${remote}-`));
+  const folder = path.join(varDir, 'releases', remote, id);
+  fs.mkdirSync(folder, { recursive: true });
   fs.cpSync(path.join(siteRoot, `mfe-${remote}`, 'dist'), folder, { recursive: true });
   const live = app.releases.snapshot().remotes[remote].live;
   return {
@@ -119,14 +121,30 @@ async function load(worker) {
 const loaders = Array.from({ length: connections }, (_, worker) => load(worker));
 
 const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+/** The RSS of this process's render processes (its children running render-worker.js), from /proc. */
+function renderRss() {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent !== process.pid || !fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('render-worker')) continue;
+      total += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  return total;
+}
 function memory(label) {
   globalThis.gc?.();
   globalThis.gc?.();
   const { rss, heapUsed } = process.memoryUsage();
+  const render = renderRss();
   console.log(
-    `${label.padEnd(14)} rss ${mb(rss).padStart(7)} MB  heap used ${mb(heapUsed).padStart(7)} MB  (${requests} pages, ${failures} failed, ${leftToBrowser} with a part left to the browser)`,
+    `${label.padEnd(14)} render process rss ${mb(render).padStart(7)} MB  server rss ${mb(rss).padStart(7)} MB  heap used ${mb(heapUsed).padStart(7)} MB  (${requests} pages, ${failures} failed, ${leftToBrowser} with a part left to the browser)`,
   );
-  return { rss, heapUsed };
+  return { render, rss, heapUsed };
 }
 
 async function swapAndWait(index) {
@@ -141,7 +159,7 @@ async function swapAndWait(index) {
 }
 
 console.log(
-  `swapping ${remote} ${swaps} times between ${ids.join(' and ')}, ${connections} connections on ${pagePath}, RENDER_THREADS=${config.renderThreads}`,
+  `swapping ${remote} ${swaps} times between ${ids.join(' and ')}, ${connections} connections on ${pagePath}, RENDER_PROCESSES=${config.renderProcesses}`,
 );
 const figures = [];
 figures.push({ at: 0, ...memory('start') });
@@ -156,7 +174,7 @@ const warm = figures.find((figure) => figure.at === 100) ?? figures[0];
 const end = figures.at(-1);
 const change = (key) => `${(((end[key] - warm[key]) / warm[key]) * 100).toFixed(1)}%`;
 console.log(
-  `after warm-up (swap ${warm.at}) to the end: rss ${change('rss')}, heap used ${change('heapUsed')}; ${((Date.now() - started) / 1000).toFixed(1)} s, ${requests} pages, ${failures} failed`,
+  `after warm-up (swap ${warm.at}) to the end: render process rss ${change('render')}, server rss ${change('rss')}, heap used ${change('heapUsed')}; ${((Date.now() - started) / 1000).toFixed(1)} s, ${requests} pages, ${failures} failed`,
 );
 await app.close();
 for (const folder of [varDir, ...cleanup]) fs.rmSync(folder, { recursive: true, force: true });

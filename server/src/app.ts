@@ -18,6 +18,8 @@ import { loadConfig, type Config } from './config';
 import type { SeedPart } from './db/seed';
 import { installNotFound } from './http/errors';
 import { redactSearchTerms } from './http/logRedaction';
+import { redactLine, registerSecretValues, urlSecrets } from './http/secretRedaction';
+import { registerServerPaths } from './sandbox/errorText';
 import { createInProcessMark } from './http/inProcess';
 import { installRequestIds, requestIdOptions } from './http/requestId';
 import { databasePlugin } from './plugins/database';
@@ -94,8 +96,22 @@ function requestForLog(request: { method: string; url: string; host?: string; ip
   };
 }
 
+/** The values of the configuration that are secrets: no log line may hold them (http/secretRedaction.ts). */
+function configuredSecrets(config: Config): string[] {
+  return [
+    ...urlSecrets(config.database.url),
+    ...urlSecrets(config.redisUrl),
+    ...urlSecrets(config.smtpUrl),
+    ...urlSecrets(config.mauticUrl),
+    config.enquiryApi?.key ?? '',
+    process.env.ALTCHA_HMAC_KEY ?? '',
+  ];
+}
+
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = options.config ?? loadConfig();
+  registerSecretValues(configuredSecrets(config));
+  registerServerPaths([config.siteRoot, config.varDir, config.dataDir, config.releases.storeDir]);
   const clock = options.clock ?? Date.now;
   const inProcess = createInProcessMark();
   const app = Fastify({
@@ -106,6 +122,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
             serializers: { req: requestForLog },
+            // Every line, whoever wrote it, through the one secret rule (http/secretRedaction.ts).
+            hooks: { streamWrite: redactLine },
             ...(typeof options.logger === 'object' ? { stream: options.logger.stream } : {}),
           },
     bodyLimit: 64 * 1024,

@@ -40,8 +40,8 @@ export interface Config {
   serverRender: boolean;
   /** How long a server render may wait for a remote's server build or the data (RENDER_BUDGET_MS). */
   renderBudgetMs: number;
-  /** Worker threads that render pages (RENDER_THREADS; default one per core, at most 4; 0 renders in the main thread). */
-  renderThreads: number;
+  /** Sandboxed processes that render pages (RENDER_PROCESSES; default one per core, at most 4; at least 1). */
+  renderProcesses: number;
   marketingScriptUrl: string | null;
   /** Whether to serve the built site (false for API-only dev and most tests). */
   serveSite: boolean;
@@ -252,6 +252,25 @@ function trustProxyFrom(value: string | undefined): boolean | string | number {
   return value;
 }
 
+/**
+ * RENDER_PROCESSES: the sandboxed processes that render pages (pages/renderProcesses.ts). At least
+ * one: team code never renders in the server's own process (SERVER_RENDER=false leaves every page
+ * to the browser instead). RENDER_THREADS, the setting's name when renders ran in threads of the
+ * server's process, stops the start with a line saying so, rather than being silently ignored.
+ */
+function renderProcessesFrom(env: NodeJS.ProcessEnv): number {
+  if (env.RENDER_THREADS !== undefined && env.RENDER_THREADS !== '')
+    throw new StartupError(
+      'RENDER_THREADS is no longer read: pages render in sandboxed processes, set RENDER_PROCESSES (at least 1) instead, or SERVER_RENDER=false',
+    );
+  const count = intFrom(env.RENDER_PROCESSES, Math.min(4, os.availableParallelism()), 'RENDER_PROCESSES');
+  if (count < 1 || count > 64)
+    throw new StartupError(
+      `RENDER_PROCESSES must be between 1 and 64, got "${env.RENDER_PROCESSES}": team code never renders in the server's own process (SERVER_RENDER=false leaves pages to the browser)`,
+    );
+  return count;
+}
+
 function releasesFrom(env: NodeJS.ProcessEnv): ReleaseSettings {
   const pollMs = intFrom(env.RELEASE_POLL_MS, 500, 'RELEASE_POLL_MS');
   if (pollMs < 50 || pollMs > 10_000) throw new StartupError(`RELEASE_POLL_MS must be between 50 and 10000, got "${env.RELEASE_POLL_MS}"`);
@@ -297,8 +316,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serverRender: env.SERVER_RENDER !== 'false',
     renderBudgetMs: intFrom(env.RENDER_BUDGET_MS, 400, 'RENDER_BUDGET_MS'),
     // One per core: the main thread's share of a page (HTTP, reads, compression) is small, and with
-    // a thread per core a render stalled by its thread's garbage collection does not hold the rest.
-    renderThreads: intFrom(env.RENDER_THREADS, Math.min(4, os.availableParallelism()), 'RENDER_THREADS'),
+    // a process per core a render stalled by its process's garbage collection does not hold the rest.
+    renderProcesses: renderProcessesFrom(env),
     marketingScriptUrl: urlFrom(env.MARKETING_SCRIPT_URL, 'MARKETING_SCRIPT_URL'),
     serveSite: env.SERVE_SITE !== 'false',
     varDir,

@@ -113,7 +113,8 @@ export function previousMajorChecker(): { dir: string; current: string; older: s
  * Wraps a candidate's server container so that one exposed module misbehaves when it renders:
  * `fault` is code run at the start of every render of that module (it may throw, or take time).
  * The real container is kept beside it and loaded as the server loads containers. Each load of
- * the wrapper adds a line to `<dir>/loaded-in`: 'main' or 'worker', the thread it ran in.
+ * the wrapper counts itself in `globalThis.__copytechCandidateLoads` of the process it ran in (a
+ * test reads its own process's count: none when the candidate ran in the gate's sandbox).
  */
 export function faultyExpose(dir: string, remote: RemoteName, expose: string, fault: string): void {
   const server = path.join(dir, 'server');
@@ -125,8 +126,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
 const React = require('react');
-// Where the candidate's code ran: the main thread, or a worker (read by the tests).
-fs.appendFileSync(path.join(__dirname, '..', 'loaded-in'), require('node:worker_threads').isMainThread ? 'main\\n' : 'worker\\n');
+// Which process ran the candidate's code (read by the tests).
+globalThis.__copytechCandidateLoads = (globalThis.__copytechCandidateLoads ?? 0) + 1;
 const file = path.join(__dirname, 'real-remoteEntry.js');
 const real = { exports: {} };
 new vm.Script('(function (exports, module, require, __dirname, __filename) {' + fs.readFileSync(file, 'utf8') + '\\n})', { filename: file })

@@ -18,7 +18,7 @@ let app: FastifyInstance;
 let releases: TestReleases;
 
 beforeEach(async () => {
-  app = await testApp(testConfig({ serveSite: true, siteRoot, serverRender: true, renderThreads: 0, renderBudgetMs: 5000 }));
+  app = await testApp(testConfig({ serveSite: true, siteRoot, serverRender: true, renderBudgetMs: 5000 }));
   releases = new TestReleases(siteRoot, [candidate, onCdn, broken]);
   useReleases(app, releases);
 });

@@ -64,7 +64,7 @@ function renderMetrics(registers: Registry[]) {
     }),
     renderQueueDepth: new Gauge({
       name: `${p}render_queue_depth`,
-      help: 'Pages being rendered or waiting for a render thread.',
+      help: 'Pages being rendered or waiting for a render process.',
       registers,
     }),
     releaseInfo: new Gauge({

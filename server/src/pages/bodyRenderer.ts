@@ -1,5 +1,5 @@
 /**
- * A page's body rendered on the server (renderPage.ts, in a render thread or here), and what each
+ * A page's body rendered on the server (renderPage.ts, in a render process or here), and what each
  * render tells the releases' health (a view of each remote, a failure of each left to the browser)
  * and the metrics (slot times, fallbacks by reason, renders in progress).
  */
@@ -9,7 +9,7 @@ import type { Metrics } from '../metrics';
 import type { ReleasesService, Selection } from './releases/model';
 import type { PageRequest } from './pageParts';
 import type { RenderedBody } from './renderPage';
-import type { PageRenderer } from './renderThreads';
+import type { PageRenderer } from './renderProcesses';
 
 /** A view of each remote the page used (or whose route it is), and a server failure of each remote left to the browser. */
 function countHealth(releases: ReleasesService, url: URL, selection: Selection, body: RenderedBody | null): void {

@@ -141,10 +141,19 @@ export function configuredTargets(siteRoot: string, remoteManifests: Record<Remo
   return { targets, current: Object.fromEntries(REMOTE_NAMES.map((name) => [name, ['local']])) };
 }
 
-/** A render or an availability check with the host of its targets, made if new. */
-export async function withHost<T>(pool: HostPool, use: RenderWith, job: (held: ReturnType<HostPool['acquire']>) => Promise<T>): Promise<T> {
+/**
+ * A render or an availability check with the host of its targets, made if new. Releases on another
+ * origin are loaded from their copy on disk, made here unless the caller made it (`copyOrigins`
+ * false: a render process, which has no network, gets targets the server copied already).
+ */
+export async function withHost<T>(
+  pool: HostPool,
+  use: RenderWith,
+  job: (held: ReturnType<HostPool['acquire']>) => Promise<T>,
+  { copyOrigins = true }: { copyOrigins?: boolean } = {},
+): Promise<T> {
   pool.prune(use.current);
-  const held = pool.acquire(await onDisk(use.targets, pool.log));
+  const held = pool.acquire(copyOrigins ? await onDisk(use.targets, pool.log) : use.targets);
   try {
     return await job(held);
   } finally {
@@ -153,7 +162,7 @@ export async function withHost<T>(pool: HostPool, use: RenderWith, job: (held: R
 }
 
 /** Targets whose immutable releases on another origin load from their copy on disk (originCopies.ts). */
-async function onDisk(targets: RenderTargets, log: Logger): Promise<RenderTargets> {
+export async function onDisk(targets: RenderTargets, log: Logger): Promise<RenderTargets> {
   if (!REMOTE_NAMES.some((name) => /^https?:/.test(targets[name].serverEntry) && targets[name].id !== 'local')) return targets;
   const entries = await Promise.all(
     REMOTE_NAMES.map(async (name) => {

@@ -31,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CAMPAIGN_KEYS } from '@copytech/shared/domain';
+import { CAMPAIGN_KEYS, REMOTE_NAMES } from '@copytech/shared/domain';
 import type { Config } from '../config';
 import { AnswerCache, type AnswerFormat } from '../http/answerCache';
 import { BROTLI_OPTIONS, GZIP_OPTIONS, preferredEncoding } from '../http/compression';
@@ -41,7 +41,9 @@ import { canaryRunning, chooseReleases, liveSelection, parseCookies, releasesHea
 import { createHostPool, currentReleases, withHost, type HostPool, type RenderWith } from './hostPool';
 import { inProcessReader, readOnce } from './inProcessApi';
 import type { RenderedBody } from './renderPage';
-import { createRenderThreads, type PageRenderer } from './renderThreads';
+import { createRenderProcesses, type PageRenderer } from './renderProcesses';
+import { packageReadPaths } from '../sandbox/readPaths';
+import { ORIGIN_COPIES_DIR } from './originCopies';
 import { createLocalBuilds } from './localManifests';
 import { siteOrigin } from './origin';
 import { createPageResolver } from './pageHead';
@@ -114,28 +116,44 @@ const PAGE_FORMAT: AnswerFormat = {
   }),
 };
 
+/** Whether this is the server's TypeScript source (the unit tests, `npm run dev -w server`), not its build. */
+const fromSources = () => fileURLToPath(import.meta.url).endsWith('.ts');
+
 /**
- * The render threads' script, beside the server's built bundle (build.mjs). Running from the
- * TypeScript sources (the unit tests, `npm run dev -w server`) there is none: pages render in the
- * main thread.
+ * The render processes' script, beside the server's built bundle (build.mjs); a build without it
+ * is broken. Running from the TypeScript sources there is none: pages render in this process.
  */
 function renderWorkerFile(): string | null {
+  if (fromSources()) return null;
   const here = path.dirname(fileURLToPath(import.meta.url));
   const file = path.join(here, path.basename(here) === 'chunks' ? '..' : '.', 'render-worker.js');
-  return here.split(path.sep).includes('dist') && existsSync(file) ? file : null;
+  if (!existsSync(file)) throw new Error(`${path.basename(file)} is missing beside the built server: run \`npm run build -w server\``);
+  return file;
+}
+
+/** What a render process may read: its packages, the shell's and the remotes' server builds, the release store and the copies of origin releases. */
+export function renderReadPaths(config: Config, workerFile: string): string[] {
+  return [
+    ...packageReadPaths(path.dirname(workerFile)),
+    ...['shell', ...REMOTE_NAMES.map((name) => `mfe-${name}`)].map((dir) => path.join(config.siteRoot, dir, 'dist', 'server')),
+    config.releases.storeDir ?? path.join(config.varDir, 'releases'),
+    ORIGIN_COPIES_DIR,
+  ];
 }
 
 function pageRenderer(config: Config, pool: HostPool, app: FastifyInstance, releases: ReleasesService): PageRenderer {
-  const workerFile = config.renderThreads > 0 ? renderWorkerFile() : null;
+  const workerFile = renderWorkerFile();
   if (workerFile) {
-    return createRenderThreads(
+    return createRenderProcesses({
       workerFile,
-      config.renderThreads,
-      { siteRoot: config.siteRoot, remoteManifests: config.remoteManifests, budgetMs: config.renderBudgetMs },
-      app.log,
-    );
+      count: config.renderProcesses,
+      data: { siteRoot: config.siteRoot, remoteManifests: config.remoteManifests, budgetMs: config.renderBudgetMs },
+      readPaths: renderReadPaths(config, workerFile),
+      log: app.log,
+    });
   }
-  // In the main thread: the host of the request's releases, from the pool.
+  // From the sources, in this process: the host of the request's releases, from the pool.
+  app.log.info('pages render in the server process (the TypeScript sources): development only, team code is not sandboxed');
   return {
     render: (url, answer, use) => withHost(pool, use ?? liveUse(releases.snapshot()), (held) => held.renderer.render(url, answer)),
     available: (use) => withHost(pool, use ?? liveUse(releases.snapshot()), (held) => held.renderer.available()),
@@ -286,8 +304,8 @@ function createStreamer(
 export function createIndexPage(app: FastifyInstance, config: Config, shellDist: string, releases: ReleasesService) {
   const localBuild = createLocalBuilds(config);
   const startupHints = createStartupHints(config);
-  // The main thread's hosts notice new builds (the pages' version below) and, without render
-  // threads, render; render threads have hosts of their own.
+  // This process's hosts notice new builds (the pages' version below; they never load a build's
+  // code) and, run from the sources, render; render processes have hosts of their own.
   const pool = config.serverRender ? createHostPool({ siteRoot: config.siteRoot, budgetMs: config.renderBudgetMs, log: app.log }) : null;
   const renderer = pool ? pageRenderer(config, pool, app, releases) : null;
   if (renderer) app.addHook('onClose', () => renderer.close());

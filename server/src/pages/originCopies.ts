@@ -20,7 +20,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SAFE_FILE } from './localManifests';
 
-const DIR = path.join(os.tmpdir(), `copytech-origin-builds-${process.getuid?.() ?? 'user'}`);
+/** Where the copies are kept (render processes may read it: sandbox/sandbox.ts). */
+export const ORIGIN_COPIES_DIR = path.join(os.tmpdir(), `copytech-origin-builds-${process.getuid?.() ?? 'user'}`);
+const DIR = ORIGIN_COPIES_DIR;
 const TIMEOUT_MS = 5_000;
 /** After a failed copy, the release is loaded over http for this long before another try. */
 const RETRY_AFTER_MS = 30_000;

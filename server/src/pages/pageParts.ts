@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import type { Selection } from './releases/model';
 import type { RenderedBody } from './renderPage';
 import type { RenderWith } from './hostPool';
-import type { PageRenderer } from './renderThreads';
+import type { PageRenderer } from './renderProcesses';
 import { asServerRenderedPage, asStaticPage, stylesheetsFor } from './stylesheets';
 import type { FilesOf } from './releaseFiles';
 import type { ApiReader } from './inProcessApi';

@@ -1,13 +1,15 @@
 /**
- * A render thread (renderThreads.ts): the page renderer of renderPage.ts, with a federation host of
- * its own, in a worker thread. It renders what the main thread asks for and asks the main thread
- * for each API answer a render reads (the main thread answers it in process, inProcessApi.ts), so
- * every read still goes through the server's routes, their validation and their answer cache.
+ * A render process (renderProcesses.ts): the page renderer of renderPage.ts, with a federation host
+ * of its own, in a sandboxed process (sandbox/sandbox.ts: no environment, reads limited to the
+ * builds and the packages, no network). It renders what the server asks for and asks the server
+ * for each API answer a render reads (answered in process, inProcessApi.ts), so every read still
+ * goes through the server's routes, their validation and their answer cache.
  *
- * Built to dist/render-worker.js (build.mjs). Messages in: render {id, url}, available {id},
- * answer {id, answer}. Out: read {id, render, url}, result {id, ok, value | error}, log {object, message}.
+ * Built to dist/render-worker.js (build.mjs), started with its data as its one argument (JSON).
+ * Messages in: render {id, url}, available {id}, answer {id, answer}. Out: read {id,
+ * render, url}, result {id, ok, value | error}, log {object, message}.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { closeNetwork } from '../sandbox/networkGuard';
 import type { PageDataAnswer } from '@copytech/shared/ssr';
 import type { RemoteName } from '@copytech/shared/domain';
 import { configuredTargets, createHostPool, withHost, type RenderWith } from './hostPool';
@@ -32,35 +34,43 @@ export type FromWorker =
   | { type: 'result'; id: number; ok: false; error: string }
   | { type: 'log'; object: object; message: string };
 
-const port = parentPort;
-if (port) {
-  const { siteRoot, remoteManifests, budgetMs } = workerData as RenderWorkerData;
-  const send = (message: FromWorker) => port.postMessage(message);
-  const pool = createHostPool({ siteRoot, budgetMs, log: { warn: (object, message) => send({ type: 'log', object, message }) } });
+const send = process.send?.bind(process);
+if (send) {
+  // Before anything of a team's is loaded.
+  closeNetwork();
+  const { siteRoot, remoteManifests, budgetMs } = JSON.parse(process.argv[2] ?? '{}') as RenderWorkerData;
+  const post = (message: FromWorker) => send(message);
+  const pool = createHostPool({ siteRoot, budgetMs, log: { warn: (object, message) => post({ type: 'log', object, message }) } });
   const configured = configuredTargets(siteRoot, remoteManifests);
   const using = (message: Partial<RenderWith>): RenderWith =>
     message.targets && message.current ? { targets: message.targets, current: message.current } : configured;
   const reads = new Map<number, (answer: PageDataAnswer) => void>();
   let lastRead = 0;
-  /** A read of the render `render`, answered by the main thread. */
+  /** A read of the render `render`, answered by the server. */
   const read = (render: number) => (url: string) =>
     new Promise<PageDataAnswer>((resolve) => {
       lastRead += 1;
       reads.set(lastRead, resolve);
-      send({ type: 'read', id: lastRead, render, url });
+      post({ type: 'read', id: lastRead, render, url });
     });
-  port.on('message', (message: ToWorker) => {
+  process.on('message', (message: ToWorker) => {
     if (message.type === 'answer') {
       reads.get(message.id)?.(message.answer);
       reads.delete(message.id);
       return;
     }
-    const job = withHost<RenderedBody | null | boolean>(pool, using(message), ({ renderer }) =>
-      message.type === 'render' ? renderer.render(message.url, read(message.id)) : renderer.available(),
+    // The server copied any release on another origin to disk before asking (renderProcesses.ts).
+    const job = withHost<RenderedBody | null | boolean>(
+      pool,
+      using(message),
+      ({ renderer }) => (message.type === 'render' ? renderer.render(message.url, read(message.id)) : renderer.available()),
+      { copyOrigins: false },
     );
     job.then(
-      (value) => send({ type: 'result', id: message.id, ok: true, value }),
-      (error: unknown) => send({ type: 'result', id: message.id, ok: false, error: (error as Error)?.message ?? String(error) }),
+      (value) => post({ type: 'result', id: message.id, ok: true, value }),
+      (error: unknown) => post({ type: 'result', id: message.id, ok: false, error: (error as Error)?.message ?? String(error) }),
     );
   });
+  // The server went away: so does this process.
+  process.on('disconnect', () => process.exit(0));
 }

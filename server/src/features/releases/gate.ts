@@ -9,21 +9,27 @@
  * 2. Every module the shell's contract requires of the remote (REQUIRED_EXPOSES) exposed by both.
  * 3. Every singleton the build shares satisfied by what loads it: the live shell in the browser,
  *    the server's own packages on the server; @copytech/shared of the live shell's major (gateChecks.ts).
- * 4. The server build rendered with the live shell and the other remotes' live builds, in a worker
- *    thread of its own (gateWorker.ts), for a sample of real pages the remote renders: each without
- *    an error, with no part of the candidate left to the browser, within the render budget (gateRender.ts).
+ * 4. The server build rendered with the live shell and the other remotes' live builds, in a
+ *    sandboxed process of its own (gateWorker.ts, sandbox/sandbox.ts: no environment, reads limited
+ *    to the packages and those builds, no network), for a sample of real pages the remote renders:
+ *    each without an error, with no part of the candidate left to the browser, within the render
+ *    budget (gateRender.ts). What a refusal says of an error is one bounded line without a path of
+ *    the server (sandbox/errorText.ts).
  */
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Worker } from 'node:worker_threads';
+import type { ChildProcess } from 'node:child_process';
 import { REMOTE_NAMES, matchSitePath, remoteOfRoute, type RemoteName } from '@copytech/shared/domain';
 import type { ContainerSource } from '../../pages/federationHost';
 import { sitemapEntries, type SitemapSources } from '../../pages/sitemap';
 import { CONTRACTS_PACKAGE, serverProvidedVersions, sharedOfManifestText, sharedReasons } from './gateChecks';
 import { readManifest } from './gateManifest';
-import { renderInWorker, renderSamples, type ReadApi, type RenderCheck, type SampleRender } from './gateRender';
+import { renderInSandbox, renderSamples, type GateRenderJob, type ReadApi, type RenderCheck, type SampleRender } from './gateRender';
+import { loadableEntry } from '../../pages/originCopies';
+import { errorText } from '../../sandbox/errorText';
+import { entryFolder, packageReadPaths } from '../../sandbox/readPaths';
 import type { GateResult, LiveSnapshot, RenderTargets, SharedRequirement } from '../../pages/releases/model';
 
 export { describeBuild } from './gateManifest';
@@ -55,6 +61,8 @@ export interface GateContext {
   budgetMs: number;
   /** the candidate's required modules loaded and the sample pages rendered with it (gateRender.ts) */
   renderSamples(urls: string[], targets: RenderTargets): Promise<RenderCheck>;
+  /** the candidate's own folders: a path inside them is said relative to them, any other path of the server not at all */
+  releaseFolders?: string[];
 }
 
 export interface GateLog {
@@ -72,7 +80,7 @@ export interface GateOptions {
   log: GateLog;
   /** the live releases the candidate is rendered with; without it, the remotes' local builds */
   live?: () => LiveSnapshot;
-  /** the worker script; default dist/gate-worker.js beside the built server, none from the sources (in process) */
+  /** the sandboxed process's script; default dist/gate-worker.js beside the built server, none from the sources (in process) */
   workerFile?: string | null;
   /** the whole render check's time limit (default 20 s) */
   renderTimeoutMs?: number;
@@ -86,10 +94,12 @@ export interface Gate {
 const ownedBy = (url: string) => remoteOfRoute(matchSitePath(url.split('?')[0]!));
 
 /** Why the render check refuses the candidate. */
-function renderReasons(remote: RemoteName, check: RenderCheck, budgetMs: number): string[] {
-  const reasons = check.loads.flatMap(({ expose, error }) => (error ? [`server build: "${expose}" did not load (${error})`] : []));
+function renderReasons(remote: RemoteName, check: RenderCheck, budgetMs: number, within: string[]): string[] {
+  const reasons = check.loads.flatMap(({ expose, error }) =>
+    error ? [`server build: "${expose}" did not load (${errorText(error, within)})`] : [],
+  );
   for (const render of check.renders) {
-    if (!render.ok) reasons.push(`render ${render.url}: failed (${render.error ?? 'unknown error'})`);
+    if (!render.ok) reasons.push(`render ${render.url}: failed (${errorText(render.error ?? 'unknown error', within)})`);
     else if (render.ms > budgetMs) reasons.push(`render ${render.url}: ${render.ms} ms, over the render budget of ${budgetMs} ms`);
     // A page the remote owns that renders none of its modules has not tried the candidate at all.
     if (ownedBy(render.url) === remote && !render.usedRemote)
@@ -133,9 +143,9 @@ export async function checkRelease(candidate: GateCandidate, ctx: GateContext): 
         [remote]: { id: candidate.id, serverEntry: candidate.serverEntry },
       });
       renders = check.renders;
-      reasons.push(...renderReasons(remote, check, ctx.budgetMs));
+      reasons.push(...renderReasons(remote, check, ctx.budgetMs, ctx.releaseFolders ?? []));
     } catch (error) {
-      reasons.push(`render: the server build could not be rendered in the gate's worker (${(error as Error).message})`);
+      reasons.push(`render: the server build could not be rendered in the gate's sandbox (${errorText(error, ctx.releaseFolders ?? [])})`);
     }
   }
   return {
@@ -175,11 +185,24 @@ export async function gateSampleUrls(sitemap: SitemapSources, remote: RemoteName
   return (remote === 'catalogue' || remote === 'content') && !owned.includes('/') ? [...owned, '/'] : owned;
 }
 
-/** The gate's worker script beside the built server (build.mjs); none when running from the sources. */
-function builtWorkerFile(): string | null {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const file = path.join(here, path.basename(here) === 'chunks' ? '..' : '.', 'gate-worker.js');
-  return here.split(path.sep).includes('dist') && existsSync(file) ? file : null;
+/**
+ * The gate's script beside the built server (build.mjs); none when running from the TypeScript
+ * sources (then checks run in this process: development and tests only). A build without it is
+ * broken: the gate refuses every candidate rather than run team code in the server's process.
+ */
+function builtWorkerFile(): string | null | { missing: string } {
+  const file = fileURLToPath(import.meta.url);
+  if (file.endsWith('.ts')) return null;
+  const here = path.dirname(file);
+  const worker = path.join(here, path.basename(here) === 'chunks' ? '..' : '.', 'gate-worker.js');
+  return existsSync(worker) ? worker : { missing: path.basename(worker) };
+}
+
+/** A release's own folders, from its server entry (<release>/server/remoteEntry.js): the build's root and its server folder. */
+function releaseFoldersOf(serverEntry: string): string[] {
+  const folder = entryFolder(serverEntry);
+  if (!folder) return [];
+  return path.basename(folder) === 'server' ? [path.dirname(folder), folder] : [folder];
 }
 
 const localEntry = (siteRoot: string, dir: string) => pathToFileURL(path.join(siteRoot, dir, 'dist', 'server', 'remoteEntry.js')).href;
@@ -197,15 +220,64 @@ async function shellShared(siteRoot: string): Promise<SharedRequirement[] | { er
   try {
     return sharedOfManifestText(await fs.readFile(path.join(siteRoot, 'shell', 'dist', 'mf-manifest.json'), 'utf8'));
   } catch (error) {
-    return { error: (error as Error).message };
+    return { error: errorText(error) };
   }
+}
+
+/** What a render check needs of its gate. */
+interface CheckRunner {
+  siteRoot: string;
+  budgetMs: number;
+  log: GateLog;
+  workerFile: string | null | { missing: string };
+  timeoutMs: number;
+  /** the sandboxed processes running now (ended when the gate closes) */
+  children: Set<ChildProcess>;
+  readApi: ReadApi;
+}
+
+/** The check in a sandboxed process: it may read the packages and the server folders of the builds it renders, nothing else. */
+function sandboxed(runner: CheckRunner, workerFile: string, job: GateRenderJob, candidateEntry: string): Promise<RenderCheck> {
+  const sandbox = {
+    workerFile,
+    readPaths: [...packageReadPaths(path.dirname(workerFile)), ...job.sources.flatMap((source) => entryFolder(source.entry) ?? [])],
+    releaseFolders: releaseFoldersOf(candidateEntry),
+  };
+  return renderInSandbox(sandbox, job, runner.readApi, runner.timeoutMs, runner.log.warn.bind(runner.log), (child) => {
+    runner.children.add(child);
+    return () => runner.children.delete(child);
+  });
+}
+
+/** The candidate's required modules loaded and the sample pages rendered with it: in the sandbox when built, else in this process. */
+async function renderCheck(runner: CheckRunner, remote: RemoteName, urls: string[], targets: RenderTargets): Promise<RenderCheck> {
+  const { siteRoot, budgetMs, log, workerFile, readApi } = runner;
+  // Builds on another origin are rendered from their copy on this machine's disk, made here: the
+  // gate's process has no network (the copy is what a page's render would load too).
+  const entries = await Promise.all(REMOTE_NAMES.map((name) => loadableEntry(targets[name].serverEntry, log)));
+  const candidateEntry = entries[REMOTE_NAMES.indexOf(remote)]!;
+  if (/^https?:/.test(candidateEntry))
+    throw new Error('its server build could not be copied from its origin (server/mf-manifest.json and the files it names)');
+  const sources: ContainerSource[] = [
+    { name: 'shell', entry: localEntry(siteRoot, 'shell') },
+    ...REMOTE_NAMES.map((name, index) => ({ name, entry: entries[index]! })),
+  ];
+  const job = { remote, sources, urls, budgetMs };
+  if (workerFile && typeof workerFile === 'object')
+    throw new Error(`${workerFile.missing} is missing beside the built server: the gate does not run team code in the server's process`);
+  if (workerFile) return sandboxed(runner, workerFile, job, candidateEntry);
+  // In process, the containers already loaded by this process (the live ones, an earlier check)
+  // would be reused with their state: each check loads its own copies (a query the file loader ignores).
+  inProcessChecks += 1;
+  const fresh = sources.map((source) => ({ ...source, entry: withQuery(source.entry, `gate-${inProcessChecks}`) }));
+  return renderSamples({ ...job, sources: fresh }, () => readApi, log.warn.bind(log));
 }
 
 export function createGate(options: GateOptions): Gate {
   const { siteRoot, budgetMs, log } = options;
   const workerFile = options.workerFile === undefined ? builtWorkerFile() : options.workerFile;
   const timeoutMs = options.renderTimeoutMs ?? 20_000;
-  const workers = new Set<Worker>();
+  const children = new Set<ChildProcess>();
   let serverProvides: Record<string, string> | null = null;
   let closed = false;
 
@@ -222,24 +294,15 @@ export function createGate(options: GateOptions): Gate {
     ) as RenderTargets;
   }
 
-  function render(remote: RemoteName, urls: string[], targets: RenderTargets): Promise<RenderCheck> {
-    const sources: ContainerSource[] = [
-      { name: 'shell', entry: localEntry(siteRoot, 'shell') },
-      ...REMOTE_NAMES.map((name) => ({ name, entry: targets[name].serverEntry })),
-    ];
-    const job = { remote, sources, urls, budgetMs };
-    const readApi: ReadApi = options.readApi ?? (async () => ({ ok: false, status: 0 }));
-    if (workerFile)
-      return renderInWorker(workerFile, job, readApi, timeoutMs, log.warn.bind(log), (worker) => {
-        workers.add(worker);
-        return () => workers.delete(worker);
-      });
-    // In process, the containers already loaded by this process (the live ones, an earlier check)
-    // would be reused with their state: each check loads its own copies (a query the file loader ignores).
-    inProcessChecks += 1;
-    const fresh = sources.map((source) => ({ ...source, entry: withQuery(source.entry, `gate-${inProcessChecks}`) }));
-    return renderSamples({ ...job, sources: fresh }, () => readApi, log.warn.bind(log));
-  }
+  const runner: CheckRunner = {
+    siteRoot,
+    budgetMs,
+    log,
+    workerFile,
+    timeoutMs,
+    children,
+    readApi: options.readApi ?? (async () => ({ ok: false, status: 0 })),
+  };
 
   return {
     async check(candidate) {
@@ -256,7 +319,8 @@ export function createGate(options: GateOptions): Gate {
         sampleUrls,
         liveTargets: liveTargets(),
         budgetMs,
-        renderSamples: (urls, targets) => render(candidate.remote, urls, targets),
+        renderSamples: (urls, targets) => renderCheck(runner, candidate.remote, urls, targets),
+        releaseFolders: releaseFoldersOf(candidate.serverEntry),
       });
       // the whole check, the sample pages' listing included
       result.ms = Math.round(performance.now() - started);
@@ -275,7 +339,7 @@ export function createGate(options: GateOptions): Gate {
     },
     async close() {
       closed = true;
-      await Promise.all([...workers].map((worker) => worker.terminate()));
+      for (const child of children) child.kill('SIGKILL');
     },
   };
 }

@@ -3,7 +3,7 @@
  * server build rendered with the live shell and the other remotes' live builds (the REAL builds
  * of the repo, gateFixtures.ts) for real pages of the site, read from a server's database and API
  * in process. In process here (jest runs the TypeScript sources); the last block bundles the
- * worker script as build.mjs does and checks in a worker thread, as the built server does.
+ * worker script as build.mjs does and checks in a sandboxed process, as the built server does.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import { REPO_ROOT } from '../../config';
 import { inProcessReader } from '../../pages/inProcessApi';
 import { createGate, gateSampleUrls, type Gate, type GateOptions } from './gate';
 import { candidateFrom, copyOfBuild, ensureRealBuilds, faultyExpose, previousMajorChecker } from '../../../test/gateFixtures';
-import { testApp } from '../../../test/helpers';
+import { tempDir, testApp } from '../../../test/helpers';
 
 const BUDGET_MS = 1000;
 let app: FastifyInstance;
@@ -150,7 +150,7 @@ describe('the render check, in process', () => {
   });
 });
 
-describe('the render check, in a worker thread of its own', () => {
+describe('the render check, in a sandboxed process of its own', () => {
   // Inside the server's folder, so that the script's require() finds the server's packages, as in dist/.
   const cache = path.join(__dirname, '../../../node_modules/.cache');
   fs.mkdirSync(cache, { recursive: true });
@@ -186,26 +186,64 @@ describe('the render check, in a worker thread of its own', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('passes a real build, with the API read through the main thread, in under 10 s', async () => {
+  it('passes a real build, with the API read through the server, in under 10 s', async () => {
     const result = await gate.check(candidateFrom('catalogue', copyOfBuild('catalogue')));
     expect(result.reasons).toEqual([]);
     expect(result.renders).toHaveLength(4);
     expect(result.ms).toBeLessThan(10_000);
-    console.log(`gate (worker) catalogue: ${result.ms} ms; ${result.renders.map((render) => `${render.url} ${render.ms} ms`).join(', ')}`);
+    console.log(`gate (sandbox) catalogue: ${result.ms} ms; ${result.renders.map((render) => `${render.url} ${render.ms} ms`).join(', ')}`);
   });
 
-  it("loads the candidate's code in the worker only, and refuses what fails there", async () => {
+  it("loads the candidate's code in the sandbox only, and refuses what fails there", async () => {
     const candidate = copyOfBuild('checker');
     faultyExpose(candidate, 'checker', 'SavingsChecker', "throw new Error('the savings table is undefined')");
+    const loadsHere = (globalThis as { __copytechCandidateLoads?: number }).__copytechCandidateLoads ?? 0;
     const result = await gate.check(candidateFrom('checker', candidate));
     expect(result.reasons).toEqual([expect.stringMatching(/^render \/discover-print-savings: failed \(the savings table is undefined/)]);
-    expect(fs.readFileSync(path.join(candidate, 'loaded-in'), 'utf8')).toBe('worker\n');
+    expect((globalThis as { __copytechCandidateLoads?: number }).__copytechCandidateLoads ?? 0).toBe(loadsHere);
+  });
+
+  it("gives a build that goes for the server's secrets nothing: its refusal and the log hold none of them", async () => {
+    // What the issue's hostile checker build did: read VAR_DIR's tokens and the environment, then throw them.
+    const varDir = tempDir('ct-gate-var-');
+    const tokensFile = path.join(varDir, 'deploy-tokens.json');
+    fs.writeFileSync(tokensFile, JSON.stringify({ catalogue: `ctd_catalogue_${'s'.repeat(43)}` }), { mode: 0o600 });
+    const tokens = fs.readFileSync(tokensFile, 'utf8');
+    process.env.COPYTECH_GATE_TEST_SECRET = 'postgres://copytech:hunter2-not-for-teams@db.internal/copytech';
+    const candidate = copyOfBuild('checker');
+    faultyExpose(
+      candidate,
+      'checker',
+      'SavingsChecker',
+      `let stolen = '';
+       try { stolen += require('fs').readFileSync(${JSON.stringify(tokensFile)}, 'utf8'); } catch (error) { stolen += 'tokens: ' + error.code + ' at ' + ${JSON.stringify(tokensFile)}; }
+       stolen += ' env: ' + JSON.stringify(process.env) + ' pid ' + process.pid + ' cwd ' + process.cwd();
+       throw new Error(stolen + '\\n' + stolen)`,
+    );
+    logged.length = 0;
+    const result = await gate.check(candidateFrom('checker', candidate));
+    delete process.env.COPYTECH_GATE_TEST_SECRET;
+    expect(result.passed).toBe(false);
+    const said = JSON.stringify(result) + logged.join('\n');
+    expect(said).not.toContain(tokens.slice(16, 60));
+    expect(said).not.toContain('ctd_catalogue_');
+    expect(said).not.toContain('hunter2');
+    expect(said).not.toContain('COPYTECH_GATE_TEST_SECRET');
+    expect(said).not.toContain(varDir);
+    expect(said).not.toContain(REPO_ROOT);
+    // one line, bounded: the error's first line, its paths taken out
+    expect(result.reasons).toEqual([
+      expect.stringMatching(
+        /^render \/discover-print-savings: failed \(tokens: ERR_ACCESS_DENIED at \[server path\] env: \{"NODE_ENV":"\w+"\} pid \d+ cwd \[server path\]/,
+      ),
+    ]);
+    for (const reason of result.reasons) expect(reason.length).toBeLessThan(300);
   });
 
   it('answers a refusal when the worker takes too long, and ends it', async () => {
     const slow = gateWith({ workerFile, renderTimeoutMs: 50 });
     const result = await slow.check(candidateFrom('checker', copyOfBuild('checker')));
-    expect(result.reasons).toEqual(["render: the server build could not be rendered in the gate's worker (no answer within 50 ms)"]);
+    expect(result.reasons).toEqual(["render: the server build could not be rendered in the gate's sandbox (no answer within 50 ms)"]);
     await slow.close();
   });
 });

@@ -3,16 +3,18 @@
  * build in place of its remote's live one, by the same federation host and page renderer as the
  * pages visitors get (pages/federationHost.ts, pages/renderPage.ts), in a host of its own.
  *
- * `renderSamples` is what the gate's worker thread runs (gateWorker.ts); from the TypeScript
+ * `renderSamples` is what the gate's sandboxed process runs (gateWorker.ts); from the TypeScript
  * sources (jest, `npm run dev`) there is no built worker and the gate runs it in process.
- * `renderInWorker` starts the worker for one check, answers its API reads and ends it.
+ * `renderInSandbox` starts the process for one check, answers its API reads and ends it.
  */
-import { Worker } from 'node:worker_threads';
+import type { ChildProcess } from 'node:child_process';
 import type { PageDataAnswer } from '@copytech/shared/ssr';
 import { REQUIRED_EXPOSES, type RemoteName } from '@copytech/shared/domain';
 import { createFederationHost, type ContainerSource } from '../../pages/federationHost';
 import { createPageRenderer } from '../../pages/renderPage';
 import type { FromWorker, ToWorker } from '../../pages/renderWorker';
+import { boundedFields, errorText } from '../../sandbox/errorText';
+import { spawnSandboxed } from '../../sandbox/sandbox';
 
 /** One sample page rendered with the candidate. */
 export interface SampleRender {
@@ -41,7 +43,7 @@ export type ReadApi = (url: string) => Promise<PageDataAnswer>;
 
 /** Time allowed for loading the containers before the timed renders (a cold start reads and runs every entry). */
 const WARM_UP_MS = 5000;
-/** The gate worker's heap limit: what loading the shell and every remote and rendering a few pages needs, several times over. */
+/** The gate process's heap limit: what loading the shell and every remote and rendering a few pages needs, several times over. */
 const WORKER_HEAP_MB = 512;
 
 /** A part left to the browser because ANOTHER remote's build did not load is not the candidate's failure. */
@@ -121,53 +123,107 @@ export async function renderSamples(
   return { loads, renders };
 }
 
-/** Data of the gate's worker thread. */
+/** Data of the gate's sandboxed process (its one argument, JSON). */
 export type GateWorkerData = GateRenderJob;
 
+export interface SandboxedRender {
+  /** the gate's built script (gateWorker.ts) */
+  workerFile: string;
+  /** what the process may read besides its script's folder: the packages and the builds it renders */
+  readPaths: string[];
+  /** folders of the candidate's build: paths inside them are said relative to them in what the gate reports */
+  releaseFolders: string[];
+}
+
 /**
- * Runs `renderSamples` in a worker thread of its own (gateWorker.ts), answering its API reads with
- * `readApi`, and ends the worker after; rejects past `timeoutMs` or if the worker fails.
+ * Runs `renderSamples` in a sandboxed process of its own (gateWorker.ts, sandbox/sandbox.ts: no
+ * environment, reads limited to `readPaths`, no network, a heap of its own), answering its API
+ * reads with `readApi`, and ends the process after; rejects past `timeoutMs` or if it fails.
+ * Whatever the process sends is untrusted: the result is checked for its shape, and every error
+ * it reports is reduced to one bounded line without server paths (sandbox/errorText.ts).
  */
-export function renderInWorker(
-  workerFile: string,
+export function renderInSandbox(
+  sandbox: SandboxedRender,
   job: GateRenderJob,
   readApi: ReadApi | undefined,
   timeoutMs: number,
   warn: (object: object, message: string) => void,
-  track: (worker: Worker) => () => void,
+  track: (child: ChildProcess) => () => void,
 ): Promise<RenderCheck> {
-  // A heap of its own, bounded: a candidate that runs away with memory ends its worker, not the server.
-  const worker = new Worker(workerFile, {
-    workerData: job satisfies GateWorkerData,
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+  const within = sandbox.releaseFolders;
+  const child = spawnSandboxed({
+    entry: sandbox.workerFile,
+    readPaths: sandbox.readPaths,
+    heapMb: WORKER_HEAP_MB,
+    args: [JSON.stringify(job satisfies GateWorkerData)],
   });
-  const untrack = track(worker);
+  const untrack = track(child);
+  let logs = 0;
   return new Promise<RenderCheck>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    worker.on('message', (message: FromWorker) => {
+    child.on('message', (message: FromWorker) => {
+      if (typeof message !== 'object' || message === null) return;
       if (message.type === 'log') {
-        warn(message.object, message.message);
-      } else if (message.type === 'read') {
-        const answered = readApi ? readApi(message.url) : Promise.resolve<PageDataAnswer>({ ok: false, status: 0 });
+        logs += 1;
+        if (logs <= 50) warn(boundedFields(message.object, within), errorText(message.message, within));
+      } else if (message.type === 'read' && Number.isSafeInteger(message.id) && typeof message.url === 'string') {
+        const answered = readApi ? readApi(message.url.slice(0, 2000)) : Promise.resolve<PageDataAnswer>({ ok: false, status: 0 });
         void answered
           .catch((): PageDataAnswer => ({ ok: false, status: 0 }))
-          .then((answer) => worker.postMessage({ type: 'answer', id: message.id, answer } satisfies ToWorker));
+          .then((answer) => {
+            if (child.connected) child.send({ type: 'answer', id: message.id, answer } satisfies ToWorker);
+          });
       } else if (message.type === 'result') {
         clearTimeout(timer);
-        if (message.ok) resolve(message.value as RenderCheck);
-        else reject(new Error(message.error));
+        if (message.ok) {
+          const check = checkedRenderCheck(message.value, job, within);
+          if (check) resolve(check);
+          else reject(new Error("the gate's process answered something that is not a render check"));
+        } else reject(new Error(errorText(message.error, within)));
       }
     });
-    worker.on('error', (error) => {
+    child.on('error', (error) => {
       clearTimeout(timer);
-      reject(error);
+      reject(new Error(errorText(error, within)));
     });
-    worker.on('exit', (code) => {
+    child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`the gate's worker stopped (exit code ${code})`));
+      reject(new Error(`the gate's process stopped (${signal ? `signal ${signal}` : `exit code ${code}`})`));
     });
   }).finally(() => {
     untrack();
-    void worker.terminate();
+    child.kill('SIGKILL');
   });
+}
+
+/** The process's render check, checked and bounded: only the sample pages asked for, each error one line. */
+function checkedRenderCheck(value: unknown, job: GateRenderJob, within: string[]): RenderCheck | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { loads, renders } = value as { loads?: unknown; renders?: unknown };
+  if (!Array.isArray(loads) || !Array.isArray(renders)) return null;
+  const exposes = new Set(REQUIRED_EXPOSES[job.remote]);
+  const checkedLoads: ExposeLoad[] = loads
+    .filter((load: ExposeLoad) => typeof load?.expose === 'string' && exposes.has(load.expose))
+    .map((load: ExposeLoad) => ({
+      expose: load.expose,
+      ms: Number.isFinite(load.ms) ? Math.round(load.ms) : 0,
+      ...(load.error !== undefined ? { error: errorText(load.error, within) } : {}),
+    }));
+  const checkedRenders: SampleRender[] = job.urls.map((url) => {
+    const render = (renders as SampleRender[]).find((item) => item?.url === url);
+    if (!render) return { url, ms: 0, ok: false, error: 'not rendered', usedRemote: false, used: [] };
+    const used = Array.isArray(render.used) ? render.used.filter((id): id is string => typeof id === 'string').slice(0, 50) : [];
+    return {
+      url,
+      ms: Number.isFinite(render.ms) ? Math.round(render.ms) : 0,
+      ok: render.ok === true,
+      ...(render.error !== undefined ? { error: errorText(render.error, within) } : {}),
+      usedRemote: used.some((id) => id.startsWith(`${job.remote}/`)),
+      used,
+    };
+  });
+  // every required module reported, or its absence is the candidate's failure
+  for (const expose of exposes)
+    if (!checkedLoads.some((load) => load.expose === expose)) checkedLoads.push({ expose, ms: 0, error: 'not loaded' });
+  return { loads: checkedLoads, renders: checkedRenders };
 }

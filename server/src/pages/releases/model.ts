@@ -105,7 +105,7 @@ export interface ChosenRelease {
 }
 export type Selection = Record<RemoteName, ChosenRelease>;
 
-/** Where a render thread finds each remote's server build: what a render needs of a selection. */
+/** Where a render process finds each remote's server build: what a render needs of a selection. */
 export type RenderTargets = Record<RemoteName, { id: string; serverEntry: string }>;
 
 /** A canary's health, counted by every instance: views of pages that used the release, and failures. */
