@@ -108,6 +108,19 @@ function configuredSecrets(config: Config): string[] {
   ];
 }
 
+/** Fastify's logger: pino at LOG_LEVEL, credentials and search words out of the request, every line through the secret rule. */
+function loggerOptions(config: Config, logger: BuildOptions['logger']) {
+  if (logger === false) return false;
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
+    serializers: { req: requestForLog },
+    // Every line, whoever wrote it, through the one secret rule (http/secretRedaction.ts).
+    hooks: { streamWrite: redactLine },
+    ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
+  };
+}
+
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = options.config ?? loadConfig();
   registerSecretValues(configuredSecrets(config));
@@ -115,17 +128,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const clock = options.clock ?? Date.now;
   const inProcess = createInProcessMark();
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
-            serializers: { req: requestForLog },
-            // Every line, whoever wrote it, through the one secret rule (http/secretRedaction.ts).
-            hooks: { streamWrite: redactLine },
-            ...(typeof options.logger === 'object' ? { stream: options.logger.stream } : {}),
-          },
+    logger: loggerOptions(config, options.logger),
     bodyLimit: 64 * 1024,
     // A hop count trusts the nearest N proxies, whatever their address.
     trustProxy:

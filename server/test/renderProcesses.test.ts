@@ -179,8 +179,14 @@ describe('render processes', () => {
   }, 30_000);
 
   it('runs team code with no secret in reach: no environment, no read outside the builds and packages, no write, no process, no network', async () => {
-    const body = await processes.render(`/probe?secret=${encodeURIComponent(secret)}&port=${(listener.address() as net.AddressInfo).port}`, reader([]));
-    const probed = JSON.parse(/<pre id="probe">([^<]*)<\/pre>/.exec(body?.html ?? '')?.[1]?.replace(/&quot;/g, '"') ?? '{}') as Record<string, string>;
+    const body = await processes.render(
+      `/probe?secret=${encodeURIComponent(secret)}&port=${(listener.address() as net.AddressInfo).port}`,
+      reader([]),
+    );
+    const probed = JSON.parse(/<pre id="probe">([^<]*)<\/pre>/.exec(body?.html ?? '')?.[1]?.replace(/&quot;/g, '"') ?? '{}') as Record<
+      string,
+      string
+    >;
     expect(probed).toEqual({
       secretFile: 'refused ERR_ACCESS_DENIED',
       secretDir: 'refused ERR_ACCESS_DENIED',
@@ -203,7 +209,10 @@ describe('render processes', () => {
       answers: { '/api/x': { ok: true, value: 1 }, 'http://elsewhere/': { ok: true, value: 2 }, '/api/y': 'not an answer' },
       clientRendered: ['remote checker: threw Error: cannot read /var/lib/copytech/deploy-tokens.json\n    at stack line'],
       used: ['checker/SavingsChecker', 'evil<script>', 'checker/../x'],
-      slots: [{ remote: 'checker', ms: 3 }, { remote: 'made-up', ms: 1 }],
+      slots: [
+        { remote: 'checker', ms: 3 },
+        { remote: 'made-up', ms: 1 },
+      ],
       failedRemotes: ['checker', 'made-up'],
       fallbacks: [
         { remote: 'checker', reason: 'threw' },

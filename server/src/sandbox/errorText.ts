@@ -24,7 +24,8 @@ export function registerServerPaths(paths: Array<string | null | undefined>): vo
 }
 registerServerPaths([process.cwd(), os.tmpdir(), os.homedir(), path.dirname(process.execPath)]);
 
-const TOP_LEVEL = '(?:etc|proc|sys|dev|root|home|usr|var|tmp|opt|srv|mnt|media|run|lib|lib64|bin|sbin|boot|snap|nix|work|app|data|workspace)';
+const TOP_LEVEL =
+  '(?:etc|proc|sys|dev|root|home|usr|var|tmp|opt|srv|mnt|media|run|lib|lib64|bin|sbin|boot|snap|nix|work|app|data|workspace)';
 /** A file URL, or an absolute path under a top-level folder, up to the next space or quote. */
 const PATHLIKE = new RegExp(`file:\\/\\/[^\\s'"\`()<>]+|(?<![\\w.:/-])\\/${TOP_LEVEL}(?:\\/[^\\s'"\`()<>:,]*)?`, 'g');
 
@@ -33,7 +34,11 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** The text of an error: its message (or the value itself), its first line. */
 function firstLine(error: unknown): string {
   const text =
-    error instanceof Error ? error.message : typeof error === 'string' ? error : (error as { message?: unknown })?.message ?? String(error);
+    error instanceof Error
+      ? error.message
+      : typeof error === 'string'
+        ? error
+        : ((error as { message?: unknown })?.message ?? String(error));
   return String(text).split(/\r?\n/, 1)[0]!.trim();
 }
 
@@ -84,7 +89,8 @@ export function boundedFields(object: unknown, within: string[] = []): Record<st
     const name = key.slice(0, 40);
     if (typeof value === 'string') out[name] = errorText(value, within);
     else if (typeof value === 'number' || typeof value === 'boolean' || value === null) out[name] = value;
-    else if (Array.isArray(value)) out[name] = value.slice(0, 10).map((item) => (typeof item === 'string' ? errorText(item, within) : String(item)));
+    else if (Array.isArray(value))
+      out[name] = value.slice(0, 10).map((item) => (typeof item === 'string' ? errorText(item, within) : String(item)));
     else out[name] = errorText(JSON.stringify(value) ?? '', within);
   }
   return out;

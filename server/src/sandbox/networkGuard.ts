@@ -65,6 +65,5 @@ export function closeNetwork(): void {
   ];
   for (const target of [dns, dns.promises, dns.Resolver.prototype, dns.promises.Resolver.prototype])
     for (const name of resolverMethods) lock(target, name, `dns.${name}`);
-  for (const name of ['fetch', 'WebSocket', 'EventSource'])
-    if (name in globalThis) lock(globalThis, name, name);
+  for (const name of ['fetch', 'WebSocket', 'EventSource']) if (name in globalThis) lock(globalThis, name, name);
 }

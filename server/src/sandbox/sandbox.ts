@@ -72,7 +72,10 @@ export function sandboxEnvironment(env: NodeJS.ProcessEnv = process.env): Record
 }
 
 /** The command and arguments that start `options.entry` in the sandbox. */
-export function sandboxCommand(options: SandboxOptions, network: NetworkIsolation = networkIsolation()): { command: string; args: string[] } {
+export function sandboxCommand(
+  options: SandboxOptions,
+  network: NetworkIsolation = networkIsolation(),
+): { command: string; args: string[] } {
   const reads = [...new Set([path.dirname(options.entry), ...options.readPaths].map((p) => path.resolve(p)))];
   const node = [
     PERMISSION_FLAG,
