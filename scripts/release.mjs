@@ -39,6 +39,16 @@ const SAFE_PATH = /^[A-Za-z0-9_./-]+$/;
 const LABEL = /^[A-Za-z0-9_.-]{1,40}$/;
 /** Files of a build that are not uploaded: bundle statistics and source maps. */
 const NOT_UPLOADED = /(?:-stats\.json|\.map)(?:\.br|\.gz)?$/;
+/** The remote's standalone page (dist/index.html, served at /remotes/<name>/): not part of a release. */
+const STANDALONE_PAGE = /^index\.html(?:\.br|\.gz)?$/;
+/**
+ * What a release may hold, as the server keeps it (server/src/pages/releases/fileTypes.ts): scripts,
+ * styles, JSON, fonts, images other than SVG, the build's licence texts, and their .br and .gz
+ * copies. Never a page: the store serves its files from the site's own origin.
+ */
+const KEPT = /\.(?:js|mjs|cjs|css|json|woff2|woff|ttf|otf|png|jpe?g|gif|webp|avif|ico|LICENSE\.txt)(?:\.br|\.gz)?$/;
+const KEPT_TYPES =
+  'scripts (.js .mjs .cjs), styles (.css), JSON (.json), fonts (.woff2 .woff .ttf .otf), images other than SVG (.png .jpg .jpeg .gif .webp .avif .ico), licence texts (.LICENSE.txt) and their .br and .gz copies';
 
 const VERBS = {
   publish: { args: ['remote'], options: ['from', 'origin'] },
@@ -205,14 +215,24 @@ function collectBuild(dir) {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new Refusal(`no build folder at ${dir}`);
   const files = [];
   const reasons = [];
+  const skipped = [];
+  let oddTypes = 0;
   let total = 0;
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
     const absolute = path.join(entry.parentPath ?? entry.path, entry.name);
     const relative = path.relative(dir, absolute).split(path.sep).join('/');
     if (entry.isDirectory() || NOT_UPLOADED.test(entry.name)) continue;
+    if (STANDALONE_PAGE.test(relative)) {
+      skipped.push(relative);
+      continue;
+    }
     if (!entry.isFile()) {
       reasons.push(`${relative}: not a regular file (a link or a device), not uploaded`);
       continue;
+    }
+    if (!KEPT.test(entry.name)) {
+      reasons.push(`${relative}: a release holds no file of this type`);
+      oddTypes += 1;
     }
     if (!SAFE_PATH.test(relative) || relative.split('/').some((part) => part === '.' || part === '..'))
       reasons.push(`${relative}: a file name may hold only letters, digits, "_", "-", "." and "/"`);
@@ -221,10 +241,12 @@ function collectBuild(dir) {
     total += size;
     files.push({ absolute, relative, size });
   }
+  if (oddTypes) reasons.push(`a release holds only ${KEPT_TYPES}: never a page, since the server serves it from the site's own origin`);
   if (!files.length) reasons.push(`${dir} holds no file to upload`);
   if (files.length > UPLOAD_LIMITS.files) reasons.push(`${files.length} files, over ${UPLOAD_LIMITS.files}`);
   if (total > UPLOAD_LIMITS.totalBytes) reasons.push(`${megabytes(total)} in all, over ${megabytes(UPLOAD_LIMITS.totalBytes)}`);
   if (reasons.length) throw new Refusal(`the build in ${dir} cannot be uploaded`, { reasons });
+  if (skipped.length) say(`Not uploaded: ${skipped.join(', ')} (the remote's standalone page, served only from its own build).`);
   return { files: files.sort((a, b) => (a.relative < b.relative ? -1 : 1)), total };
 }
 

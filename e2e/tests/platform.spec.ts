@@ -1,6 +1,7 @@
 /**
  * The platform: one seamless site composed at run time, one copy of each shared
- * library, a remote redeployed without touching the shell or the server, and every remote
+ * library, a remote redeployed without touching the shell or the server (published and promoted
+ * under `npm start`, followed as it is rebuilt with RELEASE_FOLLOW_LOCAL), and every remote
  * failing alone with a Retry that really retries.
  */
 import { createHash } from 'node:crypto';
@@ -81,8 +82,13 @@ async function breakRemote(page: Page, remote: string, failure: Failure) {
       return route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("remote exploded")' });
     return route.continue();
   };
-  await page.route(`**/remotes/${remote}/**`, handler);
-  return () => page.unroute(`**/remotes/${remote}/**`, handler);
+  // Its files: from its own build (/remotes/), or from the release store (/releases/: the built
+  // server's start snapshot, docs/deploy.md "What the servers keep").
+  const patterns = [`**/remotes/${remote}/**`, `**/releases/${remote}/**`];
+  for (const pattern of patterns) await page.route(pattern, handler);
+  return async () => {
+    for (const pattern of patterns) await page.unroute(pattern, handler);
+  };
 }
 
 test.describe('each remote failing alone', () => {
@@ -239,11 +245,16 @@ test.describe('start-up', () => {
         // announced by the page, none discovered one round trip at a time. (The remote's chunks
         // follow its entry: they are not preloaded, so that a Retry after a failure is not answered
         // from a failed preload.)
-        expect(scriptsAtFirstRender.filter((url) => !url.startsWith('/remotes/') && !announced.includes(url))).toEqual([]);
-        // The route's remote is among them, by its entry script; the configuration came inline.
-        expect(announced).toContain(`/remotes/${remote}/remoteEntry.js`);
+        const remoteFile = /^\/(?:remotes\/[a-z]+|releases\/[a-z]+\/[0-9a-f]{12})\//;
+        expect(scriptsAtFirstRender.filter((url) => !remoteFile.test(url) && !announced.includes(url))).toEqual([]);
+        // The route's remote is among them, by its entry script (its release's: the start's
+        // snapshot); the configuration came inline.
+        const entry = new RegExp(`^/(?:remotes/${remote}|releases/${remote}/[0-9a-f]{12})/remoteEntry\\.js$`);
+        expect(announced.filter((url) => entry.test(url))).toHaveLength(1);
         expect(other).not.toContain('/remotes.json');
-        expect(other).not.toContain(`/remotes/${remote}/mf-manifest.json`);
+        expect(other.filter((url) => url.startsWith(`/remotes/${remote}/`) || url.startsWith(`/releases/${remote}/`))).not.toContainEqual(
+          expect.stringMatching(/\/mf-manifest\.json$/),
+        );
         await expectEveryPreloadUsedOnce(page, warnings);
       });
     }
@@ -283,6 +294,16 @@ test.describe('start-up', () => {
 
 // ---------------------------------------------------------------------------------------------
 
+/** `npm run release -- <args>` against a server on this machine, with the local token it made in its VAR_DIR. */
+function releaseCommand(server: RunningServer, args: string[]): Record<string, unknown> {
+  const stdout = execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'release.mjs'), ...args, '--server', server.url], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, VAR_DIR: server.varDir, RELEASE_TOKEN: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }).toString();
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+}
+
 function hashTree(dir: string, hash = createHash('sha256')): string {
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     hash.update(entry.name);
@@ -295,7 +316,7 @@ function hashTree(dir: string, hash = createHash('sha256')): string {
 test.describe('independent deployment', () => {
   test.setTimeout(240_000);
 
-  test('a remote rebuilt alone is live on the next page load, server-rendered in its new version; shell and server untouched', async ({
+  test('a remote rebuilt alone: npm start changes nothing until it is published and promoted, then serves it on the next page load; RELEASE_FOLLOW_LOCAL follows it at once; shell and server untouched', async ({
     page,
   }) => {
     // A site root of its own, so the test never disturbs the build other tests use.
@@ -305,11 +326,16 @@ test.describe('independent deployment', () => {
     }
     const releaseFile = path.join(REPO_ROOT, 'mfe-content', 'src', 'release.ts');
     const original = readFileSync(releaseFile, 'utf8');
+    // Both on the same folders: as production (its start's snapshots), and following the folders.
     const server = await startServer({ SITE_ROOT: siteRoot });
+    const following = await startServer({ SITE_ROOT: siteRoot, RELEASE_FOLLOW_LOCAL: '1' });
     try {
       await page.goto(server.url + '/');
       const before = await page.locator('[data-release]').first().getAttribute('data-release');
       expect(before).toBeTruthy();
+      const snapshot = (await (await fetch(`${server.url}/api/releases/live`)).json()).content.release as string;
+      expect(snapshot).toMatch(/^[0-9a-f]{12}$/);
+      expect((await (await fetch(`${following.url}/api/releases/live`)).json()).content.release).toBe('local');
       const shellBefore = hashTree(path.join(siteRoot, 'shell', 'dist'));
 
       const release = `content-e2e-${Date.now()}`;
@@ -320,22 +346,37 @@ test.describe('independent deployment', () => {
         env: { ...process.env, COPYTECH_OUTPUT_DIR: path.join(siteRoot, 'mfe-content', 'dist') },
       });
 
-      // The server renders the new build on the next request (its HTML, before any script)...
+      // Following the folder, the server renders the new build on the next request...
+      const followed = await (await fetch(following.url + '/')).text();
+      expect(followed).toContain(`data-release="${release}"`);
+      // ...as production, it renders its start's snapshot still: a rebuild is not a release.
+      const unchanged = await fetch(server.url + '/');
+      expect(await unchanged.text()).toContain(`data-release="${before}"`);
+      expect(unchanged.headers.get('x-remote-releases')).toContain(`content=${snapshot}`);
+
+      // Published and promoted, as a team ships it: live on the next page load.
+      const published = releaseCommand(server, ['publish', 'content', '--from', path.join(siteRoot, 'mfe-content', 'dist')]);
+      expect(published).toMatchObject({ remote: 'content', gate: 'passed', created: true });
+      expect(releaseCommand(server, ['promote', 'content', String(published.release)])).toMatchObject({ live: published.release });
       const html = await (await fetch(server.url + '/')).text();
       expect(html).toContain(`data-release="${release}"`);
       expect(html).not.toContain(`data-release="${before}"`);
-      // ...and the browser hydrates it with the new build's code, without a mismatch.
+      // ...and the browser hydrates it with the new build's code, without a mismatch, on both.
       const errors: string[] = [];
       page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-      await page.reload();
-      await expect(page.locator(`[data-release="${release}"]`)).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      for (const site of [server, following]) {
+        await page.goto(site.url + '/');
+        await expect(page.locator(`[data-release="${release}"]`)).toBeVisible();
+        await page.waitForLoadState('networkidle');
+      }
       expect(errors).toEqual([]);
       expect(hashTree(path.join(siteRoot, 'shell', 'dist'))).toBe(shellBefore);
-      expect(server.process.exitCode).toBeNull(); // the same server process served both builds
+      // the same server processes served both builds
+      expect(server.process.exitCode).toBeNull();
+      expect(following.process.exitCode).toBeNull();
     } finally {
       writeFileSync(releaseFile, original);
-      await server.stop();
+      await Promise.all([server.stop(), following.stop()]);
       rmSync(siteRoot, { recursive: true, force: true });
     }
   });

@@ -92,6 +92,8 @@ test('both instances start on the release REMOTE_CHECKER_URL seeded, once', asyn
   const live = (await (await fetch(`${a.url}/api/releases/live`)).json()) as Record<string, { release: string }>;
   seeded = live.checker!.release;
   expect(seeded).toMatch(/^[0-9a-f]{12}$/);
+  // Each instance keeps a store of its own (no RELEASE_STORE_DIR): neither may snapshot its local
+  // builds into it, so no instance points the other at a release it could not serve.
   expect(live.catalogue!.release).toBe('local');
   expect(await checkerReleaseOf(a)).toBe(seeded);
   expect(await checkerReleaseOf(b)).toBe(seeded);

@@ -100,6 +100,13 @@ export interface ReleaseSettings {
   canaryMinViews: number;
   /** CANARY_MAX_FAILURE_RATE: the failure share (0..1) above which a canary is rolled back */
   canaryMaxFailureRate: number;
+  /**
+   * RELEASE_FOLLOW_LOCAL: each remote's `local` release follows its dist folder as it is rebuilt
+   * (development); off, each remote's build is snapshotted as a release at start and changes only
+   * by publish and promote (features/releases/startSnapshot.ts). Default: off for the built server
+   * (`npm start`), on when the server runs from its TypeScript sources (`npm run dev`, the tests).
+   */
+  followLocal: boolean;
 }
 
 export interface OutboxSettings {
@@ -271,6 +278,16 @@ function renderProcessesFrom(env: NodeJS.ProcessEnv): number {
   return count;
 }
 
+/** The server runs from its TypeScript sources (tsx, the tests), not from its build in server/dist. */
+const FROM_SOURCES = import.meta.url.endsWith('.ts');
+
+function followLocalFrom(value: string | undefined): boolean {
+  if (value === undefined || value === '') return FROM_SOURCES;
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  throw new StartupError(`RELEASE_FOLLOW_LOCAL must be 1 (follow each remote's dist folder) or 0 (snapshot it at start), got "${value}"`);
+}
+
 function releasesFrom(env: NodeJS.ProcessEnv): ReleaseSettings {
   const pollMs = intFrom(env.RELEASE_POLL_MS, 500, 'RELEASE_POLL_MS');
   if (pollMs < 50 || pollMs > 10_000) throw new StartupError(`RELEASE_POLL_MS must be between 50 and 10000, got "${env.RELEASE_POLL_MS}"`);
@@ -295,6 +312,7 @@ function releasesFrom(env: NodeJS.ProcessEnv): ReleaseSettings {
     perMinute,
     canaryMinViews: Math.max(1, intFrom(env.CANARY_MIN_VIEWS, 50, 'CANARY_MIN_VIEWS')),
     canaryMaxFailureRate,
+    followLocal: followLocalFrom(env.RELEASE_FOLLOW_LOCAL),
   };
 }
 

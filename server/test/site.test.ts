@@ -60,6 +60,11 @@ describe('the built site', () => {
   write('mfe-catalogue/dist/static/js/812.fedcba9876.js', 'chunk');
   write('mfe-catalogue/dist/mf-manifest-stats.json', '{"build":"/home/ci/copytech/shared/build"}');
   write('mfe-catalogue/dist/main.js.map', '{"sources":["/home/ci/copytech/src"]}');
+  // The remote's standalone page, and files a build should not serve on the site's origin.
+  write('mfe-catalogue/dist/index.html', '<!doctype html><title>catalogue alone</title>');
+  write('mfe-catalogue/dist/evil.html', '<!doctype html><script src=remoteEntry.js></script>');
+  write('mfe-catalogue/dist/static/evil.svg', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
+  write('mfe-catalogue/dist/static/feed.xml', '<x/>');
   // What the build's precompression writes beside a text file (see createAppConfig).
   const bigChunk = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, name: `row ${i}` })))};`;
   write('mfe-catalogue/dist/900.aaaaaaaaaa.js', bigChunk);
@@ -167,6 +172,25 @@ describe('the built site', () => {
       // The API still answers beside the site.
       expect((await app.inject({ method: 'GET', url: '/api/printers/all' })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/favicon.svg' })).headers['content-type']).toMatch(/svg/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("serves a remote's standalone page and the types a release may hold from /remotes/<name>/, never another page or an SVG", async () => {
+    const app = await siteApp();
+    try {
+      for (const url of ['/remotes/catalogue/', '/remotes/catalogue/index.html']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect([url, res.statusCode, res.body]).toEqual([url, 200, expect.stringContaining('catalogue alone')]);
+      }
+      expect((await app.inject({ method: 'GET', url: '/remotes/catalogue/remoteEntry.js' })).headers['x-content-type-options']).toBe(
+        'nosniff',
+      );
+      for (const url of ['/remotes/catalogue/evil.html', '/remotes/catalogue/static/evil.svg', '/remotes/catalogue/static/feed.xml']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect([url, res.statusCode, res.headers['content-type']]).toEqual([url, 404, 'application/json; charset=utf-8']);
+      }
     } finally {
       await app.close();
     }

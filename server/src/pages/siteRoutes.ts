@@ -1,5 +1,6 @@
 /**
- * Serves the built site in production: the shell at /, each remote under /remotes/{name}/.
+ * Serves the built site in production: the shell at /, each remote under /remotes/{name}/ (its
+ * standalone page, and only the file types a release may hold: pages/releases/fileTypes.ts).
  * Hashed files are cached for a year (immutable); entry files, manifests and the index page are
  * no-cache, so a remote's new build is live on the next page load without restarting anything.
  * Files are read from disk on each request, never cached in memory. Text files are sent as the
@@ -14,11 +15,19 @@ import { sendError } from '../http/errors';
 import { siteOrigin } from './origin';
 import { robotsTxt, sitemapEntries, sitemapXml } from './sitemap';
 import { createIndexPage } from './indexPage';
+import { NOT_SERVED, releaseFileType, STANDALONE_PAGE } from './releases/fileTypes';
 import type { ReleasesService } from './releases/model';
 
 const HASHED = /\.[0-9a-f]{10}\.(js|css|png|jpe?g|svg|webp|woff2?)$/;
 /** The build writes a brotli (.br) and a gzip (.gz) copy beside each text file; see createAppConfig. */
 const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
+
+/** A file of a remote's own build that /remotes/<name>/ serves: its standalone page at the root, or a release's type. */
+export function remoteFileServed(pathName: string): boolean {
+  const file = pathName.replace(/^\/+/, '');
+  if (file === '' || STANDALONE_PAGE.test(file)) return true; // '' is the folder: its index.html
+  return !NOT_SERVED.test(file) && releaseFileType(file) !== null;
+}
 
 export function cacheHeaders(reply: FastifyReply, filePath: string): void {
   const original = filePath.replace(PRECOMPRESSED_SUFFIX, '');
@@ -47,8 +56,10 @@ export const sitePlugin: FastifyPluginAsync<{ config: Config; releases: Releases
       preCompressed: true,
       cacheControl: false,
       // Build statistics (mf-manifest-stats.json, source maps) are for the build, not the browser:
-      // the runtime needs only mf-manifest.json, and the stats name build-machine paths.
-      allowedPath: (pathName: string) => !/(-stats\.json|\.map)$/.test(pathName),
+      // the runtime needs only mf-manifest.json, and the stats name build-machine paths. Beside
+      // the remote's standalone page, only the types a release may hold (releases/fileTypes.ts):
+      // a remote's build is its team's, and no other file of it is a page of the site.
+      allowedPath: (pathName: string) => remoteFileServed(pathName),
       // A remote's files may be loaded by a shell on another origin (a remote can live on a CDN).
       setHeaders: (reply: FastifyReply, filePath: string) => {
         cacheHeaders(reply, filePath);

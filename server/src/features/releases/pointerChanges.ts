@@ -5,7 +5,8 @@
  * applies the result at once.
  *
  * History rows: `promote` (percent null: the live release changed), `canary` (percent: its share),
- * `rollback` and `auto-rollback`. A rollback that ended a canary keeps the canary's share in
+ * `rollback` and `auto-rollback`. A start's snapshot of a local build made live is a `promote`
+ * by its actor (`npm start`, startSnapshotIn), so a rollback goes back past it as past any other. A rollback that ended a canary keeps the canary's share in
  * `percent`; one that changed the live release has none.
  *
  * "The release live before the current one" is the `from` of the latest promote that made the
@@ -17,6 +18,7 @@ import type { RemoteName } from '@copytech/shared/domain';
 import { isPostgres } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { LOCAL_RELEASE } from '../../pages/releases/model';
 import { addHistory, type HistoryEntry } from './registryRows';
 
 type Trx = Kysely<Database>;
@@ -119,4 +121,68 @@ export async function autoRollbackIn(
     reason,
     at,
   });
+}
+
+/** Who made `live` the live release: the actor of the latest seed, promote or rollback to it (null when none says). */
+async function madeLiveBy(trx: Trx, remote: RemoteName, live: string): Promise<string | null> {
+  const row = await trx
+    .selectFrom('release_history')
+    .select('actor')
+    .where('remote', '=', remote)
+    .where('to_release', '=', live)
+    // a rollback that ended a canary keeps its share in percent, and left the live release as it was
+    .where((eb) => eb.or([eb('action', 'in', ['seed', 'promote']), eb.and([eb('action', '=', 'rollback'), eb('percent', 'is', null)])]))
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.actor ?? null;
+}
+
+export interface SnapshotOutcome {
+  /** the history row when the snapshot was made live; null when it was live already or is only kept */
+  entry: HistoryEntry | null;
+  /** the live release after the change (the snapshot, or the one it was not put over) */
+  live: string;
+  /** who made that release live (null for `local`, or when no row says) */
+  liveBy: string | null;
+}
+
+/**
+ * A start's snapshot of a remote's local build (startSnapshot.ts) made live, but only over `local`
+ * or over a release the same actor made live (an earlier start's snapshot): never over a release a
+ * team promoted or rolled back to, nor over one seeded from REMOTE_<NAME>_URL. A canary keeps
+ * running, unless it is of the same release (then it is live, and the canary ends).
+ */
+export async function startSnapshotIn(
+  trx: Trx,
+  remote: RemoteName,
+  releaseId: string,
+  actor: string,
+  at: string,
+): Promise<SnapshotOutcome> {
+  const pointer = await lockedPointer(trx, remote);
+  await requireKept(trx, remote, releaseId);
+  const live = pointer.live_release;
+  if (live === releaseId) return { entry: null, live, liveBy: await madeLiveBy(trx, remote, live) };
+  if (live !== LOCAL_RELEASE) {
+    const by = await madeLiveBy(trx, remote, live);
+    if (by !== actor) return { entry: null, live, liveBy: by };
+  }
+  const endsCanary = pointer.canary_release === releaseId;
+  await setPointer(trx, remote, {
+    live_release: releaseId,
+    ...(endsCanary ? { canary_release: null, canary_percent: null } : {}),
+    updated_at: at,
+  });
+  const entry = await addHistory(trx, {
+    remote,
+    action: 'promote',
+    from: live,
+    to: releaseId,
+    percent: null,
+    actor,
+    reason: 'the local build, snapshotted at start',
+    at,
+  });
+  return { entry, live: releaseId, liveBy: actor };
 }

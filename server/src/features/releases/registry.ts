@@ -17,7 +17,7 @@ import type { RemoteName } from '@copytech/shared/domain';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { GateResult, LiveReleases, LiveSnapshot, Release } from '../../pages/releases/model';
-import { autoRollbackIn, promoteIn, rollbackIn, type PointerChange } from './pointerChanges';
+import { autoRollbackIn, promoteIn, rollbackIn, startSnapshotIn, type PointerChange, type SnapshotOutcome } from './pointerChanges';
 import {
   pollMark,
   readHistory,
@@ -145,6 +145,16 @@ export class ReleaseRegistry implements LiveReleases {
   /** Ends the canary `releaseId` if it still runs (re-checked in the transaction); true when it did. */
   async autoRollback(remote: RemoteName, releaseId: string, reason: string): Promise<boolean> {
     return (await this.change((trx, at) => autoRollbackIn(trx, remote, releaseId, reason, at))) !== null;
+  }
+
+  /** A start's snapshot of a local build made live where it may be (pointerChanges.ts startSnapshotIn). */
+  async adoptSnapshot(remote: RemoteName, releaseId: string, actor: string): Promise<SnapshotOutcome> {
+    let outcome: SnapshotOutcome | null = null;
+    await this.change(async (trx, at) => {
+      outcome = await startSnapshotIn(trx, remote, releaseId, actor, at);
+      return outcome.entry;
+    });
+    return outcome!;
   }
 
   async list(remote: RemoteName): Promise<ReleaseListing> {

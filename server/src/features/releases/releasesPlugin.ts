@@ -6,8 +6,9 @@
  *
  * At start: the release store and its id, the deploy tokens (DEPLOY_TOKENS, or the local tokens
  * file), the preview signing key, the seeding of every remote without a pointer, the first
- * snapshot, then the poll (RELEASE_POLL_MS), the heartbeat (every 2 s) and the canaries' health
- * counting. All of it stops when the app closes.
+ * snapshot, then the poll (RELEASE_POLL_MS), the heartbeat (every 2 s), each remote's local build
+ * snapshotted as a release unless RELEASE_FOLLOW_LOCAL (startSnapshot.ts), and the canaries'
+ * health counting. All of it stops when the app closes.
  */
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -22,6 +23,7 @@ import type { PreviewClaim, ReleasesService } from '../../pages/releases/model';
 import { previewKey, signPreview, verifyPreview } from './previewLinks';
 import { ReleaseRegistry } from './registry';
 import { localRelease, seedPointers } from './seed';
+import { snapshotLocalBuilds } from './startSnapshot';
 import { ReleaseStore } from './store';
 import { TokenSettingError, type DeployToken } from '../../deployTokens';
 import { ensureLocalTokens } from './tokens';
@@ -98,6 +100,8 @@ export const releasesPlugin = fp<ReleasesOptions>(
     await timers.poll;
     await heartbeat.beat();
     if (!autoStart) timers.stop();
+    // After this instance's heartbeat: another instance starting now sees its store, and it theirs.
+    await snapshotLocalBuilds({ config, store, registry, heartbeat, log: app.log, clock });
     const snapshot = () => registry.snapshot();
     const gate = makeGate({
       siteRoot: config.siteRoot,

@@ -338,6 +338,8 @@ describe('the release settings', () => {
       perMinute: 30,
       canaryMinViews: 50,
       canaryMaxFailureRate: 0.05,
+      // the tests run the server from its sources: it follows the local builds (startSnapshot.test.ts)
+      followLocal: true,
     });
     expect(loadConfig({ RELEASE_STORE_DIR: '/srv/releases', CANARY_MAX_FAILURE_RATE: '0.2' }).releases).toMatchObject({
       storeDir: '/srv/releases',
@@ -350,6 +352,7 @@ describe('the release settings', () => {
       ['CANARY_MAX_FAILURE_RATE', '5%'],
       ['CANARY_MAX_FAILURE_RATE', '1'],
       ['CANARY_MIN_VIEWS', '-1'],
+      ['RELEASE_FOLLOW_LOCAL', 'yes'],
     ] as const)
       expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} must`));
   });

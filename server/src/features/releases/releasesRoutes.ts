@@ -10,7 +10,8 @@
  *   pointer (or the canary); /preview `{release, hours?}`: a signed preview link.
  * - GET /api/releases/:remote: the releases, the pointer and the history (who shipped what).
  * - GET /api/releases/live: public, the live release (and canary) of every remote, nothing else.
- * - GET /releases/<remote>/<id>/<file>: the store's files, immutable.
+ * - GET /releases/<remote>/<id>/<file>: the store's files, immutable, of registered releases only,
+ *   and only of the types a release may hold (pages/releases/fileTypes.ts).
  *
  * Everything but /live and the files needs a deploy token of that remote (features/releases/tokens.ts):
  * none or unknown 401, another remote's 403, and nothing changes. Writes are rate limited per IP
@@ -26,6 +27,7 @@ import { sendError } from '../../http/errors';
 import { PREVIEW_DEFAULT_HOURS, PREVIEW_MAX_HOURS } from './previewLinks';
 import { promoteChecked, publishOrigin, publishUpload, requireSharedStore, type PublishDeps } from './publish';
 import { NOT_SERVED, UPLOAD_LIMITS, type UploadPart } from './store';
+import { releaseFileType } from '../../pages/releases/fileTypes';
 import { authorize } from './tokens';
 import { siteOrigin } from '../../pages/origin';
 import type { Releases } from './releasesPlugin';
@@ -95,23 +97,71 @@ const actorOf = (request: FastifyRequest): string => {
   return actor;
 };
 
-/** The store's files: /releases/<remote>/<id>/<path>, immutable, for any origin. */
-async function serveStore(app: FastifyInstance, root: string): Promise<void> {
-  const served = new RegExp(`^/?(${REMOTE_NAMES.join('|')})/[0-9a-f]{12}/[A-Za-z0-9_./-]+$`);
-  await app.register(fastifyStatic, {
-    root,
-    prefix: '/releases/',
-    decorateReply: false,
-    index: false,
-    preCompressed: true,
-    cacheControl: false,
-    dotfiles: 'deny',
-    allowedPath: (pathName: string) => served.test(pathName) && !pathName.includes('..') && !NOT_SERVED.test(pathName),
-    setHeaders: (reply: FastifyReply) => {
-      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-      reply.header('Access-Control-Allow-Origin', '*');
-      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
-    },
+/** How soon a request for an unknown release may make the registry look again (at most 4 a second, whoever asks). */
+const UNKNOWN_RELEASE_RECHECK_MS = 250;
+
+/**
+ * The store's files: /releases/<remote>/<id>/<path>, immutable, for any origin, and only those of
+ * a registered release (an upload's files are not served while its gate runs, nor after it refused
+ * them) of a type a release may hold (pages/releases/fileTypes.ts), answered with that type's
+ * Content-Type (helmet adds nosniff). A release registered through another instance sharing the
+ * store is known here by the registry's poll; a request for a release not known yet makes the
+ * registry look at once (shared, at most every UNKNOWN_RELEASE_RECHECK_MS), so a page that instance
+ * rendered never meets a 404 here for its files.
+ */
+async function serveStore(app: FastifyInstance, releases: Releases): Promise<void> {
+  const served = new RegExp(`^/?(${REMOTE_NAMES.join('|')})/([0-9a-f]{12})/[A-Za-z0-9_./-]+$`);
+  const releaseOf = (pathName: string) => {
+    const match = served.exec(pathName);
+    return match ? { remote: match[1] as RemoteName, id: match[2]! } : null;
+  };
+  const registered = (pathName: string) => {
+    const release = releaseOf(pathName);
+    return release !== null && releases.find(release.remote, release.id) !== null;
+  };
+  let looking: Promise<unknown> | null = null;
+  let lookedAt = 0;
+  const lookAgain = (): Promise<unknown> => {
+    if (looking) return looking;
+    if (Date.now() - lookedAt < UNKNOWN_RELEASE_RECHECK_MS) return Promise.resolve();
+    lookedAt = Date.now();
+    looking = releases.registry
+      .refresh()
+      .catch(() => undefined)
+      .finally(() => {
+        looking = null;
+      });
+    return looking;
+  };
+  const filePath = (url: string) => url.split('?')[0]!.slice('/releases'.length);
+
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', (request, _reply, done) => {
+      const pathName = filePath(request.url);
+      if (!releaseOf(pathName) || registered(pathName)) return done();
+      lookAgain().then(() => done(), done);
+    });
+    scope.addHook('onSend', (request, reply, payload, done) => {
+      const type = releaseFileType(filePath(request.url));
+      if (type && reply.statusCode < 400) reply.header('Content-Type', type);
+      done(null, payload);
+    });
+    await scope.register(fastifyStatic, {
+      root: releases.store.root,
+      prefix: '/releases/',
+      decorateReply: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      dotfiles: 'deny',
+      allowedPath: (pathName: string) =>
+        !pathName.includes('..') && !NOT_SERVED.test(pathName) && releaseFileType(pathName) !== null && registered(pathName),
+      setHeaders: (reply: FastifyReply) => {
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        reply.header('Access-Control-Allow-Origin', '*');
+        reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+      },
+    });
   });
 }
 
@@ -174,7 +224,7 @@ export const releasesRoutes: FastifyPluginAsync<{ config: Config; clock?: () => 
     preservePath: true,
     limits: { files: UPLOAD_LIMITS.files, fileSize: UPLOAD_LIMITS.fileBytes, fields: 1, parts: UPLOAD_LIMITS.files + 1, headerPairs: 100 },
   });
-  await serveStore(app, releases.store.root);
+  await serveStore(app, releases);
 
   app.get('/api/releases/live', async (_request, reply) => {
     const { remotes } = releases.snapshot();

@@ -1,6 +1,7 @@
 /**
  * A remote's first release, at start: a remote with no live pointer yet gets its local build
- * (`local`: the remote's dist folder, followed as it is rebuilt) or, when REMOTE_<NAME>_URL names
+ * (`local`: the remote's dist folder, followed as it is rebuilt; the built server then puts its
+ * start's snapshot of that folder over it, startSnapshot.ts) or, when REMOTE_<NAME>_URL names
  * a manifest on another origin, that origin's release (its manifests read from there). Insert-if-
  * absent in one transaction per remote, so instances starting together on one PostgreSQL seed each
  * remote once: the second waits on the first's pointer row and then finds it there. Once a remote

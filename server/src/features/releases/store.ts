@@ -1,7 +1,10 @@
 /**
  * The release store: uploaded builds, content-addressed and immutable, in
  * RELEASE_STORE_DIR (default $VAR_DIR/releases) as <remote>/<id>/ (the remote's dist tree as
- * uploaded: browser files, and server/ for the server build), served at /releases/<remote>/<id>/.
+ * uploaded: browser files, and server/ for the server build), served at /releases/<remote>/<id>/
+ * once registered (releasesRoutes.ts). An upload holds only the types a release may hold
+ * (pages/releases/fileTypes.ts: code, styles, JSON, fonts, images other than SVG), never a page:
+ * any other file refuses it whole, each named.
  *
  * An upload is streamed into a folder of its own under .incoming/, each file hashed as it is
  * written; the release id is the SHA-256 (12 hex digits) of the sorted lines
@@ -22,6 +25,7 @@ import { Transform } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { RemoteName } from '@copytech/shared/domain';
 import { HttpError } from '../../http/errors';
+import { KEPT_TYPES, NOT_SERVED, releaseFileType } from '../../pages/releases/fileTypes';
 
 export const UPLOAD_LIMITS = { files: 3000, fileBytes: 10 * 1024 * 1024, totalBytes: 60 * 1024 * 1024 } as const;
 const STORE_ID_FILE = '.store-id';
@@ -29,8 +33,9 @@ const INCOMING = '.incoming';
 /** An upload folder left by a crash is removed after this long. */
 const INCOMING_STALE_MS = 60 * 60_000;
 const SAFE_PATH = /^[A-Za-z0-9_.\-/]+$/;
-/** Build statistics and source maps are the build's, not the browser's: never kept, never served. */
-export const NOT_SERVED = /(-stats\.json|\.map)$/;
+/** A refusal names at most this many files of types a release does not keep (and says how many more). */
+const NAMED_AT_MOST = 100;
+export { NOT_SERVED };
 
 /** A file of an upload as a multipart part gives it. */
 export interface UploadPart {
@@ -65,6 +70,30 @@ export function uploadReleaseId(files: ReadonlyArray<{ path: string; sha256: str
   return createHash('sha256').update(lines).digest('hex').slice(0, 12);
 }
 
+const overTotal = () => new HttpError(413, `The upload is refused: more than ${UPLOAD_LIMITS.totalBytes / 1024 / 1024} MB in all.`);
+
+/** Reads a part to its end without keeping it (the next part of a multipart body follows it); its bytes count. */
+async function drain(stream: NodeJS.ReadableStream, allowance: number): Promise<number> {
+  let bytes = 0;
+  for await (const chunk of stream) {
+    bytes += (chunk as Buffer).length;
+    if (bytes > allowance) throw overTotal();
+  }
+  return bytes;
+}
+
+/** The refusal of an upload holding files a release does not keep: each named (up to NAMED_AT_MOST). */
+function refusedTypes(files: string[]): HttpError {
+  const named = files.slice(0, NAMED_AT_MOST).join(', ');
+  const more = files.length > NAMED_AT_MOST ? ` and ${files.length - NAMED_AT_MOST} more` : '';
+  const count = files.length === 1 ? 'a file' : `${files.length} files`;
+  return new HttpError(
+    400,
+    `The upload is refused: ${count} of a type a release does not keep: ${named}${more}. ` +
+      `A release holds only ${KEPT_TYPES}; nothing was kept.`,
+  );
+}
+
 export class ReleaseStore {
   readonly storeId: string;
 
@@ -91,14 +120,17 @@ export class ReleaseStore {
   }
 
   /**
-   * Streams the parts into a new folder under .incoming/, checking each path and the limits
-   * (a refusal removes what was written: 400 for a bad path, 413 over a limit).
+   * Streams the parts into a new folder under .incoming/, checking each path, each file's type
+   * (pages/releases/fileTypes.ts) and the limits. A refusal removes what was written: 400 for a
+   * bad path, or for files of types a release does not keep (every one named, the whole upload
+   * read first), 413 over a limit.
    */
   async receive(parts: AsyncIterable<UploadPart>): Promise<ReceivedUpload> {
     const dir = path.join(this.root, INCOMING, `${Date.now()}-${randomBytes(6).toString('hex')}`);
     fs.mkdirSync(dir);
     const hashes: Array<{ path: string; sha256: string }> = [];
     const seen = new Set<string>();
+    const refused: string[] = [];
     let bytes = 0;
     try {
       for await (const part of parts) {
@@ -106,11 +138,19 @@ export class ReleaseStore {
         if (problem) throw new HttpError(400, `The upload is refused: ${problem}.`);
         if (seen.size >= UPLOAD_LIMITS.files) throw new HttpError(413, `The upload is refused: more than ${UPLOAD_LIMITS.files} files.`);
         seen.add(part.filename);
+        // Statistics and maps are dropped; a file of another type is refused, and once one is,
+        // nothing more is written (the rest is still read, to name every refused file).
+        const kept = !NOT_SERVED.test(part.filename) && releaseFileType(part.filename) !== null;
+        if (!kept && !NOT_SERVED.test(part.filename)) refused.push(part.filename);
+        if (!kept || refused.length > 0) {
+          bytes += await drain(part.file, UPLOAD_LIMITS.totalBytes - bytes);
+          continue;
+        }
         const written = await this.writePart(dir, part, UPLOAD_LIMITS.totalBytes - bytes);
         bytes += written.bytes;
-        if (!NOT_SERVED.test(part.filename)) hashes.push({ path: part.filename, sha256: written.sha256 });
-        else fs.rmSync(path.join(dir, part.filename));
+        hashes.push({ path: part.filename, sha256: written.sha256 });
       }
+      if (refused.length > 0) throw refusedTypes(refused);
       if (hashes.length === 0) throw new HttpError(400, 'The upload is refused: it holds no files.');
     } catch (error) {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -168,8 +208,7 @@ export class ReleaseStore {
     const meter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         bytes += chunk.length;
-        if (bytes > allowance)
-          return done(new HttpError(413, `The upload is refused: more than ${UPLOAD_LIMITS.totalBytes / 1024 / 1024} MB in all.`));
+        if (bytes > allowance) return done(overTotal());
         hash.update(chunk);
         done(null, chunk);
       },
