@@ -115,9 +115,9 @@ export function storeRelease(remote: RemoteName, id: string, text: string, optio
 const KEY = 'test-preview-signing-key';
 const b64 = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
-/** A preview token as the registry signs it; `key` another key makes a forged one. */
-export function previewToken(claim: PreviewClaim, key = KEY): string {
-  const payload = b64(JSON.stringify({ r: claim.remote, i: claim.release, e: claim.expiresAt }));
+/** A preview token as the registry signs it (made now unless `issuedAt` says when); `key` another key makes a forged one. */
+export function previewToken(claim: Omit<PreviewClaim, 'issuedAt'> & { issuedAt?: number }, key = KEY): string {
+  const payload = b64(JSON.stringify({ r: claim.remote, i: claim.release, m: claim.issuedAt ?? Date.now(), e: claim.expiresAt }));
   return `${payload}.${b64(createHmac('sha256', key).update(payload).digest())}`;
 }
 
@@ -161,7 +161,7 @@ export class TestReleases implements ReleasesService {
   verifyPreview = (token: string): PreviewCheck => {
     const [payload, signature] = token.split('.');
     if (!payload || !signature) return { ok: false, reason: 'malformed' };
-    let claim: { r?: unknown; i?: unknown; e?: unknown };
+    let claim: { r?: unknown; i?: unknown; m?: unknown; e?: unknown };
     try {
       claim = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof claim;
     } catch {
@@ -171,7 +171,7 @@ export class TestReleases implements ReleasesService {
     if (typeof claim.e !== 'number' || claim.e < this.now()) return { ok: false, reason: 'expired' };
     const release = this.find(claim.r as RemoteName, String(claim.i));
     if (!release) return { ok: false, reason: 'unknown release' };
-    return { ok: true, claim: { remote: release.remote, release: release.id, expiresAt: claim.e } };
+    return { ok: true, claim: { remote: release.remote, release: release.id, issuedAt: Number(claim.m ?? 0), expiresAt: claim.e } };
   };
 }
 

@@ -61,9 +61,9 @@ export function multipartOf(files: BuildFiles): { payload: Buffer; headers: Reco
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** The local deploy tokens the app made in its VAR_DIR. */
-export function localTokens(varDir: string): Record<RemoteName, string> {
-  return JSON.parse(fs.readFileSync(path.join(varDir, 'deploy-tokens.json'), 'utf8')) as Record<RemoteName, string>;
+/** The local deploy tokens the app made in its VAR_DIR: one per remote, and the platform token. */
+export function localTokens(varDir: string): Record<RemoteName | 'platform', string> {
+  return JSON.parse(fs.readFileSync(path.join(varDir, 'deploy-tokens.json'), 'utf8')) as Record<RemoteName | 'platform', string>;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

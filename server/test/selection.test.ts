@@ -83,7 +83,9 @@ describe('choosing releases per request', () => {
     expect(chosen.selection.checker).toMatchObject({ as: 'preview', release: { id: candidate.id } });
     expect(chosen.selection.content.as).toBe('live');
     expect(chosen.private).toBe(true);
-    expect(chosen.previews).toEqual([{ remote: 'checker', release: candidate.id, expiresAt: expect.any(Number) }]);
+    expect(chosen.previews).toEqual([
+      { remote: 'checker', release: candidate.id, issuedAt: expect.any(Number), expiresAt: expect.any(Number) },
+    ]);
     expect(chosen.setCookies).toEqual([]);
   });
 

@@ -7,9 +7,11 @@ import type { ChildProcess } from 'node:child_process';
 import net, { type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { C5840I, quoteBody, testApp, testConfig } from './helpers';
 import { redisHostOf } from '../src/http/rateLimitStore';
 import { startRedis, stopRedis } from './redis';
+import { bearer, localTokens, manifestGate } from './releasesFixtures';
 
 const SKIP = process.env.TEST_REDIS === 'skip';
 /** The server asks for it, so the URL's password is really used (and must never be logged). */
@@ -150,6 +152,53 @@ describeRedis('rate limits in Redis (REDIS_URL)', () => {
       expect(Date.now() - again).toBeLessThan(300);
     } finally {
       redis!.kill('SIGCONT');
+    }
+  });
+});
+
+describeRedis('the release API’s limits in Redis', () => {
+  let port = 0;
+  let redis: ChildProcess | null = null;
+  beforeAll(async () => {
+    port = await freePort();
+    redis = await startRedis(port);
+  });
+  afterAll(async () => stopRedis(redis));
+
+  it('writes share one budget per address across routes and instances, and wrong tokens are counted across them, apart from it', async () => {
+    const config = testConfig({ redisUrl: `redis://127.0.0.1:${port}` });
+    const limited = { ...config, releases: { ...config.releases, perMinute: 3 } };
+    // two instances of one database (one SQLite file) and one Redis
+    const a = await testApp(limited, { releases: { gate: manifestGate, autoStart: false } });
+    const b = await testApp(limited, { releases: { gate: manifestGate, autoStart: false } });
+    try {
+      const tokens = localTokens(config.varDir);
+      const post = (app: FastifyInstance, url: string, token: string, ip = '203.0.113.60', payload: object = {}) =>
+        app.inject({ method: 'POST', url, payload, headers: bearer(token), remoteAddress: ip }).then((answer) => answer.statusCode);
+      const stale = `ctd_checker_${'s'.repeat(43)}`;
+      const failures = [];
+      for (let i = 0; i < 11; i += 1) failures.push(await post(i % 2 ? a : b, '/api/releases/checker/promote', stale));
+      expect(failures).toEqual([...Array(10).fill(401), 429]);
+      expect([
+        await post(a, '/api/releases/checker/rollback', tokens.checker),
+        await post(b, '/api/releases/basket/rollback', tokens.basket),
+        await post(a, '/api/releases/content/preview', tokens.content, undefined, { release: 'abcdefabcdef' }),
+        await post(b, '/api/releases/checker/rollback', tokens.checker),
+      ]).toEqual([409, 409, 404, 429]);
+      expect(await post(b, '/api/releases/checker/rollback', tokens.checker, '203.0.113.61')).toBe(409);
+      const client = new Redis({ port, host: '127.0.0.1' });
+      try {
+        expect((await client.keys('copytech:rate-limit:releases-*')).sort()).toEqual([
+          expect.stringMatching(/^copytech:rate-limit:releases-failed-tokens-address:203\.0\.113\.60$/),
+          expect.stringMatching(/^copytech:rate-limit:releases-failed-tokens:203\.0\.113\.60:[A-Za-z0-9_-]{16}$/),
+          'copytech:rate-limit:releases-writes:203.0.113.60',
+          'copytech:rate-limit:releases-writes:203.0.113.61',
+        ]);
+      } finally {
+        client.disconnect();
+      }
+    } finally {
+      await Promise.all([a.close(), b.close()]);
     }
   });
 });

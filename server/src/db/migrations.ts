@@ -5,6 +5,7 @@
  * site search's index (searchMigration.ts), FTS5 on SQLite and pg_trgm on PostgreSQL.
  */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { RELEASE_CREDENTIALS_MIGRATION, releaseCredentialsMigration } from './releaseCredentialsMigration';
 import { RELEASES_MIGRATION, releasesMigration } from './releasesMigration';
 import { SAVINGS_CHECKER_MIGRATION, savingsCheckerMigration } from './savingsCheckerMigration';
 import { SEARCH_MIGRATION, searchMigration } from './searchMigration';
@@ -148,6 +149,7 @@ const migrations: Record<string, Migration> = {
   },
   [RELEASES_MIGRATION]: releasesMigration,
   [SEARCH_MIGRATION]: searchMigration,
+  [RELEASE_CREDENTIALS_MIGRATION]: releaseCredentialsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

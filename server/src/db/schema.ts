@@ -138,6 +138,9 @@ export interface Database {
   release_health: ReleaseHealthTable;
   release_instances: ReleaseInstancesTable;
   release_settings: ReleaseSettingsTable;
+  deploy_tokens: DeployTokensTable;
+  preview_revocations: PreviewRevocationsTable;
+  release_marks: ReleaseMarksTable;
 }
 
 /** One kept release of a remote (pages/releases/model.ts Release; JSON documents as text). */
@@ -206,6 +209,39 @@ export interface ReleaseInstancesTable {
 export interface ReleaseSettingsTable {
   key: string;
   value: string;
+}
+
+/** A deploy token (features/releases/credentials.ts): its SHA-256, never the token. */
+export interface DeployTokensTable {
+  id: string;
+  /** a remote's name, or platform */
+  scope: string;
+  label: string;
+  /** SHA-256 of the token's text, 64 hexadecimal digits */
+  token_hash: string;
+  /** DEPLOY_TOKENS | local | api */
+  source: string;
+  created_at: string;
+  created_by: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
+}
+
+/** The preview links of a remote (release '*') or of one release made at or before made_before are revoked. */
+export interface PreviewRevocationsTable {
+  remote: string;
+  release: string;
+  /** epoch ms */
+  made_before: number;
+  revoked_at: string;
+  revoked_by: string;
+}
+
+/** A version per kind of change the release poll follows (`credentials`: tokens and revocations). */
+export interface ReleaseMarksTable {
+  name: string;
+  version: number;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

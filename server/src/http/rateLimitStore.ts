@@ -11,7 +11,7 @@
  * requests counted locally meanwhile are counted, and /api/health/ready says `degraded` with the
  * reason `rate-limit-store-down` until Redis answers again (docs/deploy.md "Rate limits and Redis").
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis, RedisOptions } from 'ioredis';
 import { LRUCache } from 'lru-cache';
@@ -173,13 +173,24 @@ function routeCounterClass(shared: SharedRateLimits): FastifyRateLimitStoreCtor 
       );
     }
     child(options: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
-      // The plugin passes the route's merged limit settings, the route's own options as routeInfo.
-      const route = (options as unknown as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo ?? options;
+      // The plugin passes the route's merged limit settings, the route's own options as routeInfo;
+      // a limiter made by app.createRateLimit (no route) is counted under its groupId (NamedLimit).
+      const { groupId, routeInfo } = options as unknown as { groupId?: unknown; routeInfo?: { method?: unknown; url?: unknown } };
+      if (typeof groupId === 'string' && routeInfo?.url === undefined) return new RouteCounter(`${groupId}:`, groupId);
+      const route = routeInfo ?? (options as unknown as { method?: unknown; url?: unknown });
       return new RouteCounter(`${String(route.method)} ${String(route.url)}:`, String(route.url));
     }
   }
   return RouteCounter as unknown as FastifyRateLimitStoreCtor;
 }
+
+/**
+ * The options of a limiter made by app.createRateLimit() that several routes share (one budget
+ * for all of them): its counts are kept under `groupId` (`copytech:rate-limit:<groupId>:<key>` in
+ * Redis, one in-memory counter otherwise), and the copytech_rate_limit_local_total series names
+ * it as its route.
+ */
+export type NamedLimit = NonNullable<Parameters<FastifyInstance['createRateLimit']>[0]> & { groupId: string };
 
 /**
  * Connects to REDIS_URL (ioredis, loaded only then) and waits for the connection at most the

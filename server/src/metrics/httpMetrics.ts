@@ -13,6 +13,16 @@ import { statusClassOf, type Metrics } from './metrics';
 import { UNMATCHED, rememberedSitePageLabels } from './routeLabel';
 import type { RequestSeriesChild } from './requestSeries';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route is limited by a hook of its own rather than by config.rateLimit (the release API's
+     * budgets, features/releases/releaseGuard.ts): its answers are counted as limits' decisions too.
+     */
+    limitedByHook?: boolean;
+  }
+}
+
 /** The Fastify templates of the site's pages (pages/siteRoutes.ts): their label is the page's own pattern. */
 function sitePageTemplates(): Set<string> {
   return new Set(['/', ...pageSections().flatMap((section) => [`/${section}`, `/${section}/*`])]);
@@ -59,8 +69,9 @@ export function installHttpMetrics(app: FastifyInstance, metrics: Metrics): void
     const statusCode = reply.statusCode;
     const found = series(request.method, route, statusCode);
     found.observe(reply.elapsedTime / 1000);
-    // Routes with a limit of their own (writes, the beacon): a 429 is the limit's answer.
-    if (template !== undefined && (config as { rateLimit?: unknown } | undefined)?.rateLimit) countDecision(template, statusCode === 429);
+    // Routes with a limit of their own (writes, the beacon, the release API): a 429 is the limit's answer.
+    const limited = config as { rateLimit?: unknown; limitedByHook?: boolean } | undefined;
+    if (template !== undefined && (limited?.rateLimit || limited?.limitedByHook)) countDecision(template, statusCode === 429);
     done();
   });
 }

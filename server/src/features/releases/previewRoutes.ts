@@ -1,13 +1,15 @@
 /**
  * Previewing a release (docs/architecture.md "Releases of a remote"):
  *
- * - GET /preview?t=<token>: a preview link (made by `npm run release -- preview`). A link that
- *   verifies (app.releases.verifyPreview: signed by this site, not expired, the release still
- *   kept) puts its token in the `ct_preview` cookie (HttpOnly, SameSite=Lax, until the link
- *   expires; one token per remote, a new link for a remote replacing that remote's) and sends the
- *   browser to the home page, which this browser alone now sees with the release. Any other link
- *   gets a plain page saying why it cannot be used (400; 410 when it has expired), with a link to
- *   the live site, and the browser stays on live (the cookie is cleared).
+ * - GET /preview?t=<token>: a preview link (made by `npm run release -- preview`). A link is a
+ *   bearer link: any browser it is opened in gets the preview, until the link expires or the team
+ *   revokes it (`npm run release -- unpreview`). A link that verifies (app.releases.verifyPreview:
+ *   signed by this site, not expired, not revoked, the release still kept) puts its token in the
+ *   `ct_preview` cookie (HttpOnly, SameSite=Lax, until the link expires; one token per remote, a
+ *   new link for a remote replacing that remote's) and sends the browser to the home page, now
+ *   with the release. Any other link gets a plain page saying why it cannot be used (400; 410 when
+ *   it has expired or was revoked), with a link to the live site, and the browser stays on live
+ *   (the cookie is cleared).
  * - POST /preview/exit: the preview bar's "Exit preview" form (no JavaScript needed): clears the
  *   cookie, back to the page it was on (a path of this site only).
  * - GET /releases/preview.css: the bar's stylesheet.
@@ -25,6 +27,8 @@ const WHY: Record<Refusal, string> = {
   malformed: 'the link is incomplete or damaged. Check that it was copied whole.',
   forged: 'it was not made by this site, or it was changed after it was made.',
   expired: 'it has expired. Ask the team for a new link.',
+  revoked:
+    'the team withdrew it, so it no longer opens the preview for anyone who has it. Ask the team for a new link if you still need one.',
   'unknown release': 'the release it names is no longer kept on this site.',
 };
 
@@ -56,7 +60,7 @@ export const previewPlugin: FastifyPluginAsync = async (app) => {
     const check: PreviewCheck = token && token.length <= 2048 ? app.releases.verifyPreview(token) : { ok: false, reason: 'malformed' };
     if (!check.ok) {
       return reply
-        .code(check.reason === 'expired' ? 410 : 400)
+        .code(check.reason === 'expired' || check.reason === 'revoked' ? 410 : 400)
         .header('Set-Cookie', clearPreviewCookie(secure(request)))
         .type('text/html; charset=utf-8')
         .send(refusedPage(check.reason));

@@ -9,7 +9,9 @@
  * the pointers and kept releases afresh. Why a poll, not LISTEN/NOTIFY or Redis: one code path on
  * SQLite and PostgreSQL, no connection held per instance, and nothing missed while a connection is
  * re-established (a lost notice would leave an instance on the old release until the next change);
- * one indexed query per 500 ms keeps every instance within about 0.6 s of a change.
+ * one indexed query per 500 ms keeps every instance within about 0.6 s of a change. The same poll
+ * reads the release credentials' version (deploy tokens, preview revocations) and hands it to
+ * credentials.ts, which reads them afresh when it moved: no second timer.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -42,6 +44,17 @@ export interface ReleaseListing {
   history: HistoryEntry[];
 }
 
+/**
+ * A listing as the API answers it: a release kept on this server (local, or in the store) names
+ * its server build by its path inside the release folder, never by the server's absolute path.
+ */
+export function withoutServerPaths(listing: ReleaseListing): ReleaseListing {
+  const releases = listing.releases.map((release) =>
+    release.serverEntry.startsWith('file:') ? { ...release, serverEntry: 'server/remoteEntry.js' } : release,
+  );
+  return { ...listing, releases };
+}
+
 export interface RegistryOptions {
   db: Db;
   /** this instance's `local` release of a remote */
@@ -49,6 +62,8 @@ export interface RegistryOptions {
   log: FastifyBaseLogger;
   /** epoch ms */
   clock: () => number;
+  /** given the credentials' version each time the poll reads its mark (credentials.ts follow()) */
+  credentials?: { follow(version: number): Promise<void> };
 }
 
 export class ReleaseRegistry implements LiveReleases {
@@ -196,8 +211,10 @@ export class ReleaseRegistry implements LiveReleases {
     this.loading = this.loading
       .catch(() => false)
       .then(async () => {
-        const { db, local } = this.options;
-        if (!force && (await pollMark(db)) === this.mark) return false;
+        const { db, local, credentials } = this.options;
+        const mark = await pollMark(db);
+        await credentials?.follow(mark.credentials);
+        if (!force && mark.releases === this.mark) return false;
         const state = await readState(db, local);
         if (this.current && state.snapshot.version < this.current.version) return false;
         const replaced = !this.current || state.snapshot.version !== this.current.version;

@@ -8,6 +8,7 @@ import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
 import type { Db } from '../../db/database';
 import type { Database, RemoteReleasesTable } from '../../db/schema';
 import { LOCAL_RELEASE, type LiveSnapshot, type Release } from '../../pages/releases/model';
+import { credentialsVersion } from './credentialRows';
 
 export type HistoryAction = 'seed' | 'promote' | 'canary' | 'rollback' | 'auto-rollback';
 
@@ -79,7 +80,7 @@ export async function historyVersion(db: Kysely<Database>): Promise<number> {
 }
 
 /** What the poll compares: the history's version, and how many releases are kept (a new one can be previewed). */
-export async function pollMark(db: Db): Promise<string> {
+async function releasesMark(db: Db): Promise<string> {
   const [version, kept] = await Promise.all([
     historyVersion(db),
     db
@@ -90,9 +91,15 @@ export async function pollMark(db: Db): Promise<string> {
   return `${version}:${Number(kept?.n ?? 0)}`;
 }
 
+/** The poll's mark: the releases' (above), and the credentials' version (deploy tokens, preview revocations: credentialRows.ts). */
+export async function pollMark(db: Db): Promise<{ releases: string; credentials: number }> {
+  const [releases, credentials] = await Promise.all([releasesMark(db), credentialsVersion(db)]);
+  return { releases, credentials };
+}
+
 /** The pointers and every kept release, read whole. */
 export async function readState(db: Db, local: LocalRelease): Promise<{ snapshot: LiveSnapshot; kept: KeptReleases; mark: string }> {
-  const mark = await pollMark(db);
+  const mark = await releasesMark(db);
   const [pointers, rows] = await Promise.all([
     db.selectFrom('remote_pointers').selectAll().execute(),
     db.selectFrom('remote_releases').selectAll().execute(),

@@ -1,20 +1,21 @@
 /**
  * `app.releases`: the release registry (features/releases/registry.ts) as the rest of the server uses it.
  * Requests read only what is in memory: snapshot(), find(), verifyPreview(); the API
- * (features/releases/releasesRoutes.ts) uses the rest: the registry's changes, the store, the deploy tokens, the
- * gate, preview signing.
+ * (features/releases/releasesRoutes.ts) uses the rest: the registry's changes, the store, the
+ * credentials (deploy tokens and preview revocations), the gate, preview signing.
  *
- * At start: the release store and its id, the deploy tokens (DEPLOY_TOKENS, or the local tokens
- * file), the preview signing key, the seeding of every remote without a pointer, the first
- * snapshot, then the poll (RELEASE_POLL_MS), the heartbeat (every 2 s), each remote's local build
- * snapshotted as a release unless RELEASE_FOLLOW_LOCAL (startSnapshot.ts), and the canaries'
- * health counting. All of it stops when the app closes.
+ * At start: the release store and its id, the deploy tokens (seeded from DEPLOY_TOKENS and the
+ * local tokens file into the database, then held in memory: tokenSeed.ts), the preview signing
+ * key, the seeding of every remote without a pointer, the first snapshot, then the poll
+ * (RELEASE_POLL_MS, which also follows the credentials), the heartbeat (every 2 s), each remote's
+ * local build snapshotted as a release unless RELEASE_FOLLOW_LOCAL (startSnapshot.ts), and the
+ * canaries' health counting. All of it stops when the app closes.
  */
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
-import { StartupError, type Config } from '../../config';
+import type { Config } from '../../config';
 import { inProcessReader } from '../../pages/inProcessApi';
 import { createGate, gateSampleUrls, type Gate, type GateOptions } from './gate';
 import { createReleaseHealth, type ReleaseHealthCounter } from './health';
@@ -25,8 +26,8 @@ import { ReleaseRegistry } from './registry';
 import { localRelease, seedPointers } from './seed';
 import { snapshotLocalBuilds } from './startSnapshot';
 import { ReleaseStore } from './store';
-import { TokenSettingError, type DeployToken } from '../../deployTokens';
-import { ensureLocalTokens } from './tokens';
+import type { ReleaseCredentials } from './credentials';
+import { startCredentials } from './tokenSeed';
 
 /** What `app.releases` holds: what requests read (ReleasesService), and what the API uses. */
 export interface Releases extends ReleasesService {
@@ -35,8 +36,9 @@ export interface Releases extends ReleasesService {
   gate: Gate;
   heartbeat: Heartbeat;
   health: ReleaseHealthCounter;
-  tokens: readonly DeployToken[];
-  signPreview(claim: PreviewClaim): string;
+  /** the deploy tokens in force and the preview links' revocations, in memory (credentials.ts) */
+  credentials: ReleaseCredentials;
+  signPreview(claim: Omit<PreviewClaim, 'issuedAt'>): string;
 }
 
 declare module 'fastify' {
@@ -57,28 +59,6 @@ export interface ReleasesOptions {
   autoStart?: boolean;
 }
 
-function tokensOf(config: Config, log: FastifyBaseLogger): DeployToken[] {
-  if (config.releases.deployTokens) {
-    log.info({ tokens: config.releases.deployTokens.map((t) => `${t.remote}:${t.label}`) }, 'deploy tokens from DEPLOY_TOKENS');
-    return config.releases.deployTokens;
-  }
-  try {
-    const tokens = ensureLocalTokens(config.varDir);
-    const file = path.join(config.varDir, 'deploy-tokens.json');
-    if (config.database.url)
-      // each instance made its own file: a token works only on the instance whose VAR_DIR holds it
-      log.warn(
-        { file },
-        'DEPLOY_TOKENS is not set: this instance accepts only the tokens in its own VAR_DIR; set DEPLOY_TOKENS on every instance',
-      );
-    else log.info({ file }, 'deploy tokens: the local tokens file (DEPLOY_TOKENS is not set)');
-    return tokens;
-  } catch (error) {
-    if (error instanceof TokenSettingError) throw new StartupError(error.message);
-    throw error;
-  }
-}
-
 function startTimers(app: { log: FastifyBaseLogger }, registry: ReleaseRegistry, heartbeat: Heartbeat, pollMs: number) {
   const beat = () =>
     void heartbeat.beat().catch((error: unknown) => app.log.warn({ err: error }, 'the release heartbeat could not be written'));
@@ -90,10 +70,10 @@ function startTimers(app: { log: FastifyBaseLogger }, registry: ReleaseRegistry,
 export const releasesPlugin = fp<ReleasesOptions>(
   async (app, { config, clock = Date.now, gate: makeGate = createGate, autoStart = true }) => {
     const store = new ReleaseStore(config.releases.storeDir ?? path.join(config.varDir, 'releases'));
-    const tokens = tokensOf(config, app.log);
+    const credentials = await startCredentials(app.db, config, app.log, clock);
     const key = await previewKey(app.db);
     const local = (remote: RemoteName) => localRelease(config, remote, new Date(clock()).toISOString());
-    const registry = new ReleaseRegistry({ db: app.db, local, log: app.log, clock });
+    const registry = new ReleaseRegistry({ db: app.db, local, log: app.log, clock, credentials });
     await seedPointers(app.db, config, new Date(clock()).toISOString(), app.log);
     const heartbeat = createHeartbeat(app.db, store.storeId, () => registry.snapshot().version, clock);
     const timers = startTimers(app, registry, heartbeat, autoStart ? config.releases.pollMs : 0);
@@ -130,20 +110,20 @@ export const releasesPlugin = fp<ReleasesOptions>(
       find: (remote, id) => registry.find(remote, id),
       subscribe: (listener) => registry.subscribe(listener),
       health,
-      verifyPreview: (token) => verifyPreview(key, token, clock(), known),
-      signPreview: (claim) => signPreview(key, claim),
+      verifyPreview: (token) => verifyPreview(key, token, clock(), known, (claim) => credentials.previewRevoked(claim)),
+      signPreview: (claim) => signPreview(key, { ...claim, issuedAt: credentials.issuedAtFor(claim.remote, claim.release) }),
       registry,
       store,
       gate,
       heartbeat,
-      tokens,
+      credentials,
     } satisfies Releases);
     app.addHook('onClose', async () => {
       timers.stop();
       // the health's last flush may still end a canary through the registry: it closes first
       await Promise.allSettled([health.close(), gate.close()]);
       await registry.close();
-      await heartbeat.leave().catch(() => undefined);
+      await Promise.all([heartbeat.leave().catch(() => undefined), credentials.close()]);
     });
     app.log.info({ remotes: Object.fromEntries(REMOTE_NAMES.map((r) => [r, registry.snapshot().remotes[r].live.id])) }, 'live releases');
   },

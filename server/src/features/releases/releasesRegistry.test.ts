@@ -189,19 +189,20 @@ describe('seeding from REMOTE_*_URL', () => {
 });
 
 describe('DEPLOY_TOKENS', () => {
-  it('takes hashed, labelled entries per remote', () => {
+  it('takes hashed, labelled entries per remote, and platform entries', () => {
     const token = newToken('basket');
     const entry = `basket:basket-ci:${hashToken(token).toString('hex')}`;
-    expect(parseDeployTokens(` ${entry} , checker:qa:${'ab'.repeat(32)}`)).toEqual([
-      { remote: 'basket', label: 'basket-ci', hash: hashToken(token) },
-      { remote: 'checker', label: 'qa', hash: Buffer.from('ab'.repeat(32), 'hex') },
+    expect(parseDeployTokens(` ${entry} , checker:qa:${'ab'.repeat(32)},platform:ops:${'cd'.repeat(32)}`)).toEqual([
+      { scope: 'basket', label: 'basket-ci', hash: hashToken(token) },
+      { scope: 'checker', label: 'qa', hash: Buffer.from('ab'.repeat(32), 'hex') },
+      { scope: 'platform', label: 'ops', hash: Buffer.from('cd'.repeat(32), 'hex') },
     ]);
     expect(parseDeployTokens('')).toBeNull();
   });
 
   it.each([
-    ['checker:qa', /entry 1 of 1 must be remote:label:sha256hex/],
-    [`checker:qa:${'ab'.repeat(32)},shop:qa:${'ab'.repeat(32)}`, /entry 2 of 2 must start with a remote's name/],
+    ['checker:qa', /entry 1 of 1 must be scope:label:sha256hex/],
+    [`checker:qa:${'ab'.repeat(32)},shop:qa:${'ab'.repeat(32)}`, /entry 2 of 2 must start with a remote's name or platform/],
     [`checker:q a:${'ab'.repeat(32)}`, /entry 1 of 1: the label/],
     ['checker:qa:secret-token-in-clear', /entry 1 of 1: the hash must be the token's SHA-256/],
   ])('a malformed entry stops the start, naming its position, never the hash: %s', (value, message) => {

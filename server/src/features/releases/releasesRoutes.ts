@@ -13,10 +13,13 @@
  * - GET /releases/<remote>/<id>/<file>: the store's files, immutable, of registered releases only,
  *   and only of the types a release may hold (pages/releases/fileTypes.ts).
  *
- * Everything but /live and the files needs a deploy token of that remote (features/releases/tokens.ts):
- * none or unknown 401, another remote's 403, and nothing changes. Writes are rate limited per IP
- * (RATE_LIMIT_RELEASES_PER_MINUTE); every change is a history row and a log line (never a token:
- * the Authorization header is redacted from the logs).
+ * - /api/releases/tokens and /api/releases/:remote/preview/revoke: the credentials (credentialRoutes.ts).
+ *
+ * Everything but /live and the files needs a deploy token of that remote or a platform token
+ * (releaseGuard.ts): none or unknown 401 (429 past the failed tokens' bounds), another remote's
+ * 403, and nothing changes. Writes share one budget per client address across every release
+ * route (RATE_LIMIT_RELEASES_PER_MINUTE), reads one of their own; every change is a history row
+ * and a log line (never a token: the Authorization header is redacted from the logs).
  */
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
@@ -28,10 +31,11 @@ import { PREVIEW_DEFAULT_HOURS, PREVIEW_MAX_HOURS } from './previewLinks';
 import { promoteChecked, publishOrigin, publishUpload, requireSharedStore, type PublishDeps } from './publish';
 import { NOT_SERVED, UPLOAD_LIMITS, type UploadPart } from './store';
 import { releaseFileType } from '../../pages/releases/fileTypes';
-import { authorize } from './tokens';
+import { credentialRoutes } from './credentialRoutes';
+import { releaseGuard, type ReleaseGuard } from './releaseGuard';
+import { withoutServerPaths } from './registry';
 import { siteOrigin } from '../../pages/origin';
 import type { Releases } from './releasesPlugin';
-import { perMinute } from '../../writes/writeDeps';
 
 const RELEASE_PATTERN = '^(local|[0-9a-f]{12})$';
 const params = {
@@ -65,37 +69,6 @@ const previewBody = {
 } as const;
 
 type RemoteParams = { Params: { remote: RemoteName } };
-
-/** Who presented the deploy token of each request that passed the guard. */
-const actors = new WeakMap<FastifyRequest, string>();
-
-/**
- * The guard of every route but /live: 401 without a known token, 403 with another remote's; the
- * token's label is the request's actor. It runs after the rate limit (onRequest: guessed tokens
- * are counted like any write) and before the body is validated (a refusal says nothing about what
- * a body lacks) or an upload is read (multipart bodies are read by the handler).
- */
-function tokenGuard(releases: Releases) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { remote } = request.params as { remote?: string };
-    // an unknown remote is left to the params schema (400)
-    if (!(REMOTE_NAMES as readonly string[]).includes(remote ?? '')) return;
-    const who = authorize(releases.tokens, request.headers.authorization, remote as RemoteName);
-    if (who.ok) {
-      actors.set(request, who.label);
-      return;
-    }
-    request.log.info({ remote, status: who.status, route: request.routeOptions.url }, 'release API refused: deploy token');
-    if (who.status === 401) reply.header('WWW-Authenticate', 'Bearer realm="releases"');
-    return sendError(reply, who.status, who.message);
-  };
-}
-
-const actorOf = (request: FastifyRequest): string => {
-  const actor = actors.get(request);
-  if (actor === undefined) throw new Error('a release route ran without its token guard');
-  return actor;
-};
 
 /** How soon a request for an unknown release may make the registry look again (at most 4 a second, whoever asks). */
 const UNKNOWN_RELEASE_RECHECK_MS = 250;
@@ -166,13 +139,13 @@ async function serveStore(app: FastifyInstance, releases: Releases): Promise<voi
 }
 
 /** Promote, rollback and preview: the pointer's changes and preview links. */
-function pointerRoutes(app: FastifyInstance, deps: PublishDeps & { releases: Releases }, config: Config): void {
+function pointerRoutes(app: FastifyInstance, deps: PublishDeps & { releases: Releases }, config: Config, guard: ReleaseGuard): void {
   const { releases } = deps;
-  const writes = perMinute(config.releases.perMinute);
-  const guard = tokenGuard(releases);
+  const writes = { onRequest: guard.remote('write'), config: { limitedByHook: true } };
+  const actorOf = guard.actorOf;
   app.post<RemoteParams & { Body: { release: string; percent?: number } }>(
     '/api/releases/:remote/promote',
-    { config: writes, preValidation: guard, schema: { params, body: json(promoteBody) } },
+    { ...writes, schema: { params, body: json(promoteBody) } },
     async (request, reply) => {
       const actor = actorOf(request);
       const { release, percent } = request.body;
@@ -183,7 +156,7 @@ function pointerRoutes(app: FastifyInstance, deps: PublishDeps & { releases: Rel
 
   app.post<RemoteParams & { Body: { reason?: string } | undefined }>(
     '/api/releases/:remote/rollback',
-    { config: writes, preValidation: guard, schema: { params, body: json(rollbackBody) } },
+    { ...writes, schema: { params, body: json(rollbackBody) } },
     async (request) => {
       const actor = actorOf(request);
       const { remote } = request.params;
@@ -201,7 +174,7 @@ function pointerRoutes(app: FastifyInstance, deps: PublishDeps & { releases: Rel
 
   app.post<RemoteParams & { Body: { release: string; hours?: number } }>(
     '/api/releases/:remote/preview',
-    { config: writes, preValidation: guard, schema: { params, body: json(previewBody) } },
+    { ...writes, schema: { params, body: json(previewBody) } },
     async (request, reply) => {
       const actor = actorOf(request);
       const { remote } = request.params;
@@ -210,6 +183,7 @@ function pointerRoutes(app: FastifyInstance, deps: PublishDeps & { releases: Rel
       const expiresAt = deps.clock() + hours * 3_600_000;
       const token = releases.signPreview({ remote, release, expiresAt });
       request.log.info({ remote, release, actor, expiresAt: new Date(expiresAt).toISOString() }, 'preview link signed');
+      // a bearer link: whoever holds it sees the release until it expires or is revoked (unpreview)
       return { url: `${siteOrigin(config, request)}/preview?t=${token}`, expiresAt: new Date(expiresAt).toISOString() };
     },
   );
@@ -218,8 +192,10 @@ function pointerRoutes(app: FastifyInstance, deps: PublishDeps & { releases: Rel
 export const releasesRoutes: FastifyPluginAsync<{ config: Config; clock?: () => number }> = async (app, { config, clock = Date.now }) => {
   const releases = app.releases;
   const deps = { ...releases, releases, log: app.log, siteRoot: config.siteRoot, clock };
-  const writes = perMinute(config.releases.perMinute);
-  const guard = tokenGuard(releases);
+  // one guard for every route: its limits are one budget per address across them (releaseGuard.ts)
+  const guard = releaseGuard(app, releases.credentials, config);
+  const writes = { onRequest: guard.remote('write'), config: { limitedByHook: true } };
+  const actorOf = guard.actorOf;
   await app.register(multipart, {
     preservePath: true,
     limits: { files: UPLOAD_LIMITS.files, fileSize: UPLOAD_LIMITS.fileBytes, fields: 1, parts: UPLOAD_LIMITS.files + 1, headerPairs: 100 },
@@ -239,7 +215,7 @@ export const releasesRoutes: FastifyPluginAsync<{ config: Config; clock?: () => 
 
   app.post<RemoteParams & { Body: { origin: string } }>(
     '/api/releases/:remote',
-    { config: writes, preValidation: guard, schema: { params, body: json(registerBody) } },
+    { ...writes, schema: { params, body: json(registerBody) } },
     async (request, reply) => {
       const actor = actorOf(request);
       const { remote } = request.params;
@@ -254,10 +230,12 @@ export const releasesRoutes: FastifyPluginAsync<{ config: Config; clock?: () => 
     },
   );
 
-  pointerRoutes(app, deps, config);
-  app.get<RemoteParams>('/api/releases/:remote', { config: writes, preValidation: guard, schema: { params } }, async (request, reply) => {
+  pointerRoutes(app, deps, config, guard);
+  credentialRoutes(app, releases, guard);
+  const reads = { onRequest: guard.remote('read'), config: { limitedByHook: true } };
+  app.get<RemoteParams>('/api/releases/:remote', { ...reads, schema: { params } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return releases.registry.list(request.params.remote);
+    return withoutServerPaths(await releases.registry.list(request.params.remote));
   });
 };
 

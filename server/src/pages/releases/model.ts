@@ -114,20 +114,22 @@ export interface ReleaseHealth {
   failure(remote: RemoteName, releaseId: string, where: 'server' | 'browser'): void;
 }
 
-/** What a preview link carries, signed: which release of which remote, until when. */
+/** What a preview link carries, signed: which release of which remote, when it was made, until when. */
 export interface PreviewClaim {
   remote: RemoteName;
   release: string;
+  /** epoch ms; 0 for a link made before links said when (any revocation of its release revokes it) */
+  issuedAt: number;
   /** epoch ms */
   expiresAt: number;
 }
 
 export type PreviewCheck =
-  { ok: true; claim: PreviewClaim } | { ok: false; reason: 'malformed' | 'forged' | 'expired' | 'unknown release' };
+  { ok: true; claim: PreviewClaim } | { ok: false; reason: 'malformed' | 'forged' | 'expired' | 'revoked' | 'unknown release' };
 
 /** The registry as the rest of the server sees it (`app.releases`, features/releases/releasesPlugin.ts). */
 export interface ReleasesService extends LiveReleases {
   health: ReleaseHealth;
-  /** Checks a preview link's token: its signature, its expiry, and that the release is kept. */
+  /** Checks a preview link's token: its signature, its expiry, that it was not revoked, and that the release is kept. */
   verifyPreview(token: string): PreviewCheck;
 }
