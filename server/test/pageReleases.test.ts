@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { testApp, testConfig } from './helpers';
+import { previewBar, ukTime } from '../src/pages/previewBar';
 import { previewToken, siteWithReleases, storeRelease, TestReleases, useReleases } from './releaseFixtures';
 
 const HOUR = 3600_000;
@@ -142,9 +143,14 @@ describe('a preview', () => {
     expect(page.headers['x-remote-releases']).toContain(`checker=${candidate.id}`);
     expect(page.body).toMatch(
       new RegExp(
-        `<aside class="release-preview" aria-label="Preview">.*checker release <code>${candidate.id}</code>, expires \\d{1,2} \\w{3} \\d{4}, \\d\\d:\\d\\d UK time\\..*<button type="submit" class="release-preview__exit">Exit preview</button></form></aside>(<link [^>]+>)*<div id="root">`,
+        `<aside class="release-preview" aria-label="Preview">.*checker release <code>${candidate.id}</code>, its link expires \\d{1,2} \\w{3} \\d{4}, \\d\\d:\\d\\d UK time\\..*<button type="submit" class="release-preview__exit">Exit preview</button></form></aside>(<link [^>]+>)*<div id="root">`,
       ),
     );
+    // A preview link is a bearer link: the bar says who can open it, and until when.
+    expect(page.body).toContain(
+      `, its link expires ${ukTime(expiresAt)}. Anyone who has the link can open this preview until it expires, unless the team revokes it.</p>`,
+    );
+    expect(page.body).not.toContain('Only this browser');
     expect(page.body).toContain('<input type="hidden" name="back" value="/discover-print-savings">');
     expect(page.body).toContain('<link rel="stylesheet" href="/releases/preview.css">');
     // Another visitor: live, no bar.
@@ -179,6 +185,20 @@ describe('a preview', () => {
     expect(res.body).toContain(`This preview link cannot be used: ${why}`);
     expect(res.body).toContain('<a href="/">Go to the live site</a>');
     expect(cookiesOf(res.headers)).toEqual([expect.stringMatching(/^ct_preview=; .*Max-Age=0/)]);
+  });
+
+  it('the bar of two previews says each link’s expiry, and that anyone who has one of the links can open its preview', () => {
+    const bar = previewBar(
+      [
+        { remote: 'checker', release: candidate.id, issuedAt: 0, expiresAt: Date.parse('2026-12-01T10:00:00Z') },
+        { remote: 'content', release: '0a1b2c3d4e5a', issuedAt: 0, expiresAt: Date.parse('2026-07-01T10:00:00Z') },
+      ],
+      '/"x',
+    );
+    expect(bar).toContain(
+      `checker release <code>${candidate.id}</code>, its link expires 1 Dec 2026, 10:00 UK time; content release <code>0a1b2c3d4e5a</code>, its link expires 1 Jul 2026, 11:00 UK time. Anyone who has one of these links can open its preview until it expires, unless the team revokes it.`,
+    );
+    expect(bar).toContain('<input type="hidden" name="back" value="/&quot;x">');
   });
 
   it('no link at all is malformed', async () => {

@@ -1,7 +1,7 @@
 /**
  * The bar on every page of a preview (docs/architecture.md "Releases of a remote"): which remote
- * and release the visitor is previewing, until when, and "Exit preview" (a form: it works without
- * JavaScript). The server inserts it before `<div id="root">`, outside what React renders and
+ * and release the visitor is previewing, until when its link works and who can open it (anyone
+ * who has the link), and "Exit preview" (a form: it works without JavaScript). The server inserts it before `<div id="root">`, outside what React renders and
  * hydrates, so the page hydrates exactly as it was rendered. Styled by its own small stylesheet
  * (PREVIEW_STYLESHEET), linked only on preview pages: white on a deep purple (over 10:1), a
  * yellow focus ring, no motion.
@@ -24,16 +24,24 @@ export function samePath(value: unknown): string {
   return value;
 }
 
+/**
+ * The bar's words say who can see the preview: anyone who has its link, until the link expires (a
+ * preview link is a bearer link, not this browser's alone), or until the team revokes it.
+ */
 export function previewBar(previews: PreviewClaim[], back: string): string {
   const items = previews
     .map(
       (claim) =>
-        `${escapeHtml(claim.remote)} release <code>${escapeHtml(claim.release)}</code>, expires ${escapeHtml(ukTime(claim.expiresAt))}`,
+        `${escapeHtml(claim.remote)} release <code>${escapeHtml(claim.release)}</code>, its link expires ${escapeHtml(ukTime(claim.expiresAt))}`,
     )
     .join('; ');
+  const who =
+    previews.length === 1
+      ? 'Anyone who has the link can open this preview until it expires, unless the team revokes it.'
+      : 'Anyone who has one of these links can open its preview until it expires, unless the team revokes it.';
   return (
     '<aside class="release-preview" aria-label="Preview">' +
-    `<p class="release-preview__text"><strong>Preview:</strong> ${items}. Only this browser sees it.</p>` +
+    `<p class="release-preview__text"><strong>Preview:</strong> ${items}. ${who}</p>` +
     '<form class="release-preview__form" method="post" action="/preview/exit">' +
     `<input type="hidden" name="back" value="${escapeHtml(samePath(back))}">` +
     '<button type="submit" class="release-preview__exit">Exit preview</button>' +
