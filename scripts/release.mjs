@@ -1,29 +1,27 @@
 // `npm run release -- <verb> ...`: a team's command for its remote's releases (README "Releasing a
 // remote", docs/deploy.md "Releasing a remote"). It talks to a server's release API
-// (/api/releases, server/src/features/releases/releasesRoutes.ts) with a deploy token scoped to one remote, so a
-// team's CI needs a server URL and a token, never the database.
+// (/api/releases, server/src/features/releases/releasesRoutes.ts) with a deploy token scoped to one
+// remote (the platform team's token for the token verbs), so a team's CI needs a server URL and a
+// token, never the database.
 //
-//   publish <remote> [--from <dist folder>] [--origin <release folder url>]
-//   preview <remote> <release> [--hours N]
-//   promote <remote> <release> [--percent N]
-//   rollback <remote> [--reason <text>]
-//   list <remote>
-//   token <remote> [--label <label>]      (no server: a new token and its DEPLOY_TOKENS entry)
+// The verbs and their options: USAGE below (and the README's table); the deploy token verbs are in
+// releaseTokens.mjs.
 //
 // --server <url>: default http://127.0.0.1:$PORT (8080). --token <token>: default $RELEASE_TOKEN,
-// else, for a server on this machine, the remote's token in $VAR_DIR/deploy-tokens.json (written
-// by the server at its first start when DEPLOY_TOKENS is not set; VAR_DIR defaults to <repo>/var).
+// else, for a server on this machine, the remote's token (or for the token verbs the platform
+// token) in $VAR_DIR/deploy-tokens.json (written by the server at its first start when
+// DEPLOY_TOKENS is not set; VAR_DIR defaults to <repo>/var).
 // Progress goes to stderr; the last line of stdout is exactly one JSON object: the API's answer,
 // or {"error": "...", "reasons": [...]}. Exit 0 on success, 1 on any refusal or error (an answer
 // of HTTP 400 or more, a server that cannot be reached, a bad value), 2 on a usage error.
 //
 // Plain Node (20 or later), no dependencies: fetch, FormData and Blob are Node's own.
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { tokenVerbs } from './releaseTokens.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The remotes of shared/apps.json (their names are REMOTE_NAMES of @copytech/shared), and their folders. */
@@ -31,12 +29,12 @@ const REMOTE_FOLDERS = new Map(
   createRequire(import.meta.url)('../shared/build/apps.cjs').REMOTES.map((remote) => [remote.name, remote.folder]),
 );
 const REMOTES = [...REMOTE_FOLDERS.keys()];
+const SCOPES = [...REMOTES, 'platform'];
 const RELEASE_ID = /^(?:local|[0-9a-f]{12})$/;
+const TOKEN_ID = /^[0-9a-f]{16}$/;
 /** What the API accepts in one upload (design: 3000 files, 10 MB a file, 60 MB in all). */
 const UPLOAD_LIMITS = { files: 3000, fileBytes: 10 * 1024 * 1024, totalBytes: 60 * 1024 * 1024 };
 const SAFE_PATH = /^[A-Za-z0-9_./-]+$/;
-/** A token's label: it is written into DEPLOY_TOKENS (`remote:label:hash`, comma-separated) and into the history. */
-const LABEL = /^[A-Za-z0-9_.-]{1,40}$/;
 /** Files of a build that are not uploaded: bundle statistics and source maps. */
 const NOT_UPLOADED = /(?:-stats\.json|\.map)(?:\.br|\.gz)?$/;
 /** The remote's standalone page (dist/index.html, served at /remotes/<name>/): not part of a release. */
@@ -50,23 +48,31 @@ const KEPT = /\.(?:js|mjs|cjs|css|json|woff2|woff|ttf|otf|png|jpe?g|gif|webp|avi
 const KEPT_TYPES =
   'scripts (.js .mjs .cjs), styles (.css), JSON (.json), fonts (.woff2 .woff .ttf .otf), images other than SVG (.png .jpg .jpeg .gif .webp .avif .ico), licence texts (.LICENSE.txt) and their .br and .gz copies';
 
+/** Each verb's arguments (`optional` may follow them), options, and whose token it sends (a remote's, or the platform's). */
 const VERBS = {
   publish: { args: ['remote'], options: ['from', 'origin'] },
   preview: { args: ['remote', 'release'], options: ['hours'] },
+  unpreview: { args: ['remote'], optional: ['release'], options: [] },
   promote: { args: ['remote', 'release'], options: ['percent'] },
   rollback: { args: ['remote'], options: ['reason'] },
   list: { args: ['remote'], options: [] },
-  token: { args: ['remote'], options: ['label'] },
+  token: { args: ['scope'], options: ['label', 'offline'], platform: true },
+  tokens: { args: [], options: [], platform: true },
+  'revoke-token': { args: ['id'], options: [], platform: true },
 };
 const SERVER_OPTIONS = ['server', 'token', 'allow-http'];
 
 const USAGE = `Usage: npm run release -- <verb> <remote> ... [options]
   publish <remote> [--from <dist folder>] [--origin <url of a release folder>]
-  preview <remote> <release> [--hours N]          a signed link to see the release (24 h by default, at most 168)
+  preview <remote> <release> [--hours N]          a preview link: whoever has it sees the release (24 h by default, at most 168)
+  unpreview <remote> [<release>]                  revoke the preview links of the release (or of every release) made until now
   promote <remote> <release> [--percent N]        live, or a canary for N% of visitors (1-99; 100 completes it)
   rollback <remote> [--reason <text>]             end the canary, or back to the release live before
   list <remote>                                   releases, the live pointer and its history
-  token <remote> [--label <label>]                a new deploy token and its DEPLOY_TOKENS entry (no server)
+  token <remote|platform> [--label <label>]       a new deploy token, made by the server (a platform token), shown once
+  token <remote|platform> --offline [--label L]   a new token and its DEPLOY_TOKENS entry, no server (for seeding)
+  tokens                                          every deploy token (a platform token): label, scope, last used, revoked
+  revoke-token <id>                               revoke a deploy token (a platform token), on every instance within a second
 Options: --server <url> (default http://127.0.0.1:$PORT, 8080)
          --token <token> (default $RELEASE_TOKEN; for a server on this machine, $VAR_DIR/deploy-tokens.json)
          --allow-http (send the token over plain http to another machine: a private network only)
@@ -82,6 +88,8 @@ class Refusal extends Error {
 }
 const usageError = (message) => new Refusal(`usage: ${message}`, {}, 2);
 const say = (line) => process.stderr.write(`${line}\n`);
+/** token, tokens, revoke-token and token --offline (releaseTokens.mjs), over this command's API call. */
+const TOKEN_VERBS = tokenVerbs({ call, say, refusal: (message) => new Refusal(message) });
 
 /** The verb, its arguments and options, or a usage error. */
 function parseCommand(argv) {
@@ -96,6 +104,7 @@ function parseCommand(argv) {
           ['server', 'token', 'from', 'origin', 'hours', 'percent', 'reason', 'label'].map((name) => [name, { type: 'string' }]),
         ),
         'allow-http': { type: 'boolean' },
+        offline: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -107,16 +116,29 @@ function parseCommand(argv) {
   const [verb, ...rest] = positionals;
   const spec = VERBS[verb];
   if (!spec) throw usageError(verb ? `unknown verb "${verb}" (${Object.keys(VERBS).join(', ')})` : 'no verb given');
-  if (rest.length !== spec.args.length) throw usageError(`${verb} takes ${spec.args.map((a) => `<${a}>`).join(' ')}`);
-  const allowed = new Set([...spec.options, ...(verb === 'token' ? [] : SERVER_OPTIONS)]);
+  const optional = spec.optional ?? [];
+  if (rest.length < spec.args.length || rest.length > spec.args.length + optional.length)
+    throw usageError(`${verb} takes ${[...spec.args.map((a) => `<${a}>`), ...optional.map((a) => `[<${a}>]`)].join(' ') || 'no argument'}`);
+  const offline = verb === 'token' && values.offline === true;
+  const allowed = new Set([...spec.options, ...(offline ? [] : SERVER_OPTIONS)]);
   const misplaced = Object.keys(values).filter((name) => !allowed.has(name));
-  if (misplaced.length) throw usageError(`${verb} does not take ${misplaced.map((name) => `--${name}`).join(', ')}`);
+  if (misplaced.length)
+    throw usageError(`${verb}${offline ? ' --offline' : ''} does not take ${misplaced.map((name) => `--${name}`).join(', ')}`);
   if (values.from !== undefined && values.origin !== undefined) throw usageError('publish takes --from or --origin, not both');
-  const args = Object.fromEntries(spec.args.map((name, i) => [name, rest[i]]));
-  if (!REMOTES.includes(args.remote)) throw new Refusal(`unknown remote "${args.remote}": one of ${REMOTES.join(', ')}`);
+  const args = Object.fromEntries([...spec.args, ...optional].map((name, i) => [name, rest[i]]));
+  checkArguments(args);
+  return { verb, ...args, options: values, platform: spec.platform === true };
+}
+
+/** Each argument given is one the server could take (nothing is sent otherwise). */
+function checkArguments(args) {
+  if ('remote' in args && !REMOTES.includes(args.remote))
+    throw new Refusal(`unknown remote "${args.remote}": one of ${REMOTES.join(', ')}`);
+  if ('scope' in args && !SCOPES.includes(args.scope)) throw new Refusal(`unknown scope "${args.scope}": one of ${SCOPES.join(', ')}`);
   if (args.release !== undefined && !RELEASE_ID.test(args.release))
     throw new Refusal(`"${args.release}" is not a release id (12 hex digits, or local)`);
-  return { verb, ...args, options: values };
+  if ('id' in args && !TOKEN_ID.test(args.id))
+    throw new Refusal(`"${args.id}" is not a deploy token's id (16 hex digits, as \`tokens\` lists them)`);
 }
 
 /** A whole number within bounds, from an option's text. */
@@ -132,7 +154,7 @@ const isLoopback = (url) => url.hostname === 'localhost' || /^127\.\d+\.\d+\.\d+
 const localTokenFile = () =>
   path.join(process.env.VAR_DIR ? path.resolve(process.env.VAR_DIR) : path.join(REPO_ROOT, 'var'), 'deploy-tokens.json');
 
-function localToken(remote) {
+function localToken(scope) {
   const file = localTokenFile();
   let tokens;
   try {
@@ -141,7 +163,7 @@ function localToken(remote) {
     if (error.code === 'ENOENT') return null;
     throw new Refusal(`cannot read the local deploy tokens in ${file}: ${error.message}`);
   }
-  return typeof tokens?.[remote] === 'string' ? tokens[remote] : null;
+  return typeof tokens?.[scope] === 'string' ? tokens[scope] : null;
 }
 
 /** The server's URL and the token to send, or a refusal saying what is missing. */
@@ -159,16 +181,14 @@ function serverOf(command) {
     throw new Refusal(
       `--server ${url.origin}: the token would cross the network in clear; use https (or --allow-http on a private network)`,
     );
-  const token = (
-    command.options.token ??
-    (process.env.RELEASE_TOKEN || undefined) ??
-    (loopback ? localToken(command.remote) : null)
-  )?.trim();
+  const scope = command.platform ? 'platform' : command.remote;
+  const token = (command.options.token ?? (process.env.RELEASE_TOKEN || undefined) ?? (loopback ? localToken(scope) : null))?.trim();
+  const whose = command.platform ? 'no platform token' : `no deploy token for ${command.remote}`;
   if (!token)
     throw new Refusal(
       loopback
-        ? `no deploy token for ${command.remote}: pass --token or set RELEASE_TOKEN (or start the local server once, without DEPLOY_TOKENS, and it writes ${localTokenFile()})`
-        : `no deploy token for ${command.remote}: pass --token or set RELEASE_TOKEN`,
+        ? `${whose}: pass --token or set RELEASE_TOKEN (or start the local server once, without DEPLOY_TOKENS, and it writes ${localTokenFile()})`
+        : `${whose}: pass --token or set RELEASE_TOKEN`,
     );
   return { url, token };
 }
@@ -297,16 +317,8 @@ async function rollback(command, target) {
 
 const list = (command, target) => call(target, 'GET', `/api/releases/${command.remote}`);
 
-/** token: a new deploy token for one remote and its DEPLOY_TOKENS entry; nothing is stored. */
-function newToken(command) {
-  const label = command.options.label ?? 'ci';
-  if (!LABEL.test(label)) throw new Refusal(`--label must be 1 to 40 letters, digits, "_", "-" or "."`);
-  const token = `ctd_${command.remote}_${randomBytes(32).toString('base64url')}`;
-  const entry = `${command.remote}:${label}:${createHash('sha256').update(token).digest('hex')}`;
-  say(`A deploy token for ${command.remote}, shown this once: keep it in your CI's secrets as RELEASE_TOKEN.`);
-  say(`Add the entry to DEPLOY_TOKENS (comma-separated) on every server, then restart them; the server keeps only the hash.`);
-  return { remote: command.remote, label, token, entry };
-}
+const unpreview = (command, target) =>
+  call(target, 'POST', `/api/releases/${command.remote}/preview/revoke`, { json: command.release ? { release: command.release } : {} });
 
 /** list, for a human: the pointer, the kept releases and the latest history. */
 function describeListing(answer) {
@@ -335,11 +347,16 @@ function describeAnswer(verb, status, answer) {
   }
   if (verb === 'publish')
     say(`${answer.remote} release ${answer.release}: gate ${answer.gate}${answer.created === false ? ' (already registered)' : ''}`);
-  if (verb === 'preview') say(`Preview link: ${answer.url}`);
+  if (verb === 'preview')
+    say(`Preview link (anyone who has it can open the preview until ${answer.expiresAt}; revoke it with unpreview): ${answer.url}`);
+  if (verb === 'unpreview')
+    say(`Preview links of ${answer.remote} ${answer.release ?? '(every release)'} made until ${answer.revokedBefore} are revoked.`);
   if (verb === 'list' && answer.live) describeListing(answer);
+  TOKEN_VERBS.describe(verb, answer);
 }
 
-const RUN = { publish, preview, promote, rollback, list };
+const { token, tokens, 'revoke-token': revokeToken } = TOKEN_VERBS;
+const RUN = { publish, preview, unpreview, promote, rollback, list, token, tokens, 'revoke-token': revokeToken };
 
 async function main(argv) {
   const command = parseCommand(argv);
@@ -347,7 +364,7 @@ async function main(argv) {
     say(USAGE);
     return { result: { verbs: Object.keys(VERBS) }, exitCode: 0 };
   }
-  if (command.verb === 'token') return { result: newToken(command), exitCode: 0 };
+  if (command.verb === 'token' && command.options.offline) return { result: TOKEN_VERBS.offline(command), exitCode: 0 };
   const target = serverOf(command);
   const { status, answer } = await RUN[command.verb](command, target);
   describeAnswer(command.verb, status, answer);

@@ -3,8 +3,10 @@
  * of its own, the checker's build published through the team's command (an upload into the
  * release store, with the local deploy token the server made in its VAR_DIR), its preview link
  * opened: the candidate renders on the server and in the browser with no error, the preview bar
- * passes axe at a desktop and a phone width, is reached by the keyboard, and "Exit preview" puts
- * the browser back on live, with JavaScript and without it.
+ * passes axe at a desktop and a phone width, is reached by the keyboard, says that anyone who has
+ * the link can open the preview until it expires, and "Exit preview" puts the browser back on live,
+ * with JavaScript and without it. Last, `unpreview` revokes the link: opening it again says so, and
+ * a browser in the preview is back on live at its next page.
  */
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -73,6 +75,10 @@ for (const viewport of [
     await expect(page.getByRole('heading', { level: 1, name: `${HEADING}, candidate` })).toBeVisible();
     const bar = page.getByRole('complementary', { name: 'Preview' });
     await expect(bar).toContainText(release);
+    // a bearer link: the bar says who can open it, and until when
+    await expect(bar).toContainText(
+      /its link expires \d{1,2} \w{3} \d{4}, \d\d:\d\d UK time\. Anyone who has the link can open this preview/,
+    );
     await page.locator('[data-remote="checker"][data-live]').waitFor({ state: 'attached', timeout: 30_000 });
     expect(errors).toEqual([]);
 
@@ -104,4 +110,18 @@ test('without JavaScript the preview renders and Exit preview works', async ({ b
   await page.getByRole('button', { name: 'Exit preview' }).click();
   await expect(page.getByRole('heading', { level: 1, name: HEADING, exact: true })).toBeVisible();
   await context.close();
+});
+
+test('unpreview revokes the link: opening it says so, and a browser in the preview is back on live', async ({ page }) => {
+  await page.goto(link);
+  await page.goto(server.url + '/discover-print-savings');
+  await expect(page.getByRole('heading', { level: 1, name: `${HEADING}, candidate` })).toBeVisible();
+  const revoked = await command(['unpreview', 'checker', release]);
+  expect(revoked).toMatchObject({ remote: 'checker', release });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: HEADING, exact: true })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Preview' })).toHaveCount(0);
+  const refused = await page.goto(link);
+  expect(refused?.status()).toBe(410);
+  await expect(page.getByText('This preview link cannot be used: the team withdrew it')).toBeVisible();
 });

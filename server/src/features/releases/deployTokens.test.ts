@@ -5,6 +5,7 @@
  * tokens file seed them (a revoked one stays revoked, a removed entry stays in force and the start
  * log says so); when a token was last used is written at most once a minute.
  */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -327,6 +328,43 @@ describe('DEPLOY_TOKENS and the local tokens file seed the database', () => {
       expect(now).toEqual({ ...older, platform: expect.stringMatching(/^ctd_platform_[A-Za-z0-9_-]{43}$/) });
       expect(fs.statSync(path.join(varDir, 'deploy-tokens.json')).mode & 0o777).toBe(0o600);
       expect((await call(app, 'GET', '/api/releases/tokens', now.platform)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the release command against this server', () => {
+  const run = (args: string[], env: Record<string, string>) =>
+    new Promise<{ code: number; result: Record<string, unknown> }>((resolve) => {
+      execFile(
+        process.execPath,
+        [path.join(REPO_ROOT, 'scripts', 'release.mjs'), ...args],
+        { env: { PATH: process.env.PATH ?? '', ...env } },
+        (error, stdout) =>
+          resolve({
+            code: error ? Number((error as { code?: number }).code) : 0,
+            result: JSON.parse(stdout.trimEnd().split('\n').at(-1)!) as Record<string, unknown>,
+          }),
+      );
+    });
+
+  it('token, tokens and revoke-token with the local platform token: the token works at once, and not once revoked', async () => {
+    const config = testConfig();
+    const app = await testApp(config, { releases: manual });
+    try {
+      const server = await app.listen({ port: 0, host: '127.0.0.1' });
+      const env = { VAR_DIR: config.varDir };
+      const made = await run(['token', 'content', '--label', 'content-ci', '--server', server], env);
+      expect(made.code).toBe(0);
+      const { token, id } = made.result as { token: string; id: string };
+      expect(await (await fetch(`${server}/api/releases/content`, { headers: bearer(token) })).status).toBe(200);
+      const listed = await run(['tokens', '--server', server], env);
+      expect((listed.result.tokens as Array<{ id: string }>).map((row) => row.id)).toContain(id);
+      expect((await run(['revoke-token', id, '--server', server], env)).result).toMatchObject({ id, changed: true });
+      expect(await (await fetch(`${server}/api/releases/content`, { headers: bearer(token) })).status).toBe(401);
+      const unpreview = await run(['unpreview', 'content', '--server', server], env);
+      expect(unpreview).toMatchObject({ code: 0, result: { remote: 'content', release: null } });
     } finally {
       await app.close();
     }

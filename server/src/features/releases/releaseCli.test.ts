@@ -28,6 +28,7 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
 
 const CHECKER_TOKEN = `ctd_checker_${'c'.repeat(43)}`;
 const BASKET_TOKEN = `ctd_basket_${'b'.repeat(43)}`;
+const PLATFORM_TOKEN = `ctd_platform_${'p'.repeat(43)}`;
 
 interface Received {
   method: string;
@@ -53,7 +54,9 @@ async function fakeReleaseApi() {
   const tokens = new Map([
     [sha256(CHECKER_TOKEN), 'checker'],
     [sha256(BASKET_TOKEN), 'basket'],
+    [sha256(PLATFORM_TOKEN), 'platform'],
   ]);
+  const made = new Map<string, Record<string, unknown>>();
   const releases = new Map<string, Set<string>>(REMOTE_NAMES.map((name) => [name, new Set(['local'])]));
   const history: Record<string, Array<{ from: string; to: string }>> = {};
   const live: Record<string, string> = Object.fromEntries(REMOTE_NAMES.map((name) => [name, 'local']));
@@ -80,11 +83,21 @@ async function fakeReleaseApi() {
       void reply.code(404).send({ error: 'Not Found', statusCode: 404, message: `no remote "${remote}"` });
       return null;
     }
-    if (scope !== remote) {
+    if (scope !== remote && scope !== 'platform') {
       void reply.code(403).send({ error: 'Forbidden', statusCode: 403, message: `this token is for ${scope}` });
       return null;
     }
     return remote;
+  };
+  /** Whether the platform token was presented; otherwise the reply is sent (401 unknown, 403 a remote's). */
+  const platform = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const scope = token ? tokens.get(sha256(token)) : undefined;
+    if (scope === 'platform') return true;
+    void reply
+      .code(scope ? 403 : 401)
+      .send({ error: scope ? 'Forbidden' : 'Unauthorized', statusCode: scope ? 403 : 401, message: 'a platform token is needed' });
+    return false;
   };
   // every request is recorded, also those refused (what the command sent is what the test checks)
   const records = new WeakMap<FastifyRequest, Received>();
@@ -153,7 +166,43 @@ async function fakeReleaseApi() {
     const remote = authorised(request, reply);
     if (!remote) return reply;
     const body = request.body as { release: string; hours?: number };
-    return { url: `http://127.0.0.1/preview?t=${Buffer.from(JSON.stringify({ r: remote, i: body.release })).toString('base64url')}.sig` };
+    return {
+      url: `http://127.0.0.1/preview?t=${Buffer.from(JSON.stringify({ r: remote, i: body.release })).toString('base64url')}.sig`,
+      expiresAt: '2026-12-03T09:00:00.000Z',
+    };
+  });
+
+  app.post<Remote>('/api/releases/:remote/preview/revoke', async (request, reply) => {
+    const remote = authorised(request, reply);
+    if (!remote) return reply;
+    const body = request.body as { release?: string };
+    return { remote, release: body.release ?? null, revokedBefore: '2026-12-01T09:00:00.000Z' };
+  });
+
+  app.post('/api/releases/tokens', async (request, reply) => {
+    if (!platform(request, reply)) return reply;
+    const { scope, label } = request.body as { scope: string; label: string };
+    if (![...REMOTE_NAMES, 'platform'].includes(scope) || !/^[A-Za-z0-9._-]{1,60}$/.test(label))
+      return reply.code(400).send({ error: 'Bad Request', statusCode: 400, message: 'scope or label' });
+    const id = sha256(`${scope}:${label}:${made.size}`).slice(0, 16);
+    const view = { id, scope, label, source: 'api', createdAt: '2026-12-01T09:00:00.000Z', createdBy: 'platform:ops' };
+    made.set(id, { ...view, lastUsedAt: null, revokedAt: null, revokedBy: null });
+    return reply.code(201).send({ ...made.get(id), token: `ctd_${scope}_${'n'.repeat(43)}` });
+  });
+
+  app.get('/api/releases/tokens', async (request, reply) => {
+    if (!platform(request, reply)) return reply;
+    return { tokens: [...made.values()] };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/releases/tokens/:id/revoke', async (request, reply) => {
+    if (!platform(request, reply)) return reply;
+    const row = made.get(request.params.id);
+    if (!row)
+      return reply.code(404).send({ error: 'Not Found', statusCode: 404, message: `There is no deploy token ${request.params.id}.` });
+    const changed = row.revokedAt === null;
+    if (changed) Object.assign(row, { revokedAt: '2026-12-01T09:05:00.000Z', revokedBy: 'platform:ops' });
+    return { ...row, changed };
   });
 
   app.get<Remote>('/api/releases/:remote', async (request, reply) => {
@@ -372,7 +421,13 @@ describe('npm run release (a contract test against the release API’s answers)'
   it('asks for a preview link and lists the releases', async () => {
     const run = await release(['preview', 'checker', 'local', '--hours', '48', ...server(), '--token', CHECKER_TOKEN]);
     expect(run.code).toBe(0);
-    expect(run.result).toEqual({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1\/preview\?t=/) });
+    expect(run.result).toEqual({
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1\/preview\?t=/),
+      expiresAt: '2026-12-03T09:00:00.000Z',
+    });
+    expect(run.stderr).toContain(
+      'Preview link (anyone who has it can open the preview until 2026-12-03T09:00:00.000Z; revoke it with unpreview)',
+    );
     const list = await release(['list', 'checker', ...server(), '--token', CHECKER_TOKEN]);
     expect(list.code).toBe(0);
     expect(list.result).toMatchObject({ remote: 'checker', live: 'local', canary: null });
@@ -452,7 +507,12 @@ describe('npm run release (a contract test against the release API’s answers)'
       ['list', 'checker', '--percent', '5'],
       ['publish', 'checker', '--from', 'dist', '--origin', 'https://cdn.example.com/x/'],
       ['list', 'checker', '--colour', 'blue'],
-      ['token', 'checker', '--server', 'http://127.0.0.1'],
+      ['token', 'checker', '--offline', '--server', 'http://127.0.0.1'],
+      ['unpreview'],
+      ['unpreview', 'checker', 'local', 'more'],
+      ['tokens', 'checker'],
+      ['revoke-token'],
+      ['list', 'checker', '--offline'],
     ]) {
       const run = await release(args);
       expect([args, run.code]).toEqual([args, 2]);
@@ -461,20 +521,104 @@ describe('npm run release (a contract test against the release API’s answers)'
     }
   });
 
-  it('makes a deploy token and its DEPLOY_TOKENS entry, without a server, for the remotes there are', async () => {
-    const run = await release(['token', 'checker', '--label', 'checker-ci']);
+  it('makes a deploy token and its DEPLOY_TOKENS entry offline, without a server, for the remotes there are and the platform', async () => {
+    const run = await release(['token', 'checker', '--offline', '--label', 'checker-ci']);
     expect(run.code).toBe(0);
     const { token, entry } = run.result as { token: string; entry: string };
     expect(token).toMatch(/^ctd_checker_[A-Za-z0-9_-]{43}$/);
     expect(entry).toBe(`checker:checker-ci:${sha256(token)}`);
-    expect(run.result).toEqual({ remote: 'checker', label: 'checker-ci', token, entry });
+    expect(run.result).toEqual({ scope: 'checker', label: 'checker-ci', token, entry });
     expect(run.stderr).not.toContain(token); // shown once: in the result only
-    expect((await release(['token', 'checker'])).result.label).toBe('ci');
-    expect((await release(['token', 'checker'])).result.token).not.toBe(token);
-    expect((await release(['token', 'checker', '--label', 'a:b'])).code).toBe(1);
+    expect(run.stderr).toContain('seeds it into its database at its next start');
+    expect((await release(['token', 'checker', '--offline'])).result.label).toBe('ci');
+    expect((await release(['token', 'checker', '--offline'])).result.token).not.toBe(token);
+    expect((await release(['token', 'checker', '--offline', '--label', 'a:b'])).code).toBe(1);
+    const platform = await release(['token', 'platform', '--offline', '--label', 'ops']);
+    expect(platform.result).toMatchObject({
+      scope: 'platform',
+      label: 'ops',
+      token: expect.stringMatching(/^ctd_platform_[A-Za-z0-9_-]{43}$/),
+    });
 
-    const unknown = await release(['token', 'printers']);
+    const unknown = await release(['token', 'printers', '--offline']);
     expect(unknown.code).toBe(1);
-    expect(unknown.result.error).toBe(`unknown remote "printers": one of ${REMOTE_NAMES.join(', ')}`);
+    expect(unknown.result.error).toBe(`unknown scope "printers": one of ${[...REMOTE_NAMES, 'platform'].join(', ')}`);
+    expect(api.received).toEqual([]);
+  });
+
+  it('makes, lists and revokes deploy tokens through the server with the platform token, the new token shown once', async () => {
+    const made = await release(['token', 'checker', '--label', 'checker-ci', ...server(), '--token', PLATFORM_TOKEN]);
+    expect(made.code).toBe(0);
+    const { token, id } = made.result as { token: string; id: string };
+    expect(made.result).toMatchObject({
+      scope: 'checker',
+      label: 'checker-ci',
+      source: 'api',
+      token: expect.stringMatching(/^ctd_checker_/),
+    });
+    expect(made.stderr).toContain(`A deploy token for checker (id ${id}), shown this once`);
+    expect(made.stderr).not.toContain(token);
+    expect(made.stdout.trimEnd().split('\n')).toHaveLength(1);
+
+    const listed = await release(['tokens', ...server(), '--token', PLATFORM_TOKEN]);
+    expect(listed.code).toBe(0);
+    expect(listed.result).toEqual({ tokens: [expect.objectContaining({ id, scope: 'checker', label: 'checker-ci' })] });
+    expect(listed.stderr).toContain(`  ${id}  checker  checker-ci  api  made 2026-12-01T09:00:00.000Z by platform:ops  last used never`);
+
+    const revoked = await release(['revoke-token', id, ...server(), '--token', PLATFORM_TOKEN]);
+    expect(revoked.code).toBe(0);
+    expect(revoked.result).toMatchObject({ id, changed: true, revokedAt: '2026-12-01T09:05:00.000Z' });
+    expect(revoked.stderr).toContain(`Deploy token ${id} (checker, checker-ci) is revoked.`);
+    expect((await release(['revoke-token', id, ...server(), '--token', PLATFORM_TOKEN])).stderr).toContain('was revoked already');
+    expect((await release(['tokens', ...server(), '--token', PLATFORM_TOKEN])).stderr).toContain(
+      'REVOKED 2026-12-01T09:05:00.000Z by platform:ops',
+    );
+
+    expect(api.received.map((r) => [r.method, r.url, r.json, r.authorization])).toEqual([
+      ['POST', '/api/releases/tokens', { scope: 'checker', label: 'checker-ci' }, `Bearer ${PLATFORM_TOKEN}`],
+      ['GET', '/api/releases/tokens', undefined, `Bearer ${PLATFORM_TOKEN}`],
+      ['POST', `/api/releases/tokens/${id}/revoke`, {}, `Bearer ${PLATFORM_TOKEN}`],
+      ['POST', `/api/releases/tokens/${id}/revoke`, {}, `Bearer ${PLATFORM_TOKEN}`],
+      ['GET', '/api/releases/tokens', undefined, `Bearer ${PLATFORM_TOKEN}`],
+    ]);
+  });
+
+  it('finds the platform token for the token verbs in the local file; a remote token is refused (exit 1); a bad id is not sent', async () => {
+    fs.writeFileSync(path.join(varDir, 'deploy-tokens.json'), JSON.stringify({ checker: CHECKER_TOKEN, platform: PLATFORM_TOKEN }), {
+      mode: 0o600,
+    });
+    const fromFile = await release(['token', 'basket', ...server()], { VAR_DIR: varDir });
+    expect(fromFile.code).toBe(0);
+    expect(api.received.at(-1)).toMatchObject({ url: '/api/releases/tokens', authorization: `Bearer ${PLATFORM_TOKEN}` });
+    const remote = await release(['tokens', ...server(), '--token', CHECKER_TOKEN]);
+    expect(remote.code).toBe(1);
+    expect(remote.result).toMatchObject({ status: 403, error: 'Forbidden' });
+    api.received.length = 0;
+    const none = await release(['tokens', ...server()], { VAR_DIR: tempDir('ct-cli-empty-') });
+    expect(none.code).toBe(1);
+    expect(none.result.error).toMatch(/^no platform token: pass --token or set RELEASE_TOKEN/);
+    const badId = await release(['revoke-token', 'everything', ...server(), '--token', PLATFORM_TOKEN]);
+    expect(badId.code).toBe(1);
+    expect(badId.result.error).toMatch(/is not a deploy token's id/);
+    expect(api.received).toEqual([]);
+  });
+
+  it('revokes the preview links of a release, or of every release of a remote, with the remote’s token', async () => {
+    const one = await release(['unpreview', 'checker', 'local', ...server(), '--token', CHECKER_TOKEN]);
+    expect(one.code).toBe(0);
+    expect(one.result).toEqual({ remote: 'checker', release: 'local', revokedBefore: '2026-12-01T09:00:00.000Z' });
+    expect(one.stderr).toContain('Preview links of checker local made until 2026-12-01T09:00:00.000Z are revoked.');
+    const every = await release(['unpreview', 'checker', ...server(), '--token', CHECKER_TOKEN]);
+    expect(every.result).toMatchObject({ remote: 'checker', release: null });
+    expect(every.stderr).toContain('Preview links of checker (every release) made until');
+    const other = await release(['unpreview', 'checker', ...server(), '--token', BASKET_TOKEN]);
+    expect(other.code).toBe(1);
+    expect(other.result).toMatchObject({ status: 403 });
+    expect(api.received.map((r) => [r.url, r.json])).toEqual([
+      ['/api/releases/checker/preview/revoke', { release: 'local' }],
+      ['/api/releases/checker/preview/revoke', {}],
+      ['/api/releases/checker/preview/revoke', {}],
+    ]);
+    expect((await release(['unpreview', 'checker', 'v2', ...server(), '--token', CHECKER_TOKEN])).code).toBe(1);
   });
 });
