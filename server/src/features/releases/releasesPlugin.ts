@@ -22,6 +22,7 @@ import { createHeartbeat, HEARTBEAT_MS, type Heartbeat } from './instances';
 import type { PreviewClaim, ReleasesService } from '../../pages/releases/model';
 import { previewKey, signPreview, verifyPreview } from './previewLinks';
 import { ReleaseRegistry } from './registry';
+import { originPolicy, type OriginPolicy, type Resolver } from '../../pages/releases/originFetch';
 import { localRelease, seedPointers } from './seed';
 import { snapshotLocalBuilds } from './startSnapshot';
 import { ReleaseStore } from './store';
@@ -36,6 +37,8 @@ export interface Releases extends ReleasesService {
   heartbeat: Heartbeat;
   health: ReleaseHealthCounter;
   tokens: readonly DeployToken[];
+  /** where origin releases may be read from (RELEASE_ORIGINS and REMOTE_<NAME>_URL), read through originFetch.ts */
+  origins: OriginPolicy;
   signPreview(claim: PreviewClaim): string;
 }
 
@@ -55,6 +58,8 @@ export interface ReleasesOptions {
   gate?: GateFactory;
   /** false: no poll and no heartbeat timer (tests call registry.refresh() / heartbeat.beat()) */
   autoStart?: boolean;
+  /** how release origins' host names are resolved (tests pass their own; default dns.lookup) */
+  resolve?: Resolver;
 }
 
 function tokensOf(config: Config, log: FastifyBaseLogger): DeployToken[] {
@@ -88,13 +93,14 @@ function startTimers(app: { log: FastifyBaseLogger }, registry: ReleaseRegistry,
 }
 
 export const releasesPlugin = fp<ReleasesOptions>(
-  async (app, { config, clock = Date.now, gate: makeGate = createGate, autoStart = true }) => {
+  async (app, { config, clock = Date.now, gate: makeGate = createGate, autoStart = true, resolve }) => {
     const store = new ReleaseStore(config.releases.storeDir ?? path.join(config.varDir, 'releases'));
     const tokens = tokensOf(config, app.log);
     const key = await previewKey(app.db);
     const local = (remote: RemoteName) => localRelease(config, remote, new Date(clock()).toISOString());
     const registry = new ReleaseRegistry({ db: app.db, local, log: app.log, clock });
-    await seedPointers(app.db, config, new Date(clock()).toISOString(), app.log);
+    const origins = originPolicy(config, resolve);
+    await seedPointers(app.db, config, new Date(clock()).toISOString(), app.log, origins);
     const heartbeat = createHeartbeat(app.db, store.storeId, () => registry.snapshot().version, clock);
     const timers = startTimers(app, registry, heartbeat, autoStart ? config.releases.pollMs : 0);
     await timers.poll;
@@ -137,6 +143,7 @@ export const releasesPlugin = fp<ReleasesOptions>(
       gate,
       heartbeat,
       tokens,
+      origins,
     } satisfies Releases);
     app.addHook('onClose', async () => {
       timers.stop();
