@@ -6,8 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
+import type { RemoteName } from '@copytech/shared/domain';
 import { parseDeployTokens, TokenSettingError, type DeployToken } from './deployTokens';
+import { OriginSettingError, parseReleaseOrigins, remoteManifestsFrom } from './originSettings';
 
 /**
  * The repository root: the first folder above this module that holds server/package.json (the
@@ -108,7 +109,7 @@ export interface ReleaseSettings {
    */
   followLocal: boolean;
   /**
-   * RELEASE_ORIGINS: the origins `publish --origin` may name (features/releases/originFetch.ts),
+   * RELEASE_ORIGINS: the origins `publish --origin` may name (pages/releases/originFetch.ts),
    * each as the URL standard writes an origin (https://cdn.example.com, lower case, no default
    * port); empty: none. REMOTE_<NAME>_URL's origins count as listed too.
    */
@@ -294,38 +295,13 @@ function followLocalFrom(value: string | undefined): boolean {
   throw new StartupError(`RELEASE_FOLLOW_LOCAL must be 1 (follow each remote's dist folder) or 0 (snapshot it at start), got "${value}"`);
 }
 
-/** What is wrong with one RELEASE_ORIGINS entry, or null when it is an origin. */
-function originProblem(entry: string): string | null {
-  if (entry.includes('@')) return 'must not carry credentials';
-  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(entry)?.[1]?.toLowerCase();
-  if (scheme !== 'https' && scheme !== 'http') return 'must start with https:// (or http://)';
-  if (/[?#]/.test(entry)) return 'must not have a query or a fragment';
-  if (/^[^:]+:\/\/[^/]*\/./.test(entry)) return 'must not have a path (list the origin, https://cdn.example.com, not a folder)';
+function releaseOriginsOf(value: string | undefined): string[] {
   try {
-    return new URL(entry).hostname ? null : 'must name a host';
-  } catch {
-    return 'is not a URL';
+    return parseReleaseOrigins(value);
+  } catch (error) {
+    if (error instanceof OriginSettingError) throw new StartupError(error.message);
+    throw error;
   }
-}
-
-/**
- * RELEASE_ORIGINS: comma-separated origins, scheme://host[:port] (a trailing slash is allowed),
- * https:// or http://; empty entries are skipped. Each is kept as its URL origin (the host in
- * lower case, an IP address in its plain form, the scheme's default port dropped), which is how
- * a release folder's URL is compared with them. A wrong entry stops the start, named by its
- * position; its value is shown only when it carries no credentials.
- */
-export function releaseOriginsFrom(value: string | undefined): string[] {
-  return (value ?? '').split(',').flatMap((raw, index) => {
-    const entry = raw.trim();
-    if (entry === '') return [];
-    const problem = originProblem(entry);
-    if (problem)
-      throw new StartupError(
-        `RELEASE_ORIGINS entry ${index + 1} ${problem}, got ${entry.includes('@') ? 'a URL with credentials (not shown)' : `"${entry}"`}`,
-      );
-    return [new URL(entry).origin];
-  });
 }
 
 function releasesFrom(env: NodeJS.ProcessEnv): ReleaseSettings {
@@ -353,15 +329,9 @@ function releasesFrom(env: NodeJS.ProcessEnv): ReleaseSettings {
     canaryMinViews: Math.max(1, intFrom(env.CANARY_MIN_VIEWS, 50, 'CANARY_MIN_VIEWS')),
     canaryMaxFailureRate,
     followLocal: followLocalFrom(env.RELEASE_FOLLOW_LOCAL),
-    origins: releaseOriginsFrom(env.RELEASE_ORIGINS),
+    origins: releaseOriginsOf(env.RELEASE_ORIGINS),
   };
 }
-
-/** REMOTE_<NAME>_URL per remote: the manifest URL the browser fetches (default: the site's own /remotes/<name>/). */
-export const remoteManifestsFrom = (env: NodeJS.ProcessEnv): Record<RemoteName, string> =>
-  Object.fromEntries(
-    REMOTE_NAMES.map((name) => [name, env[`REMOTE_${name.toUpperCase()}_URL`] || `/remotes/${name}/mf-manifest.json`]),
-  ) as Record<RemoteName, string>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const remoteManifests = remoteManifestsFrom(env);

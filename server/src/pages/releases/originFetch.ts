@@ -25,7 +25,7 @@ import https from 'node:https';
 import net, { type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { RemoteName } from '@copytech/shared/domain';
-import { releaseOriginsFrom, remoteManifestsFrom } from '../../config';
+import { parseReleaseOrigins, remoteManifestsFrom } from '../../originSettings';
 
 export const ORIGIN_TIMEOUT_MS = 5_000;
 /** A manifest is a few kilobytes; anything far larger is not one. */
@@ -63,7 +63,7 @@ export function originPolicy(
 export const processOriginPolicy = (): OriginPolicy =>
   originPolicy({
     remoteManifests: remoteManifestsFrom(process.env),
-    releases: { origins: releaseOriginsFrom(process.env.RELEASE_ORIGINS) },
+    releases: { origins: parseReleaseOrigins(process.env.RELEASE_ORIGINS) },
   });
 
 /** Addresses in 2000::/3, the only IPv6 block allocated for global unicast. */
