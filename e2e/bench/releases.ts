@@ -123,6 +123,8 @@ async function main() {
     REDIS_URL: redis.url,
     ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
     REMOTE_CHECKER_URL: `${folders[0]}mf-manifest.json`,
+    // publish --origin reads this loopback origin: listed by its address, as a non-public address must be
+    RELEASE_ORIGINS: origin.origin,
     DEPLOY_TOKENS: `checker:bench:${createHash('sha256').update(token).digest('hex')}`,
     RATE_LIMIT_RELEASES_PER_MINUTE: '100000',
     LOG_LEVEL: 'error',

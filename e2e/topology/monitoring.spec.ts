@@ -72,6 +72,8 @@ test.beforeAll(async () => {
     ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
     SMTP_URL: smtp.url,
     REMOTE_CHECKER_URL: `${makeCheckerRelease(origin, originRoot, 'release-1')}mf-manifest.json`,
+    // publish --origin reads this loopback origin: listed by its address, as a non-public address must be
+    RELEASE_ORIGINS: origin.origin,
     DEPLOY_TOKENS: `checker:monitoring-ci:${createHash('sha256').update(token).digest('hex')}`,
     RATE_LIMIT_QUOTE_PER_MINUTE: '100000',
     RENDER_PROCESSES: '1',

@@ -6,7 +6,8 @@
  * team's CI would: a publish the gate refuses, an upload refused because the instances do not share
  * a store, a publish from an origin, a preview that only its browser sees, a promote through one
  * instance that the other renders within 2 s (the same processes), a rollback, a canary, and a
- * canary whose server renders fail rolled back by itself. Figures go to test-results/releases.json.
+ * canary whose server renders fail rolled back by itself. Publishes come from a loopback origin
+ * listed in RELEASE_ORIGINS by its address; others (the instance's own /remotes/checker/) are refused. Figures go to test-results/releases.json.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -68,6 +69,8 @@ test.beforeAll(async () => {
     REDIS_URL: redis.url,
     ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
     REMOTE_CHECKER_URL: `${first}mf-manifest.json`,
+    // publish --origin reads this loopback origin: listed by its address, as a non-public address must be
+    RELEASE_ORIGINS: origin.origin,
     DEPLOY_TOKENS: `checker:topology-ci:${sha256(tokens.checker)},basket:basket-ci:${sha256(tokens.basket)}`,
     RENDER_PROCESSES: '1',
     CANARY_MIN_VIEWS: '12',
@@ -128,6 +131,27 @@ test('an upload is refused where the instances do not share a release store, and
   const foreign = await release(['promote', 'checker', seeded], a, tokens.basket);
   expect(foreign.code).toBe(1);
   expect(JSON.stringify(foreign.json)).toMatch(/403|another remote|not allowed|forbidden/i);
+});
+
+test('a publish from an origin RELEASE_ORIGINS does not list is refused before anything is read, and nothing changes', async () => {
+  const port = new URL(origin.origin).port;
+  const before = await release(['list', 'checker'], a);
+  for (const folder of [
+    // the site's own folder of the remote: as a canary it would have put the instance into every page's CSP
+    `${a.url}/remotes/checker/`,
+    `http://2130706433:${b.port}/remotes/checker/`,
+    // the listed origin's host spelt as a name: another origin, and a name that resolves to loopback
+    `http://localhost:${port}/checker/release-1/`,
+  ]) {
+    const refused = await release(['publish', 'checker', '--origin', folder], a);
+    expect([refused.code, refused.json.status]).toEqual([1, 403]);
+    expect(refused.json.message).toMatch(
+      / is not an origin this site accepts releases from \(RELEASE_ORIGINS\)\. Ask the platform team to list it\.$/,
+    );
+  }
+  const after = await release(['list', 'checker'], a);
+  expect(after.json.releases).toEqual(before.json.releases);
+  expect(after.json.history).toEqual(before.json.history);
 });
 
 test('a release published from an origin is seen only by the browser that opened its preview link', async ({ browser }) => {

@@ -78,7 +78,7 @@ export interface BuildOptions {
     autoStart?: boolean;
   };
   /** the release registry's gate and timers (tests) */
-  releases?: Pick<ReleasesOptions, 'gate' | 'autoStart'>;
+  releases?: Pick<ReleasesOptions, 'gate' | 'autoStart' | 'resolve'>;
 }
 
 /**

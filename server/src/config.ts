@@ -6,8 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
+import type { RemoteName } from '@copytech/shared/domain';
 import { parseDeployTokens, TokenSettingError, type DeployToken } from './deployTokens';
+import { OriginSettingError, parseReleaseOrigins, remoteManifestsFrom } from './originSettings';
 
 /**
  * The repository root: the first folder above this module that holds server/package.json (the
@@ -107,6 +108,12 @@ export interface ReleaseSettings {
    * (`npm start`), on when the server runs from its TypeScript sources (`npm run dev`, the tests).
    */
   followLocal: boolean;
+  /**
+   * RELEASE_ORIGINS: the origins `publish --origin` may name (pages/releases/originFetch.ts),
+   * each as the URL standard writes an origin (https://cdn.example.com, lower case, no default
+   * port); empty: none. REMOTE_<NAME>_URL's origins count as listed too.
+   */
+  origins: string[];
 }
 
 export interface OutboxSettings {
@@ -288,6 +295,15 @@ function followLocalFrom(value: string | undefined): boolean {
   throw new StartupError(`RELEASE_FOLLOW_LOCAL must be 1 (follow each remote's dist folder) or 0 (snapshot it at start), got "${value}"`);
 }
 
+function releaseOriginsOf(value: string | undefined): string[] {
+  try {
+    return parseReleaseOrigins(value);
+  } catch (error) {
+    if (error instanceof OriginSettingError) throw new StartupError(error.message);
+    throw error;
+  }
+}
+
 function releasesFrom(env: NodeJS.ProcessEnv): ReleaseSettings {
   const pollMs = intFrom(env.RELEASE_POLL_MS, 500, 'RELEASE_POLL_MS');
   if (pollMs < 50 || pollMs > 10_000) throw new StartupError(`RELEASE_POLL_MS must be between 50 and 10000, got "${env.RELEASE_POLL_MS}"`);
@@ -313,13 +329,12 @@ function releasesFrom(env: NodeJS.ProcessEnv): ReleaseSettings {
     canaryMinViews: Math.max(1, intFrom(env.CANARY_MIN_VIEWS, 50, 'CANARY_MIN_VIEWS')),
     canaryMaxFailureRate,
     followLocal: followLocalFrom(env.RELEASE_FOLLOW_LOCAL),
+    origins: releaseOriginsOf(env.RELEASE_ORIGINS),
   };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const remoteManifests = Object.fromEntries(
-    REMOTE_NAMES.map((name) => [name, env[`REMOTE_${name.toUpperCase()}_URL`] || `/remotes/${name}/mf-manifest.json`]),
-  ) as Record<RemoteName, string>;
+  const remoteManifests = remoteManifestsFrom(env);
   const varDir = env.VAR_DIR ? path.resolve(env.VAR_DIR) : path.join(REPO_ROOT, 'var');
   const enquiryUrl = urlFrom(env.ENQUIRY_API_URL, 'ENQUIRY_API_URL');
   const database = databaseFrom(env);

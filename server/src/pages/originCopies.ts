@@ -10,8 +10,11 @@
  * its chunks beside its own file. A release is immutable, so the copy never goes stale.
  *
  * The files copied are those the build's server manifest (server/mf-manifest.json) names: the
- * entry, every exposed module's chunks and the shared modules' chunks. Any failure leaves the
- * release loaded over http (the copy is tried again after RETRY_AFTER_MS).
+ * entry, every exposed module's chunks and the shared modules' chunks, each read as every release
+ * origin is (pages/releases/originFetch.ts: a listed origin, public addresses checked before the
+ * connection and connected to, no redirect, at most 20 MB a file within 5 s). Any failure leaves
+ * the release loaded over http (the copy is tried again after RETRY_AFTER_MS); what a failure says
+ * never quotes what the origin answered.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -19,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SAFE_FILE } from './localManifests';
+import { processOriginPolicy, readOrigin, type OriginPolicy } from './releases/originFetch';
 
 /** Where the copies are kept (render processes may read it: sandbox/sandbox.ts). */
 export const ORIGIN_COPIES_DIR = path.join(os.tmpdir(), `copytech-origin-builds-${process.getuid?.() ?? 'user'}`);
@@ -51,22 +55,32 @@ export function serverBuildFiles(manifest: unknown): string[] | null {
   return [...new Set([entry, ...chunks])];
 }
 
-async function fetchText(url: URL): Promise<string> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
-  if (!response.ok) throw new Error(`HTTP ${response.status} at ${url.href}`);
-  const text = await response.text();
-  if (text.length > MAX_BYTES) throw new Error(`${url.href} is over ${MAX_BYTES} bytes`);
-  return text;
+async function fetchFile(url: URL, origins: OriginPolicy): Promise<Buffer> {
+  const body = await readOrigin(url.href, origins, { timeoutMs: TIMEOUT_MS, maxBytes: MAX_BYTES });
+  if (!Buffer.isBuffer(body)) throw new Error(body.error);
+  return body;
 }
 
-/** Copies the build whose entry is `entry` (an http(s) URL) to disk; the file URL of its entry there. */
-async function copy(entry: string): Promise<string> {
+/** The server manifest's JSON; a text that is not JSON is said to be so, never quoted. */
+function manifestJson(text: string, url: URL): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(`${url.href} is not valid JSON`);
+  }
+}
+
+/**
+ * Copies the build whose entry is `entry` (an http(s) URL) to disk, reading it through `origins`;
+ * the file URL of its entry there. Throws (a sentence that quotes nothing read) when it cannot.
+ */
+export async function copyOriginBuild(entry: string, origins: OriginPolicy): Promise<string> {
   const folder = path.join(DIR, createHash('sha256').update(entry).digest('hex').slice(0, 24));
   const manifestFile = path.join(folder, 'mf-manifest.json');
   const base = new URL('.', entry);
-  const files = serverBuildFiles(
-    JSON.parse(await fs.readFile(manifestFile, 'utf8').catch(() => fetchText(new URL('mf-manifest.json', base)))),
-  );
+  const manifestUrl = new URL('mf-manifest.json', base);
+  const manifestText = await fs.readFile(manifestFile, 'utf8').catch(async () => (await fetchFile(manifestUrl, origins)).toString('utf8'));
+  const files = serverBuildFiles(manifestJson(manifestText, manifestUrl));
   if (!files) throw new Error('the server manifest names no entry');
   const entryFile = path.join(folder, files[0]!);
   if (
@@ -82,7 +96,7 @@ async function copy(entry: string): Promise<string> {
     for (const file of ['mf-manifest.json', ...files]) {
       const target = path.join(temporary, file);
       await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.writeFile(target, await fetchText(new URL(file, base)));
+      await fs.writeFile(target, await fetchFile(new URL(file, base), origins));
     }
     await fs.rename(temporary, folder).catch(async (error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
@@ -99,14 +113,20 @@ const failed = new Map<string, number>();
 /**
  * The entry to load a release's server build from: its copy on disk for an http(s) one, else as
  * it is. A copy that fails is said once (warn) and not tried again for RETRY_AFTER_MS: the
- * release is loaded over http meanwhile, with no wait for the origin.
+ * release is loaded over http meanwhile, with no wait for the origin. The origin is read through
+ * `origins` (default: the policy of this process's own settings, RELEASE_ORIGINS and
+ * REMOTE_<NAME>_URL from its environment).
  */
-export async function loadableEntry(entry: string, log: { warn(object: object, message: string): void }): Promise<string> {
+export async function loadableEntry(
+  entry: string,
+  log: { warn(object: object, message: string): void },
+  origins: OriginPolicy = processOriginPolicy(),
+): Promise<string> {
   if (!/^https?:\/\//.test(entry)) return entry;
   if (Date.now() - (failed.get(entry) ?? -Infinity) < RETRY_AFTER_MS) return entry;
   let copied = copies.get(entry);
   if (!copied) {
-    copied = copy(entry);
+    copied = copyOriginBuild(entry, origins);
     copies.set(entry, copied);
   }
   try {

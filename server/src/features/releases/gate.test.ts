@@ -70,7 +70,7 @@ describe('the release gate: manifests and shared packages', () => {
     const result = await check({ ...candidate, serverManifest: text.slice(0, text.length / 2), browserManifest: '[1, 2]' });
     expect(result.reasons).toEqual([
       'browser manifest: not a Module Federation manifest (its JSON is not an object)',
-      expect.stringMatching(/^server manifest: not valid JSON \(/),
+      'server manifest is not valid JSON',
     ]);
     // and the server build is not rendered: nothing says where it is
     expect(result.renders).toEqual([]);

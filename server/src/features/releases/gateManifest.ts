@@ -3,6 +3,9 @@
  * as the Module Federation build writes it, browser (dist/mf-manifest.json) or server
  * (dist/server/mf-manifest.json). Reading one gives either the parts the gate and the registry
  * need, or the reasons it cannot be used, each a sentence naming the manifest and what is wrong.
+ * A reason never holds the manifest's text: text that is not JSON is said to be so, not quoted
+ * (the parser's message would quote it), and a field a reason names is quoted as a JSON string of
+ * at most 100 characters.
  */
 import { REQUIRED_EXPOSES, type RemoteName } from '@copytech/shared/domain';
 import { exposeAssets } from '../../pages/localManifests';
@@ -26,6 +29,9 @@ export interface ReadManifest {
 
 /** A file name a manifest may name: relative, no parent segments, nothing to escape (as localManifests.ts). */
 const SAFE_FILE = /^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]*$/;
+
+/** A value of the manifest as a reason names it: a JSON string (control characters escaped), cut at 100 characters. */
+const quoted = (value: string): string => JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value);
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -64,8 +70,9 @@ function parse(label: string, text: string | { error: string }, reasons: string[
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (error) {
-    reasons.push(`${label}: not valid JSON (${(error as Error).message})`);
+  } catch {
+    // never the parser's message: it quotes the text, which may be anything the origin answered
+    reasons.push(`${label} is not valid JSON`);
     return null;
   }
   if (!isObject(json)) {
@@ -84,7 +91,7 @@ function entryOf(label: string, metaData: Record<string, unknown>, reasons: stri
   }
   const file = [entry.path, entry.name].filter((part) => typeof part === 'string' && part !== '').join('/');
   if (!SAFE_FILE.test(file)) {
-    reasons.push(`${label}: its remoteEntry "${file}" is not a plain relative file name`);
+    reasons.push(`${label}: its remoteEntry ${quoted(file)} is not a plain relative file name`);
     return null;
   }
   return { file, type: typeof entry.type === 'string' ? entry.type : '' };
@@ -97,7 +104,7 @@ function exposesOf(label: string, exposes: unknown[], reasons: string[]): string
     if (typeof expose.name !== 'string') continue;
     names.push(expose.name);
     for (const file of unsafeFiles(expose))
-      reasons.push(`${label}: expose "${expose.name}" names "${file}", which is not a plain relative file name`);
+      reasons.push(`${label}: expose ${quoted(expose.name)} names ${quoted(file)}, which is not a plain relative file name`);
   }
   return names;
 }
@@ -121,13 +128,13 @@ export function readManifest(
   const metaData = isObject(json.metaData) ? json.metaData : null;
   if (!metaData) reasons.push(`${label}: no metaData`);
   for (const name of new Set([json.name, metaData?.name]))
-    if (name !== remote) reasons.push(`${label} names ${typeof name === 'string' ? `"${name}"` : 'no remote'}, not "${remote}"`);
+    if (name !== remote) reasons.push(`${label} names ${typeof name === 'string' ? quoted(name) : 'no remote'}, not "${remote}"`);
   const entry = metaData ? entryOf(label, metaData, reasons) : null;
   const publicPath = typeof metaData?.publicPath === 'string' ? metaData.publicPath : '';
   if (metaData && kind === 'browser' && publicPath !== 'auto')
-    reasons.push(`${label}: publicPath is "${publicPath}", not "auto" (a release's files are found beside its manifest)`);
+    reasons.push(`${label}: publicPath is ${quoted(publicPath)}, not "auto" (a release's files are found beside its manifest)`);
   if (entry && kind === 'server' && entry.type !== 'commonjs-module')
-    reasons.push(`${label}: remoteEntry is of type "${entry.type}"; the server loads "commonjs-module" builds only`);
+    reasons.push(`${label}: remoteEntry is of type ${quoted(entry.type)}; the server loads "commonjs-module" builds only`);
   if (!Array.isArray(json.exposes)) reasons.push(`${label}: no exposes`);
   if (!Array.isArray(json.shared)) reasons.push(`${label}: no shared`);
   const exposeNames = Array.isArray(json.exposes) ? exposesOf(label, json.exposes, reasons) : [];

@@ -12,7 +12,8 @@ import { describeBuild, type Gate, type GateCandidate } from './gate';
 import type { ReleaseHealthCounter } from './health';
 import type { Heartbeat } from './instances';
 import type { GateResult, Release } from '../../pages/releases/model';
-import { normaliseOrigin, originCandidate, readText } from './origin';
+import { normaliseOrigin, originCandidate } from './origin';
+import { readOriginText, unlistedReason, type OriginPolicy } from '../../pages/releases/originFetch';
 import type { HistoryEntry, PointerChange, ReleaseRegistry } from './registry';
 import type { ReleaseStore, UploadPart } from './store';
 
@@ -27,6 +28,8 @@ export interface PublishDeps {
   /** where the `local` releases' builds are (<siteRoot>/mfe-<name>/dist) */
   siteRoot: string;
   clock: () => number;
+  /** where origin releases may be read from (RELEASE_ORIGINS), and how (originFetch.ts) */
+  origins: OriginPolicy;
 }
 
 export interface PublishAnswer {
@@ -115,18 +118,30 @@ export async function publishUpload(
   });
 }
 
-/** A release folder on another origin: its manifests read from there, checked, kept. */
+/**
+ * A release folder on another origin: its manifests read from there, checked, kept. An origin
+ * that is not listed (RELEASE_ORIGINS) is refused (403) before anything is read or resolved.
+ */
 export async function publishOrigin(deps: PublishDeps, remote: RemoteName, originUrl: string, actor: string): Promise<PublishAnswer> {
   const origin = normaliseOrigin(originUrl);
   if (!origin)
     throw new HttpError(400, 'origin must be the http(s) URL of a release folder, without credentials.', {
       origin: 'Must be an http(s) URL.',
     });
-  const candidate = await originCandidate(remote, origin);
+  const unlisted = unlistedReason(new URL(origin), deps.origins);
+  if (unlisted) {
+    deps.log.info({ remote, actor, origin: new URL(origin).origin }, 'release refused: its origin is not listed in RELEASE_ORIGINS');
+    throw new HttpError(403, unlisted, { origin: 'Not an origin this site accepts releases from.' });
+  }
+  const candidate = await originCandidate(remote, origin, deps.origins);
   return known(deps, remote, candidate.id) ?? gateAndRegister(deps, candidate, 'origin', actor, () => undefined);
 }
 
-/** The gate's candidate for a kept release, its manifests read afresh (from the store, the origin or the local build). */
+/**
+ * The gate's candidate for a kept release, its manifests read afresh (from the store, the origin or
+ * the local build). An origin release is read as a publish reads it: from an origin that is not
+ * listed now (one registered before RELEASE_ORIGINS), nothing is read and the gate refuses it.
+ */
 async function candidateOf(deps: PublishDeps, release: Release): Promise<GateCandidate> {
   const { remote, id } = release;
   const base = { remote, id, manifestUrl: release.manifestUrl, serverEntry: release.serverEntry };
@@ -139,8 +154,8 @@ async function candidateOf(deps: PublishDeps, release: Release): Promise<GateCan
   if (release.source === 'origin') {
     const folder = new URL('.', release.manifestUrl).href;
     const [browserManifest, serverManifest] = await Promise.all([
-      readText(release.manifestUrl),
-      readText(`${folder}server/mf-manifest.json`),
+      readOriginText(release.manifestUrl, deps.origins),
+      readOriginText(`${folder}server/mf-manifest.json`, deps.origins),
     ]);
     return { ...base, browserManifest, serverManifest };
   }

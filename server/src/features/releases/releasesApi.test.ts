@@ -1,12 +1,10 @@
 /**
  * The releases API on one instance (SQLite): deploy tokens and their scopes, uploads (content
  * addressed, idempotent, paths checked, refused by the gate and then removed), the store's files as
- * served, the refusal of an upload while instances use different stores, origin releases, preview
- * links, and the public live list.
+ * served, the refusal of an upload while instances use different stores, preview links, and the
+ * public live list. Origin releases: originReleases.test.ts.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { REMOTE_NAMES } from '@copytech/shared/domain';
@@ -179,58 +177,6 @@ describe('uploads', () => {
       `/releases/checker/${release}/../../.store-id`,
     ])
       expect([url, (await app.inject({ url })).statusCode]).toEqual([url, 404]);
-  });
-});
-
-describe('origin releases', () => {
-  it('registers a folder on another origin after reading its manifests there; twice: the same release', async () => {
-    const files = buildOf('content');
-    const server = http.createServer((request, response) => {
-      const name = request.url!.replace(/^\/content\/r1\//, '');
-      if (files[name] === undefined) return response.writeHead(404).end();
-      response.writeHead(200, { 'content-type': 'application/json' }).end(files[name]);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/content/r1`;
-    try {
-      const first = await app.inject({
-        method: 'POST',
-        url: '/api/releases/content',
-        payload: { origin },
-        headers: bearer(tokens.content),
-      });
-      expect(first.statusCode).toBe(201);
-      const { release } = first.json() as { release: string };
-      expect(app.releases.find('content', release)).toMatchObject({
-        source: 'origin',
-        manifestUrl: `${origin}/mf-manifest.json`,
-        serverEntry: `${origin}/server/remoteEntry.js`,
-      });
-      const again = await app.inject({
-        method: 'POST',
-        url: '/api/releases/content',
-        payload: { origin: `${origin}/` },
-        headers: bearer(tokens.content),
-      });
-      expect(again.json()).toMatchObject({ release, created: false });
-      const gone = await app.inject({
-        method: 'POST',
-        url: '/api/releases/content',
-        payload: { origin: `${origin}x` },
-        headers: bearer(tokens.content),
-      });
-      expect(gone.statusCode).toBe(422);
-      expect((gone.json() as { reasons: string[] }).reasons[0]).toMatch(/^browser manifest: not readable \(HTTP 404 at/);
-      const bad = await app.inject({
-        method: 'POST',
-        url: '/api/releases/content',
-        payload: { origin: 'file:///etc' },
-        headers: bearer(tokens.content),
-      });
-      expect(bad.statusCode).toBe(400);
-    } finally {
-      server.close();
-    }
   });
 });
 
@@ -478,32 +424,6 @@ describe('limits and the site', () => {
       expect((await site.inject({ url: `/releases/checker/${release}/nothing.js` })).statusCode).toBe(404);
     } finally {
       await site.close();
-    }
-  });
-});
-
-describe('origin manifests are read with bounds', () => {
-  it('a manifest larger than 2 MB is not read whole: the gate is told why', async () => {
-    const server = http.createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      // no Content-Length: chunked, so only counting the bytes read can stop it
-      const chunk = 'x'.repeat(64 * 1024);
-      for (let i = 0; i < 40; i += 1) response.write(chunk);
-      response.end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/big`;
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/releases/content',
-        payload: { origin },
-        headers: bearer(tokens.content),
-      });
-      expect(response.statusCode).toBe(422);
-      expect((response.json() as { reasons: string[] }).reasons[0]).toMatch(/^browser manifest: not readable \(more than 2097152 bytes at/);
-    } finally {
-      server.close();
     }
   });
 });

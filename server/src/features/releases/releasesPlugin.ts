@@ -23,6 +23,7 @@ import { createHeartbeat, HEARTBEAT_MS, type Heartbeat } from './instances';
 import type { PreviewClaim, ReleasesService } from '../../pages/releases/model';
 import { previewKey, signPreview, verifyPreview } from './previewLinks';
 import { ReleaseRegistry } from './registry';
+import { originPolicy, type OriginPolicy, type Resolver } from '../../pages/releases/originFetch';
 import { localRelease, seedPointers } from './seed';
 import { snapshotLocalBuilds } from './startSnapshot';
 import { ReleaseStore } from './store';
@@ -38,6 +39,8 @@ export interface Releases extends ReleasesService {
   health: ReleaseHealthCounter;
   /** the deploy tokens in force and the preview links' revocations, in memory (credentials.ts) */
   credentials: ReleaseCredentials;
+  /** where origin releases may be read from (RELEASE_ORIGINS and REMOTE_<NAME>_URL), read through originFetch.ts */
+  origins: OriginPolicy;
   signPreview(claim: Omit<PreviewClaim, 'issuedAt'>): string;
 }
 
@@ -57,6 +60,8 @@ export interface ReleasesOptions {
   gate?: GateFactory;
   /** false: no poll and no heartbeat timer (tests call registry.refresh() / heartbeat.beat()) */
   autoStart?: boolean;
+  /** how release origins' host names are resolved (tests pass their own; default dns.lookup) */
+  resolve?: Resolver;
 }
 
 function startTimers(app: { log: FastifyBaseLogger }, registry: ReleaseRegistry, heartbeat: Heartbeat, pollMs: number) {
@@ -68,13 +73,14 @@ function startTimers(app: { log: FastifyBaseLogger }, registry: ReleaseRegistry,
 }
 
 export const releasesPlugin = fp<ReleasesOptions>(
-  async (app, { config, clock = Date.now, gate: makeGate = createGate, autoStart = true }) => {
+  async (app, { config, clock = Date.now, gate: makeGate = createGate, autoStart = true, resolve }) => {
     const store = new ReleaseStore(config.releases.storeDir ?? path.join(config.varDir, 'releases'));
     const credentials = await startCredentials(app.db, config, app.log, clock);
     const key = await previewKey(app.db);
     const local = (remote: RemoteName) => localRelease(config, remote, new Date(clock()).toISOString());
     const registry = new ReleaseRegistry({ db: app.db, local, log: app.log, clock, credentials });
-    await seedPointers(app.db, config, new Date(clock()).toISOString(), app.log);
+    const origins = originPolicy(config, resolve);
+    await seedPointers(app.db, config, new Date(clock()).toISOString(), app.log, origins);
     const heartbeat = createHeartbeat(app.db, store.storeId, () => registry.snapshot().version, clock);
     const timers = startTimers(app, registry, heartbeat, autoStart ? config.releases.pollMs : 0);
     await timers.poll;
@@ -117,6 +123,7 @@ export const releasesPlugin = fp<ReleasesOptions>(
       gate,
       heartbeat,
       credentials,
+      origins,
     } satisfies Releases);
     app.addHook('onClose', async () => {
       timers.stop();

@@ -341,6 +341,7 @@ describe('the release settings', () => {
       canaryMaxFailureRate: 0.05,
       // the tests run the server from its sources: it follows the local builds (startSnapshot.test.ts)
       followLocal: true,
+      origins: [],
     });
     expect(loadConfig({ RELEASE_STORE_DIR: '/srv/releases', CANARY_MAX_FAILURE_RATE: '0.2' }).releases).toMatchObject({
       storeDir: '/srv/releases',

@@ -6,7 +6,9 @@
  * absent in one transaction per remote, so instances starting together on one PostgreSQL seed each
  * remote once: the second waits on the first's pointer row and then finds it there. Once a remote
  * has a pointer, REMOTE_<NAME>_URL is not used again (said at info): releases are changed through
- * the API from then on.
+ * the API from then on. The origin is read as every release origin is (originFetch.ts); a
+ * REMOTE_<NAME>_URL's origin counts as listed in RELEASE_ORIGINS, but its host must still resolve
+ * to public addresses unless it is written as an IP address.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +19,7 @@ import type { Db } from '../../db/database';
 import { describeBuild } from './gate';
 import { LOCAL_RELEASE, type Release } from '../../pages/releases/model';
 import { folderOfManifest, originCandidate } from './origin';
+import type { OriginPolicy } from '../../pages/releases/originFetch';
 import { addHistory, releaseRow, retryingClash } from './registryRows';
 
 const settingOf = (remote: RemoteName) => `REMOTE_${remote.toUpperCase()}_URL`;
@@ -46,9 +49,10 @@ export async function configuredOriginRelease(
   manifestUrl: string,
   at: string,
   log: FastifyBaseLogger,
+  origins: OriginPolicy,
 ): Promise<Release> {
   const origin = folderOfManifest(manifestUrl);
-  const candidate = await originCandidate(remote, origin);
+  const candidate = await originCandidate(remote, origin, origins);
   let description: ReturnType<typeof describeBuild> | null = null;
   if (typeof candidate.browserManifest === 'string') {
     try {
@@ -106,6 +110,7 @@ export async function seedPointers(
   config: Pick<Config, 'siteRoot' | 'remoteManifests'>,
   at: string,
   log: FastifyBaseLogger,
+  origins: OriginPolicy,
 ): Promise<RemoteName[]> {
   const existing = new Set((await db.selectFrom('remote_pointers').select('remote').execute()).map((row) => row.remote));
   const seeded: RemoteName[] = [];
@@ -119,7 +124,9 @@ export async function seedPointers(
         );
       continue;
     }
-    const release = isAbsolute(configured) ? await configuredOriginRelease(remote, configured, at, log) : localRelease(config, remote, at);
+    const release = isAbsolute(configured)
+      ? await configuredOriginRelease(remote, configured, at, log, origins)
+      : localRelease(config, remote, at);
     if (await seedOne(db, release, at)) {
       seeded.push(remote);
       log.info({ remote, release: release.id, source: release.source, actor: release.registeredBy }, 'release seeded');
