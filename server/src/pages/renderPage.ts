@@ -118,6 +118,47 @@ function fallbackReason(error: unknown, overBudget: Error): FallbackReason {
   return 'threw';
 }
 
+/** React's instructions to the browser after the markup: bare `<script>` elements (a page's data blocks carry a type). */
+const INSTRUCTION = /<script>([\s\S]*?)<\/script>/g;
+/** The instructions an abort writes: the reveal timer, and $RX, which marks a pending boundary as client-rendered. */
+const REVEAL_TIMER = /^requestAnimationFrame\(function\(\)\{\$RT=performance\.now\(\)\}\);$/;
+const STRING = '"(?:[^"\\\\]|\\\\.)*"';
+const CALL = `\\$RX\\(${STRING}(?:,(?:${STRING}|null))*\\);?`;
+const CLIENT_RENDER = new RegExp(`^(?:\\$RX=function\\([^)]*\\)\\{[^<]*?\\};;)?((?:${CALL})+)$`);
+
+/**
+ * The markup of a render cut at the budget, without an inline script. Aborted after the shell is
+ * ready, React 19 writes each unfinished boundary as pending (`<!--$?--><template id="B:0">`) and
+ * then a script (`$RX("B:0")`) that marks it client-rendered, plus a reveal timer: the CSP refuses
+ * both, and a reader without JavaScript would never run them. Here each such boundary is written as
+ * React writes one that failed before it was sent (`<!--$!--><template>`), which the browser renders
+ * itself on hydration, and the scripts are dropped. Null when the markup holds an instruction of
+ * another kind: then the caller leaves the whole page to the browser rather than send it.
+ */
+export function withoutInstructions(html: string): string | null {
+  if (!html.includes('<script>')) return html;
+  const clientRendered: string[] = [];
+  let unknown = false;
+  const markup = html.replace(INSTRUCTION, (_script, code: string) => {
+    if (REVEAL_TIMER.test(code)) return '';
+    const calls = CLIENT_RENDER.exec(code)?.[1];
+    if (!calls) {
+      unknown = true;
+      return _script;
+    }
+    for (const [, id] of calls.matchAll(new RegExp(`\\$RX\\((${STRING})`, 'g'))) clientRendered.push(JSON.parse(id!) as string);
+    return '';
+  });
+  if (unknown) return null;
+  let out = markup;
+  for (const id of clientRendered) {
+    const pending = `<!--$?--><template id="${id}"></template>`;
+    if (!out.includes(pending)) return null;
+    out = out.replace(pending, '<!--$!--><template></template>');
+  }
+  return out;
+}
+
 /**
  * The whole HTML of an element, written once every boundary is finished or, past `budgetMs`, left to
  * the browser; `onPartFailed` hears each part left to the browser, with the reason. Rejects when the
@@ -138,7 +179,9 @@ function renderWhole(
         done();
       },
       final(done) {
-        resolve(Buffer.concat(chunks).toString('utf8'));
+        const html = withoutInstructions(Buffer.concat(chunks).toString('utf8'));
+        if (html === null) reject(new Error('the render wrote an inline script the page cannot carry (left to the browser)'));
+        else resolve(html);
         done();
       },
     });
@@ -164,7 +207,8 @@ function renderWhole(
       },
     });
     // Over budget, what is still pending is left to the browser (client-rendered boundaries),
-    // decided before anything is written, so no inline script is needed to finish it.
+    // decided before anything is written; the scripts React still writes for them are taken out
+    // (withoutInstructions), so no inline script is needed to finish it.
     const budget = setTimeout(() => {
       stream.abort(overBudget);
       flush();
