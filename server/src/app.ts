@@ -187,7 +187,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(remotesPlugin, { config });
   await app.register(releasesRoutes, { config, clock });
   await app.register(previewPlugin);
-  await app.register(releaseBeaconPlugin);
+  await app.register(releaseBeaconPlugin, { config });
   if (config.serveSite) {
     // Loaded only when the site is served (API-only runs and most tests never load @fastify/static).
     const { sitePlugin } = await import('./pages/siteRoutes');

@@ -2,12 +2,13 @@
  * What a page request does with releases (server/src/pages/indexPage.ts, features/releases/previewRoutes.ts,
  * features/releases/remotesRoutes.ts, http/security.ts): each page rendered with the releases the visitor's cookies
  * select, the headers that say so, the page cache only for live pages, previews and their bar,
- * canary health. Rendered with hand-written server builds (releaseFixtures.ts).
+ * the page-view token of a canary page. Rendered with hand-written server builds (releaseFixtures.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { testApp, testConfig } from './helpers';
 import { previewBar, ukTime } from '../src/pages/previewBar';
 import { previewToken, siteWithReleases, storeRelease, TestReleases, useReleases } from './releaseFixtures';
+import { canaryViewOf } from './canaryFixtures';
 
 const HOUR = 3600_000;
 const siteRoot = siteWithReleases();
@@ -46,7 +47,10 @@ describe('pages on the live releases', () => {
     expect(again.headers.etag).toBeDefined();
     expect(again.headers['x-remote-releases']).toBe('catalogue=local, basket=local, checker=local, content=local');
     expect(again.headers['server-timing']).toBe(first.trailers['server-timing']);
-    expect(releases.views).toEqual(expect.arrayContaining(['checker@local', 'content@local']));
+    // no canary: no page-view token, and nothing counted for any release by a render
+    expect(first.body).not.toContain('copytech-canary');
+    expect(canaryViewOf(again.body)).toBeNull();
+    expect(releases.reports).toEqual([]);
   });
 
   it('a promote is never answered from the page cache of the release before', async () => {
@@ -85,16 +89,39 @@ describe('a canary', () => {
     expect(live.headers['cache-control']).toBe('private, no-cache');
     expect((await get('/', 'ct_canary=10')).body).toContain('checker candidate');
     expect((await get('/', 'ct_canary=10')).headers.etag).toBeUndefined();
-    expect(releases.views).toContain(`checker@${candidate.id}`);
+    // a render counts nothing: only a browser's report does
+    expect(releases.reports).toEqual([]);
   });
 
-  it('a slot the candidate fails to render is a server failure of that release (and the page is still served)', async () => {
+  it('a canary page carries a page-view token after its body, one per page view, naming its canary releases; a live page none', async () => {
+    releases.set('checker', { canary: { release: candidate, percent: 50 } });
+    const first = await get('/discover-print-savings', 'ct_canary=10');
+    const second = await get('/discover-print-savings', 'ct_canary=10');
+    const view = canaryViewOf(first.body)!;
+    expect(view.remotes).toEqual(['checker']);
+    // after the body and its data block, before the shell's script
+    expect(first.body.indexOf('id="copytech-canary"')).toBeGreaterThan(first.body.indexOf('id="copytech-page-data"'));
+    expect(first.body.indexOf('id="copytech-canary"')).toBeLessThan(first.body.indexOf('src=/main.js'));
+    const check = releases.verifyPageView(view.token);
+    expect(check).toMatchObject({ ok: true, claim: { canaries: { checker: candidate.id }, serverFailed: [] } });
+    const other = releases.verifyPageView(canaryViewOf(second.body)!.token);
+    expect(other.ok && check.ok && other.claim.pageView !== check.claim.pageView).toBe(true);
+    expect(check.ok && check.claim.expiresAt - Date.now()).toBeGreaterThan(4.9 * 60_000);
+    // a visitor outside the share: the live page, no token
+    expect(canaryViewOf((await get('/discover-print-savings', 'ct_canary=90')).body)).toBeNull();
+    // the canary page is the visitor's own: never kept, never sent again with the same token
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(second.headers.etag).toBeUndefined();
+  });
+
+  it('a slot the candidate fails to render is named in the token as a server failure (and the page is still served)', async () => {
     releases.set('checker', { canary: { release: broken, percent: 50 } });
     const page = await get('/discover-print-savings', 'ct_canary=1');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('content local');
-    expect(releases.failures).toEqual([`checker@${broken.id} server`]);
-    expect(releases.views).toContain(`checker@${broken.id}`);
+    const check = releases.verifyPageView(canaryViewOf(page.body)!.token);
+    expect(check).toMatchObject({ ok: true, claim: { canaries: { checker: broken.id }, serverFailed: ['checker'] } });
+    expect(releases.reports).toEqual([]);
   });
 
   it('/remotes.json names the same releases as the page', async () => {
@@ -107,6 +134,25 @@ describe('a canary', () => {
     expect(live.headers['cache-control']).toBe('private, no-cache');
     releases.set('checker', { canary: null });
     expect((await get('/remotes.json', 'ct_canary=80')).headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('a canary page left to the browser', () => {
+  it('carries its page-view token too (server rendering off), and a page with no canary of the visitor none', async () => {
+    const off = await testApp(testConfig({ serveSite: true, siteRoot, serverRender: false }));
+    try {
+      const own = new TestReleases(siteRoot, [candidate]);
+      useReleases(off, own);
+      own.set('checker', { canary: { release: candidate, percent: 50 } });
+      const page = await off.inject({ method: 'GET', url: '/', headers: { cookie: 'ct_canary=3' } });
+      expect(page.body).toContain('<div id=root></div>');
+      const view = canaryViewOf(page.body)!;
+      expect(own.verifyPageView(view.token)).toMatchObject({ ok: true, claim: { canaries: { checker: candidate.id }, serverFailed: [] } });
+      expect(page.headers['cache-control']).toBe('private, no-cache');
+      expect(canaryViewOf((await off.inject({ method: 'GET', url: '/', headers: { cookie: 'ct_canary=97' } })).body)).toBeNull();
+    } finally {
+      await off.close();
+    }
   });
 });
 

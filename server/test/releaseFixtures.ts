@@ -9,7 +9,8 @@
  * - storeRelease(): another build of a remote in a folder of its own, as the release store keeps
  *   one: its server container says what it is told to, or throws while rendering.
  * - TestReleases: a ReleasesService over those releases whose pointers the test changes, with
- *   preview tokens signed as the registry signs them (base64url payload '.' HMAC-SHA256).
+ *   preview tokens signed as the registry signs them (base64url payload '.' HMAC-SHA256), page-view
+ *   tokens signed by the registry's own code with a test key, and the health reports it is given.
  */
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
@@ -17,7 +18,16 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
-import type { LiveSnapshot, PreviewCheck, PreviewClaim, Release, ReleasesService } from '../src/pages/releases/model';
+import type {
+  CanaryReport,
+  LiveSnapshot,
+  PageViewClaim,
+  PreviewCheck,
+  PreviewClaim,
+  Release,
+  ReleasesService,
+} from '../src/pages/releases/model';
+import { PAGE_VIEW_TOKEN_MS, signPageView, verifyPageView } from '../src/features/releases/pageViews';
 import { tempDir } from './helpers';
 
 export const TEMPLATE =
@@ -38,7 +48,7 @@ module.exports = { shell: { init: async () => undefined, get: async () => () => 
 `;
 
 /** A remote's server container whose every exposed module renders `text` (or throws it). */
-function container(remote: RemoteName, text: string, throws: boolean): string {
+export function container(remote: RemoteName, text: string, throws: boolean): string {
   const body = throws
     ? `throw new Error(${JSON.stringify(text)})`
     : `return React.createElement('p', { className: 'said' }, ${JSON.stringify(text)})`;
@@ -124,8 +134,8 @@ export function previewToken(claim: Omit<PreviewClaim, 'issuedAt'> & { issuedAt?
 export class TestReleases implements ReleasesService {
   kept: Release[];
   current: LiveSnapshot;
-  views: string[] = [];
-  failures: string[] = [];
+  /** the health reports the beacon passed, as `remote@release failure` (`-` for none) */
+  reports: string[] = [];
   private listeners = new Set<(snapshot: LiveSnapshot) => void>();
   now = () => Date.now();
 
@@ -136,9 +146,13 @@ export class TestReleases implements ReleasesService {
   }
 
   health = {
-    view: (remote: RemoteName, id: string) => void this.views.push(`${remote}@${id}`),
-    failure: (remote: RemoteName, id: string, where: 'server' | 'browser') => void this.failures.push(`${remote}@${id} ${where}`),
+    report: (report: CanaryReport) => void this.reports.push(`${report.remote}@${report.release} ${report.failure ?? '-'}`),
   };
+
+  readonly pageViewKey = Buffer.from('test-page-view-signing-key');
+  signPageView = (claim: Omit<PageViewClaim, 'expiresAt'>) =>
+    signPageView(this.pageViewKey, { ...claim, expiresAt: this.now() + PAGE_VIEW_TOKEN_MS });
+  verifyPageView = (token: string) => verifyPageView(this.pageViewKey, token, this.now());
 
   snapshot = () => this.current;
   find = (remote: RemoteName, id: string) => this.kept.find((release) => release.remote === remote && release.id === id) ?? null;
@@ -183,5 +197,7 @@ export function useReleases(app: FastifyInstance, releases: TestReleases): void 
     subscribe: releases.subscribe,
     health: releases.health,
     verifyPreview: releases.verifyPreview,
+    signPageView: releases.signPageView,
+    verifyPageView: releases.verifyPageView,
   });
 }

@@ -1,14 +1,16 @@
 /**
  * The rendering and release metrics (docs/deploy.md "Monitoring"): each slot's render time per
  * remote, the parts left to the browser by remote and reason (missing, threw, over_budget), the
- * page cache's hits and misses, the renders in progress, the releases pages are rendered with, the
- * load failures browsers report and a canary's automatic rollback. The shell's server build here is
+ * page cache's hits and misses, the renders in progress, the releases pages are rendered with, a
+ * running canary's health, the browsers' reports by result, and a canary's automatic rollback. The shell's server build here is
  * a small hand-written one (as in pageRender.test.ts) whose page shows, on request, a catalogue
  * slot whose remote has no build, a part that throws, or one that never finishes.
  */
 import type { FastifyInstance } from 'fastify';
 import { testApp, testConfig, siteWithShell, TEST_SHELL_TEMPLATE } from './helpers';
 import { bearer, buildOf, localTokens, manifestGate, upload } from './releasesFixtures';
+import { sendReport } from './canaryFixtures';
+import { newPageView } from '../src/features/releases/pageViews';
 
 /** The test's shell: what its pages render (siteWithShell). */
 const SERVER_APP = `
@@ -102,28 +104,68 @@ describe('releases', () => {
   });
   afterAll(() => app.close());
 
-  it('the release of each remote by channel, browsers’ load failures of a known release, and a canary rolled back by itself', async () => {
+  it('the release of each remote by channel, a running canary’s health per release, browsers’ reports by result, and a canary rolled back by itself', async () => {
     const tokens = localTokens(varDir);
     expect(await valueOf(app, 'copytech_release_info', { remote: 'checker', version: 'local', channel: 'live' })).toBe(1);
+    // no canary: no canary series
+    expect(await valueOf(app, 'copytech_canary_views')).toBeUndefined();
     const { release } = (await upload(app, 'checker', tokens.checker, buildOf('checker'))).json() as { release: string };
     const promote = await app.inject({
       method: 'POST',
       url: '/api/releases/checker/promote',
-      payload: { release, percent: 20 },
+      payload: { release, percent: 20, hours: 2 },
       headers: bearer(tokens.checker),
     });
     expect(promote.statusCode).toBe(200);
     expect(await valueOf(app, 'copytech_release_info', { remote: 'checker', version: release, channel: 'canary' })).toBe(1);
 
-    const beacon = (body: object) => app.inject({ method: 'POST', url: '/api/releases/beacon', payload: body });
-    expect((await beacon({ remote: 'checker', release })).statusCode).toBe(204);
-    expect((await beacon({ remote: 'checker', release: 'abcdefabcdef' })).statusCode).toBe(204);
-    expect(await valueOf(app, 'copytech_release_load_failures_total', { remote: 'checker', version: release })).toBe(1);
-    expect(await valueOf(app, 'copytech_release_load_failures_total', { version: 'abcdefabcdef' })).toBeUndefined();
-
-    app.releases.health.view('checker', release);
+    // every result is there from the start, at 0
+    expect(await valueOf(app, 'copytech_release_beacons_total', { result: 'forged' })).toBe(0);
+    expect(await valueOf(app, 'copytech_release_beacons_total', { result: 'counted' })).toBe(0);
+    const beacon = (body: object) => sendReport(app, body);
+    // a page view of this site's (its token, as the page would carry it) that failed in the browser
+    const token = app.releases.signPageView({ pageView: newPageView(), canaries: { checker: release }, serverFailed: [] });
+    expect((await beacon({ token, remote: 'checker', outcome: 'failed' })).statusCode).toBe(204);
+    expect((await beacon({ remote: 'checker', release, outcome: 'failed' })).statusCode).toBe(204);
+    expect(await valueOf(app, 'copytech_release_beacons_total', { result: 'forged' })).toBe(1);
     await app.releases.health.flush();
+    expect(await valueOf(app, 'copytech_release_beacons_total', { result: 'counted' })).toBe(1);
+    expect(await valueOf(app, 'copytech_release_load_failures_total', { remote: 'checker', version: release })).toBe(1);
+    const labels = { remote: 'checker', version: release };
+    // a failure rate of 100% over 1 view with CANARY_MIN_VIEWS 1: rolled back at that flush, so its figures are gone
     expect(await valueOf(app, 'copytech_release_rollbacks_total', { remote: 'checker' })).toBe(1);
     expect(await valueOf(app, 'copytech_release_info', { remote: 'checker', channel: 'canary' })).toBeUndefined();
+    expect(await valueOf(app, 'copytech_canary_views', labels)).toBeUndefined();
+
+    // a second canary, healthy: its figures per release while it runs
+    const second = (await upload(app, 'checker', tokens.checker, buildOf('checker', { marker: 'two' }))).json() as { release: string };
+    await app.inject({
+      method: 'POST',
+      url: '/api/releases/checker/promote',
+      payload: { release: second.release, percent: 20, hours: 2 },
+      headers: bearer(tokens.checker),
+    });
+    const ok = app.releases.signPageView({ pageView: newPageView(), canaries: { checker: second.release }, serverFailed: ['checker'] });
+    await beacon({ token: ok, remote: 'checker', outcome: 'ok' });
+    // and 19 page views that went well, counted at the same flush: 1 failure in 20 views, 5%, not above the limit
+    const running = { remote: 'checker', version: second.release };
+    for (let i = 0; i < 19; i += 1)
+      app.releases.health.report({
+        pageView: newPageView(),
+        remote: 'checker',
+        release: second.release,
+        failure: null,
+        expiresAt: Date.now() + 60_000,
+      });
+    await app.releases.health.flush();
+    expect(await valueOf(app, 'copytech_canary_views', running)).toBe(20);
+    expect(await valueOf(app, 'copytech_canary_failures', { ...running, where: 'server' })).toBe(1);
+    expect(await valueOf(app, 'copytech_canary_failures', { ...running, where: 'browser' })).toBe(0);
+    expect(await valueOf(app, 'copytech_canary_failure_rate', running)).toBe(0.05);
+    expect(await valueOf(app, 'copytech_canary_max_failure_rate', running)).toBe(0.05);
+    expect(await valueOf(app, 'copytech_canary_min_views', running)).toBe(1);
+    const left = await valueOf(app, 'copytech_canary_seconds_left', running);
+    expect(left).toBeGreaterThan(7100);
+    expect(left).toBeLessThanOrEqual(7200);
   });
 });

@@ -45,6 +45,7 @@ function collectorsOn(database: Db) {
     draining: () => state.draining,
     rateLimitStore: null,
     releases: null,
+    canaries: null,
   });
   return { metrics, state };
 }

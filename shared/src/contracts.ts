@@ -68,15 +68,39 @@ export interface ExposedComponentModule<P> {
  */
 export const REQUIRED_EXPOSES = remoteList.REQUIRED_EXPOSES as Readonly<Record<RemoteName, readonly string[]>>;
 
+/**
+ * The id of the JSON data block (`CanaryPageView`) in which a page that uses a canary release
+ * carries its page view's signed token (server/src/pages/canaryPageView.ts). Pages without a
+ * canary release, and a remote's standalone page, carry none.
+ */
+export const CANARY_PAGE_VIEW_ID = 'copytech-canary';
+
+/** A canary page view: its token, and the canary remotes the browser reports, each once. */
+export interface CanaryPageView {
+  token: string;
+  remotes: RemoteName[];
+}
+
+/**
+ * What the browser sends to POST /api/releases/beacon for one canary remote, once per page view
+ * (shared/src/federation/remoteRegistry.ts): the page's token, the remote, and whether its first
+ * module loaded and was usable (`ok`) or failed (`failed`). Nothing of the visitor.
+ */
+export interface CanaryReportBeacon {
+  token: string;
+  remote: RemoteName;
+  outcome: 'ok' | 'failed';
+}
+
 /** The shape of /remotes.json, produced by the server from its release registry. */
 export interface RemotesManifest {
   remotes: Record<RemoteName, string>;
   /** Time allowed for a remote's manifest or entry to load, in milliseconds. */
   timeoutMs: number;
   /**
-   * The release of each remote this page uses (the live one, a canary or a preview): the shell
-   * reports a remote that fails to load with its release (POST /api/releases/beacon). Absent from
-   * a standalone page's configuration.
+   * The release of each remote this page uses (the live one, a canary or a preview). Absent from
+   * a standalone page's configuration. (A canary's health is reported with the page's
+   * CanaryPageView, not with these ids.)
    */
   releases?: Partial<Record<RemoteName, string>>;
 }

@@ -5,6 +5,7 @@
  * site search's index (searchMigration.ts), FTS5 on SQLite and pg_trgm on PostgreSQL.
  */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { CANARY_REPORTS_MIGRATION, canaryReportsMigration } from './canaryReportsMigration';
 import { RELEASE_CREDENTIALS_MIGRATION, releaseCredentialsMigration } from './releaseCredentialsMigration';
 import { RELEASES_MIGRATION, releasesMigration } from './releasesMigration';
 import { SAVINGS_CHECKER_MIGRATION, savingsCheckerMigration } from './savingsCheckerMigration';
@@ -150,6 +151,7 @@ const migrations: Record<string, Migration> = {
   [RELEASES_MIGRATION]: releasesMigration,
   [SEARCH_MIGRATION]: searchMigration,
   [RELEASE_CREDENTIALS_MIGRATION]: releaseCredentialsMigration,
+  [CANARY_REPORTS_MIGRATION]: canaryReportsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -141,6 +141,7 @@ export interface Database {
   deploy_tokens: DeployTokensTable;
   preview_revocations: PreviewRevocationsTable;
   release_marks: ReleaseMarksTable;
+  release_beacon_reports: ReleaseBeaconReportsTable;
 }
 
 /** One kept release of a remote (pages/releases/model.ts Release; JSON documents as text). */
@@ -169,6 +170,8 @@ export interface RemotePointersTable {
   live_release: string;
   canary_release: string | null;
   canary_percent: number | null;
+  /** epoch ms: when the canary's window ends (canaryReportsMigration.ts); null without a canary */
+  canary_ends_at: number | null;
   updated_at: string;
 }
 
@@ -242,6 +245,17 @@ export interface PreviewRevocationsTable {
 export interface ReleaseMarksTable {
   name: string;
   version: number;
+}
+
+/** A browser's report counted for a canary: one per page view and remote, kept until its token expires. */
+export interface ReleaseBeaconReportsTable {
+  page_view: string;
+  remote: string;
+  release: string;
+  /** server | browser, or null for a view that did not fail */
+  failure: string | null;
+  /** epoch ms */
+  expires_at: number;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

@@ -85,6 +85,60 @@ function renderMetrics(registers: Registry[]) {
       labelNames: ['remote'] as const,
       registers,
     }),
+    ...canaryMetrics(registers),
+  };
+}
+
+/**
+ * A running canary's health (features/releases/health.ts), per release: every instance's reports
+ * together as this instance last read them (the same on every instance: use max()), for running
+ * canaries only; and the browsers' reports by what became of them.
+ */
+function canaryMetrics(registers: Registry[]) {
+  const perRelease = ['remote', 'version'] as const;
+  return {
+    releaseBeacons: new Counter({
+      name: `${p}release_beacons_total`,
+      help: 'Browser reports of a canary remote (POST /api/releases/beacon), by result: counted, or why ignored.',
+      labelNames: ['result'] as const,
+      registers,
+    }),
+    canaryViews: new Gauge({
+      name: `${p}canary_views`,
+      help: "A running canary's views: page views whose browser ran the release and reported it.",
+      labelNames: perRelease,
+      registers,
+    }),
+    canaryFailures: new Gauge({
+      name: `${p}canary_failures`,
+      help: "A running canary's failures, by where (server: its server render failed; browser: it failed to load).",
+      labelNames: [...perRelease, 'where'] as const,
+      registers,
+    }),
+    canaryFailureRate: new Gauge({
+      name: `${p}canary_failure_rate`,
+      help: "A running canary's failures over its views (0..1).",
+      labelNames: perRelease,
+      registers,
+    }),
+    canaryMaxFailureRate: new Gauge({
+      name: `${p}canary_max_failure_rate`,
+      help: 'The failure rate above which a running canary is rolled back (CANARY_MAX_FAILURE_RATE).',
+      labelNames: perRelease,
+      registers,
+    }),
+    canaryMinViews: new Gauge({
+      name: `${p}canary_min_views`,
+      help: 'The views a running canary needs before its failure rate may roll it back (CANARY_MIN_VIEWS).',
+      labelNames: perRelease,
+      registers,
+    }),
+    canarySecondsLeft: new Gauge({
+      name: `${p}canary_seconds_left`,
+      help: "Seconds until a running canary's window ends and it ends by itself.",
+      labelNames: perRelease,
+      registers,
+    }),
   };
 }
 

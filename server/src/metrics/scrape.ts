@@ -17,6 +17,7 @@ import { REMOTE_NAMES } from '@copytech/shared/domain';
 import type { Db } from '../db/database';
 import { poolStats } from '../db/postgres';
 import { checkDatabase } from '../health/healthStore';
+import type { CanaryFigures } from '../pages/releases/model';
 import { METRIC_PREFIX, type Metrics } from './metrics';
 
 /** How long a scrape waits for the database's values before it answers with the last ones. */
@@ -34,6 +35,8 @@ export interface ScrapeSources {
   rateLimitStore: { readonly storeUp: boolean } | null;
   /** the live release of each remote, and its canary */
   releases: (() => { remotes: Record<string, { live: { id: string }; canary: { release: { id: string } } | null }> }) | null;
+  /** the running canaries' health, as the releases' health last read it (features/releases/health.ts) */
+  canaries: (() => readonly CanaryFigures[]) | null;
 }
 
 /** The outbox's pending and dead rows, and the oldest pending row's creation (one grouped query). */
@@ -135,4 +138,31 @@ export function installScrapeCollectors(metrics: Metrics, sources: ScrapeSources
       }
     });
   }
+  const canaries = sources.canaries;
+  if (canaries) installCanaryCollector(metrics, canaries);
+}
+
+/** The running canaries' series, set afresh at each scrape (each gauge its own): a canary that has ended has none. */
+function installCanaryCollector(metrics: Metrics, canaries: () => readonly CanaryFigures[]): void {
+  const perRelease = (gauge: Metrics['canaryViews'], value: (figures: CanaryFigures) => number | null) =>
+    onScrape(gauge, () => {
+      gauge.reset();
+      for (const figures of canaries()) {
+        const shown = value(figures);
+        if (shown !== null) gauge.set({ remote: figures.remote, version: figures.release }, shown);
+      }
+    });
+  perRelease(metrics.canaryViews, (figures) => figures.views);
+  perRelease(metrics.canaryFailureRate, (figures) => figures.failureRate);
+  perRelease(metrics.canaryMaxFailureRate, (figures) => figures.maxFailureRate);
+  perRelease(metrics.canaryMinViews, (figures) => figures.minViews);
+  perRelease(metrics.canarySecondsLeft, (figures) => figures.secondsLeft);
+  onScrape(metrics.canaryFailures, () => {
+    metrics.canaryFailures.reset();
+    for (const figures of canaries()) {
+      const labels = { remote: figures.remote, version: figures.release };
+      metrics.canaryFailures.set({ ...labels, where: 'server' }, figures.serverFailures);
+      metrics.canaryFailures.set({ ...labels, where: 'browser' }, figures.browserFailures);
+    }
+  });
 }

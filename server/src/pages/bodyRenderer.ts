@@ -1,25 +1,15 @@
 /**
  * A page's body rendered on the server (renderPage.ts, in a render process or here), and what each
- * render tells the releases' health (a view of each remote, a failure of each left to the browser)
- * and the metrics (slot times, fallbacks by reason, renders in progress).
+ * render tells the metrics (slot times, fallbacks by reason, renders in progress). A render tells
+ * a canary's health nothing by itself: a view counts only when a browser that ran the remote
+ * reports it, and a remote whose server render failed is named in the page's canary token
+ * (canaryPageView.ts), counted as a server failure with that report.
  */
 import type { FastifyInstance } from 'fastify';
-import { matchSitePath, remoteOfRoute, type RemoteName } from '@copytech/shared/domain';
 import type { Metrics } from '../metrics';
-import type { ReleasesService, Selection } from './releases/model';
 import type { PageRequest } from './pageParts';
 import type { RenderedBody } from './renderPage';
 import type { PageRenderer } from './renderProcesses';
-
-/** A view of each remote the page used (or whose route it is), and a server failure of each remote left to the browser. */
-function countHealth(releases: ReleasesService, url: URL, selection: Selection, body: RenderedBody | null): void {
-  const remotes = new Set(body?.used.map((id) => id.split('/')[0] as RemoteName) ?? []);
-  const owner = remoteOfRoute(matchSitePath(url.pathname));
-  if (owner) remotes.add(owner);
-  for (const remote of body?.failedRemotes ?? []) remotes.add(remote);
-  for (const remote of remotes) releases.health.view(remote, selection[remote].release.id);
-  for (const remote of body?.failedRemotes ?? []) releases.health.failure(remote, selection[remote].release.id, 'server');
-}
 
 /**
  * A render's timings and fallbacks in the metrics, counted here in the main thread (a render
@@ -37,7 +27,7 @@ function countRender(metrics: Metrics, body: RenderedBody | null, threw: boolean
 }
 
 /** The page's body rendered on the server, or null (then the browser renders it, as without server rendering). */
-export function createBodyRenderer(app: FastifyInstance, releases: ReleasesService, renderer: PageRenderer | null) {
+export function createBodyRenderer(app: FastifyInstance, renderer: PageRenderer | null) {
   const { metrics } = app;
   return async function renderBody(url: URL, request: PageRequest): Promise<RenderedBody | null> {
     if (!renderer) return null;
@@ -53,7 +43,6 @@ export function createBodyRenderer(app: FastifyInstance, releases: ReleasesServi
       metrics.renderQueueDepth.dec();
     }
     countRender(metrics, body, threw);
-    countHealth(releases, url, request.selection, body);
     return body;
   };
 }

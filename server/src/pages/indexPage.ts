@@ -47,7 +47,8 @@ import { ORIGIN_COPIES_DIR } from './originCopies';
 import { createLocalBuilds } from './localManifests';
 import { siteOrigin } from './origin';
 import { createPageResolver } from './pageHead';
-import { createPageParts, type PageRequest } from './pageParts';
+import { createPageParts, leftToBrowser, type PageRequest } from './pageParts';
+import { canaryTagFor } from './canaryPageView';
 import { settlingProblems, withPageProblem } from './pageProblem';
 import { createBodyRenderer } from './bodyRenderer';
 import { RETRY_AFTER_SECONDS } from '../http/dependencies';
@@ -248,6 +249,7 @@ function createReleaseSelector(releases: ReleasesService, config: Config, localB
       filesOf: releaseFilesFor(chosen.selection, localBuild),
       headTags: bar ? `<link rel="stylesheet" href="${PREVIEW_STYLESHEET}">` : '',
       beforeRoot: bar ?? '',
+      canaryTag: canaryTagFor(chosen.selection, releases),
     };
     return { snapshot, page, shared: !chosen.private };
   };
@@ -292,7 +294,7 @@ function createStreamer(
       end = await pageEnd(start, body);
     } catch (error) {
       app.log.warn({ url: url.pathname, reason: (error as Error).message }, 'server rendering failed: the page is rendered in the browser');
-      end = { rest: start.emptyRoot + start.tail, complete: false };
+      end = { rest: leftToBrowser(start), complete: false };
     }
     timing = serverTiming(page.selection, body);
     out.end(end.rest);
@@ -315,7 +317,7 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
   const resolvePage = settlingProblems(createPageResolver(app.terms.terms, app.log));
   const parts = createPageParts({ config, startupHints, resolvePage, renderer });
   const { pageStart, pageEnd } = parts;
-  const renderBody = createBodyRenderer(app, releases, renderer);
+  const renderBody = createBodyRenderer(app, renderer);
   const stream = createStreamer(app, parts, renderBody);
 
   async function produce(template: string, url: URL, origin: string, request: PageRequest): Promise<PageAnswer> {

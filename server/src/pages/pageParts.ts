@@ -1,7 +1,9 @@
 /**
  * A page in two parts (docs/architecture.md "How a page loads"): its start, up to its body (status,
  * head, startup hints and the stylesheets it is expected to need), which can be sent before the body
- * is rendered; and its end: the stylesheets not linked yet, the body and the data it was rendered with.
+ * is rendered; and its end: the stylesheets not linked yet, the body and the data it was rendered with,
+ * and on a page that uses a canary release its page-view token (canaryPageView.ts), which names the
+ * remotes whose server render failed and so follows the body.
  */
 import { COMPANY, TROUBLE_TITLE } from '@copytech/shared/domain';
 import { PAGE_DATA_ID, inlineJson } from '@copytech/shared/ssr';
@@ -13,6 +15,7 @@ import type { PageRenderer } from './renderProcesses';
 import { asServerRenderedPage, asStaticPage, stylesheetsFor } from './stylesheets';
 import type { FilesOf } from './releaseFiles';
 import type { ApiReader } from './inProcessApi';
+import type { CanaryTag } from './canaryPageView';
 import { withPageHead, type PageAnswer as ResolvedPage, type createPageResolver } from './pageHead';
 import { renderStartupHints, type createStartupHints } from './startupHints';
 
@@ -28,6 +31,8 @@ export interface PageStart {
   filesOf: FilesOf;
   /** whether the server renders the body (else the browser does, from the empty root) */
   rendered: boolean;
+  /** the page-view token's data block of a page with a canary release; null without one */
+  canaryTag: CanaryTag | null;
 }
 
 /**
@@ -52,6 +57,8 @@ export interface PageRequest {
   beforeRoot: string;
   /** the page's API reader (inProcessApi.ts readOnce): its head and its body read through it, each URL once */
   read: ApiReader;
+  /** the page-view token's data block when the page uses a canary release (canaryPageView.ts), else null */
+  canaryTag: CanaryTag | null;
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -112,22 +119,29 @@ export function createPageParts({ config, startupHints, resolvePage, renderer }:
       tail: html.slice(at + (root?.[0].length ?? 0)),
       filesOf,
       rendered,
+      canaryTag: request.canaryTag,
     };
   }
 
   /** The rest of the page: the stylesheets not linked yet, the body and the data it was rendered with. */
   async function pageEnd(start: PageStart, body: RenderedBody | null): Promise<{ rest: string; complete: boolean }> {
     if (!body)
-      return { rest: (start.page.status === 503 && start.rendered ? troubleFallback() : start.emptyRoot) + start.tail, complete: false };
+      return { rest: start.page.status === 503 && start.rendered ? troubleFallback() + start.tail : leftToBrowser(start), complete: false };
     usedBefore.set(kindOf(start.page), body.used);
     const late = (await stylesheetsFor(body.used, start.filesOf)).filter((href) => !start.early.includes(href));
     const rest =
       late.map(stylesheetLink).join('') +
       `<div id="root">${body.html}</div><script type="application/json" id="${PAGE_DATA_ID}">${inlineJson(body.answers)}</script>` +
+      (start.canaryTag?.(body.failedRemotes ?? []) ?? '') +
       start.tail;
     const readsFailed = Object.values(body.answers).some((answer) => !answer.ok && answer.status !== 404);
     return { rest, complete: body.clientRendered.length === 0 && !readsFailed };
   }
 
   return { pageStart, pageEnd };
+}
+
+/** The end of a page whose body is left entirely to the browser: its empty root (and its canary token: nothing failed on the server). */
+export function leftToBrowser(start: PageStart): string {
+  return start.emptyRoot + (start.canaryTag?.([]) ?? '') + start.tail;
 }

@@ -9,12 +9,15 @@ import fp from 'fastify-plugin';
 import { createMetrics, type Metrics } from '../metrics';
 import { installHttpMetrics } from '../metrics/httpMetrics';
 import { installScrapeCollectors } from '../metrics/scrape';
+import type { CanaryFigures } from '../pages/releases/model';
 
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: Metrics;
   }
 }
+
+const canaryFigures = (health: { figures(): readonly CanaryFigures[] }) => () => health.figures();
 
 export const metricsPlugin = fp<{ clock: () => number }>(
   async (app, { clock }) => {
@@ -30,6 +33,8 @@ export const metricsPlugin = fp<{ clock: () => number }>(
         draining: () => app.lifecycle?.draining ?? false,
         rateLimitStore: shared,
         releases: app.hasDecorator('releases') ? () => app.releases.snapshot() : null,
+        // the health counter the releases were made with (a test may stand another in for what requests use)
+        canaries: app.hasDecorator('releases') ? canaryFigures(app.releases.health) : null,
       });
     });
   },

@@ -9,8 +9,8 @@
  */
 export * from './product';
 export * from './content';
-export { REMOTE_NAMES, REQUIRED_EXPOSES } from '../contracts';
-export type { RemoteName, RemotesManifest } from '../contracts';
+export { CANARY_PAGE_VIEW_ID, REMOTE_NAMES, REQUIRED_EXPOSES } from '../contracts';
+export type { CanaryPageView, CanaryReportBeacon, RemoteName, RemotesManifest } from '../contracts';
 export * from './quote';
 export * from './catalogue';
 export * from './productKind';

@@ -1,27 +1,40 @@
 /**
- * A canary's health (docs/architecture.md "Releases of a remote"): views of the pages that used a
- * release and the failures it caused, counted by every instance, and the automatic rollback of a
- * canary that fails too often.
+ * A canary's health (docs/architecture.md "Releases of a remote"): views of the pages that ran a
+ * canary release in a browser and the failures it caused, counted from browsers' reports by every
+ * instance; the automatic rollback of a canary that fails too often, and the end of a canary whose
+ * window has run out.
  *
- * - Requests count in memory only (`view`, `failure`: no database on the request's path). Every
- *   `flushMs` the counts are added to `release_health` (one upsert per release: insert, or add to
- *   the row's counters), so the instances sharing a database add up; counts a flush could not write
- *   are kept for the next one.
+ * - A report (`report`) comes from the beacon (beaconRoutes.ts) once it has passed every check:
+ *   one page view's outcome of one canary remote. Reports are kept in memory (no database on the
+ *   request's path). Every `flushMs` they are written in one transaction: each into
+ *   `release_beacon_reports` (`ON CONFLICT DO NOTHING ... RETURNING`: one row per page view and
+ *   remote, whichever instance had it first), and the counters of `release_health` added from the
+ *   rows actually inserted, a view each and a failure for those that failed. A report another
+ *   instance (or an earlier flush) counted already is a replay (`onReports`). Reports a flush could
+ *   not write are kept for the next one. Rows whose tokens have expired are deleted (once a minute).
  * - After each flush, every running canary's totals (all instances together) are read back: once
  *   it has at least `minViews` views and (server failures + browser failures) / views is above
  *   `maxFailureRate`, `autoRollback` ends the canary (the registry re-checks, in one transaction,
  *   that the pointer still has that canary, so of several instances finding it at once only one
  *   rolls it back) and the rollback is logged at error with `alert: 'release-auto-rollback'`.
+ *   A canary whose window (`endsAt`) has passed is ended by `expireCanary` the same way, once, with
+ *   its last figures as the reason, and logged at warn.
  * - One attempt per canary: a canary already tried is not tried again while it runs (if the
  *   attempt failed, the error line says to roll it back by hand). A canary that has ended is
  *   forgotten, so the same release started as a canary again gets its own attempt.
  * - `reset` clears a release's counters: the registry calls it when a canary starts, so a
- *   release's earlier life (live before, an earlier canary) does not count against the new one.
+ *   release's earlier life (an earlier canary) does not count against the new one.
+ * - `figures` are the running canaries' health as this instance last read it (for the metrics);
+ *   `canaryHealth` reads one afresh (for the release API).
  */
 import type { Kysely } from 'kysely';
 import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
 import type { Database } from '../../db/schema';
-import { RELEASE_ID, type LiveSnapshot, type ReleaseHealth } from '../../pages/releases/model';
+import { keyOf, readHealth, writeReports, type HealthTotals } from './healthRows';
+import { RELEASE_ID, type CanaryFigures, type CanaryReport, type LiveSnapshot, type ReleaseHealth } from '../../pages/releases/model';
+
+export type { CanaryFigures } from '../../pages/releases/model';
+export { readHealth, type HealthTotals } from './healthRows';
 
 export interface HealthLog {
   error(details: object, message: string): void;
@@ -35,46 +48,49 @@ export interface ReleaseHealthOptions {
   snapshot: () => LiveSnapshot;
   /** ends the canary if the pointer still has it; true when this call ended it */
   autoRollback: (remote: RemoteName, releaseId: string, reason: string) => Promise<boolean>;
+  /** ends the canary whose window has passed, if the pointer still has it and that window; true when this call ended it */
+  expireCanary: (remote: RemoteName, releaseId: string, reason: string) => Promise<boolean>;
   log: HealthLog;
   /** CANARY_MIN_VIEWS: no verdict before this many views (all instances together) */
   minViews: number;
   /** CANARY_MAX_FAILURE_RATE: a canary whose failures / views is above this is rolled back (0.05 = 5%) */
   maxFailureRate: number;
-  /** how often the counts are written and the canaries checked; 0: only when flush() is called */
+  /** how often the reports are written and the canaries checked; 0: only when flush() is called */
   flushMs: number;
+  /** epoch ms (the canaries' windows, the reports' expiry) */
+  clock?: () => number;
+  /** hears each flush's outcome: the reports counted, and how many had been counted before (replays) */
+  onReports?: (counted: readonly CanaryReport[], replayed: number) => void;
 }
 
 export interface ReleaseHealthCounter extends ReleaseHealth {
-  /** writes the counts, then checks every running canary */
+  /** writes the reports, then checks every running canary */
   flush(): Promise<void>;
   /** forgets a release's counts (here and in the database): a canary of it starts afresh */
   reset(remote: RemoteName, releaseId: string): Promise<void>;
-  /** stops the timer and flushes what is left; counts after it are ignored */
+  /** stops the timer and flushes what is left; reports after it are ignored */
   close(): Promise<void>;
-}
-
-interface Counts {
-  views: number;
-  server: number;
-  browser: number;
-}
-
-export interface HealthTotals {
-  views: number;
-  serverFailures: number;
-  browserFailures: number;
+  /** the running canaries' health as the last flush read it (every instance's reports together) */
+  figures(): CanaryFigures[];
+  /** a canary's health read now (endsAt: its window's end, epoch ms, or null) */
+  canaryHealth(remote: RemoteName, releaseId: string, endsAt: number | null): Promise<CanaryFigures>;
 }
 
 /**
- * Releases counted between two flushes, at most: the callers count only known releases (a
- * beacon naming another is ignored), so this is never met in use; it bounds memory all the same.
+ * Reports kept between two flushes, at most: one a page view and canary remote, each of which
+ * passed the beacon's checks and the per-address budget, so this is never met in use; it bounds
+ * memory all the same (a flush that cannot write keeps its reports for the next).
  */
-const MAX_PENDING = 1000;
+const MAX_PENDING = 50_000;
+/** A spent report's row is kept this long after its token expired (instances' clocks differ a little). */
+export const REPORT_KEPT_AFTER_EXPIRY_MS = 60_000;
+const PURGE_EVERY_MS = 60_000;
 
 const KNOWN_REMOTES = new Set<string>(REMOTE_NAMES);
 
 /** `failure rate 12% over 60 views (server 7, browser 0)`: whole percents from 10%, one decimal below. */
 export function describeFailureRate(totals: HealthTotals): string {
+  if (totals.views <= 0) return `no views counted (server ${totals.serverFailures}, browser ${totals.browserFailures})`;
   const failures = totals.serverFailures + totals.browserFailures;
   const percent = (failures / totals.views) * 100;
   const shown = percent >= 10 ? String(Math.round(percent)) : String(Math.round(percent * 10) / 10);
@@ -87,66 +103,40 @@ export function failsCanary(totals: HealthTotals, minViews: number, maxFailureRa
   return (totals.serverFailures + totals.browserFailures) / totals.views > maxFailureRate;
 }
 
-const keyOf = (remote: string, release: string) => `${remote}\u0000${release}`;
-
-/** Adds counts to the release's row, creating it: the same statement on SQLite and PostgreSQL. */
-async function addCounts(db: Kysely<Database>, remote: string, release: string, counts: Counts): Promise<void> {
-  await db
-    .insertInto('release_health')
-    .values({ remote, release, views: counts.views, server_failures: counts.server, browser_failures: counts.browser })
-    .onConflict((oc) =>
-      oc.columns(['remote', 'release']).doUpdateSet((eb) => ({
-        views: eb('release_health.views', '+', eb.ref('excluded.views')),
-        server_failures: eb('release_health.server_failures', '+', eb.ref('excluded.server_failures')),
-        browser_failures: eb('release_health.browser_failures', '+', eb.ref('excluded.browser_failures')),
-      })),
-    )
-    .execute();
-}
-
-/** A release's totals over every instance (zeros before its first flush). */
-export async function readHealth(db: Kysely<Database>, remote: string, release: string): Promise<HealthTotals> {
-  const row = await db
-    .selectFrom('release_health')
-    .select(['views', 'server_failures', 'browser_failures'])
-    .where('remote', '=', remote)
-    .where('release', '=', release)
-    .executeTakeFirst();
-  return {
-    views: Number(row?.views ?? 0),
-    serverFailures: Number(row?.server_failures ?? 0),
-    browserFailures: Number(row?.browser_failures ?? 0),
-  };
-}
-
-type Pending = Counts & { remote: string; release: string };
-
-const plus = (a: Pending, b: Pending | undefined): Pending =>
-  b ? { ...a, views: a.views + b.views, server: a.server + b.server, browser: a.browser + b.browser } : a;
-
 class HealthCounter implements ReleaseHealthCounter {
-  private pending = new Map<string, Pending>();
+  private pending: CanaryReport[] = [];
   private dropped = 0;
-  /** canaries already tried (remote + release) */
+  /** canaries already tried (remote + release) for a rollback, and (remote + release + window) for their end */
   private readonly attempted = new Set<string>();
+  private readonly expiring = new Set<string>();
+  /** the running canaries' totals as the last flush read them */
+  private readonly latest = new Map<string, { remote: RemoteName; release: string; totals: HealthTotals; endsAt: number | null }>();
+  private lastPurge = 0;
   private closed = false;
   private running: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
+  private readonly clock: () => number;
 
   constructor(private readonly options: ReleaseHealthOptions) {
+    this.clock = options.clock ?? Date.now;
     this.schedule();
   }
 
-  // (arrow functions: a request may hand them on without their object)
-  readonly view = (remote: RemoteName, releaseId: string): void => this.count(remote, releaseId, { views: 1 });
-
-  readonly failure = (remote: RemoteName, releaseId: string, where: 'server' | 'browser'): void =>
-    this.count(remote, releaseId, where === 'server' ? { server: 1 } : { browser: 1 });
+  // (an arrow function: a request may hand it on without its object)
+  readonly report = (report: CanaryReport): void => {
+    if (this.closed || !KNOWN_REMOTES.has(report.remote) || !RELEASE_ID.test(report.release)) return;
+    if (this.pending.length >= MAX_PENDING) {
+      this.dropped++;
+      return;
+    }
+    this.pending.push(report);
+  };
 
   /** One flush at a time: a second waits for the first. */
   flush(): Promise<void> {
     const next = this.running.then(async () => {
-      await this.writeCounts();
+      await this.writePending();
+      await this.purge();
       await this.checkCanaries();
     });
     this.running = next.catch((error: unknown) =>
@@ -156,8 +146,10 @@ class HealthCounter implements ReleaseHealthCounter {
   }
 
   async reset(remote: RemoteName, releaseId: string): Promise<void> {
-    this.pending.delete(keyOf(remote, releaseId));
-    this.attempted.delete(keyOf(remote, releaseId));
+    const key = keyOf(remote, releaseId);
+    this.pending = this.pending.filter((report) => keyOf(report.remote, report.release) !== key);
+    this.attempted.delete(key);
+    this.latest.delete(key);
     await this.options.db.deleteFrom('release_health').where('remote', '=', remote).where('release', '=', releaseId).execute();
   }
 
@@ -167,6 +159,32 @@ class HealthCounter implements ReleaseHealthCounter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     return this.flush();
+  }
+
+  figures(): CanaryFigures[] {
+    // the canaries running now only (one that ended since the flush has no figures)
+    const { remotes } = this.options.snapshot();
+    return [...this.latest.values()]
+      .filter(({ remote, release }) => remotes[remote].canary?.release.id === release)
+      .map(({ remote, release, totals }) => this.figuresOf(remote, release, totals, remotes[remote].canary?.endsAt ?? null));
+  }
+
+  async canaryHealth(remote: RemoteName, releaseId: string, endsAt: number | null): Promise<CanaryFigures> {
+    return this.figuresOf(remote, releaseId, await readHealth(this.options.db, remote, releaseId), endsAt);
+  }
+
+  private figuresOf(remote: RemoteName, release: string, totals: HealthTotals, endsAt: number | null): CanaryFigures {
+    const failures = totals.serverFailures + totals.browserFailures;
+    return {
+      remote,
+      release,
+      ...totals,
+      failureRate: totals.views > 0 ? failures / totals.views : 0,
+      maxFailureRate: this.options.maxFailureRate,
+      minViews: this.options.minViews,
+      endsAt: endsAt === null ? null : new Date(endsAt).toISOString(),
+      secondsLeft: endsAt === null ? null : Math.max(0, Math.floor((endsAt - this.clock()) / 1000)),
+    };
   }
 
   private schedule(): void {
@@ -180,54 +198,54 @@ class HealthCounter implements ReleaseHealthCounter {
     this.timer.unref();
   }
 
-  private count(remote: string, release: string, add: Partial<Counts>): void {
-    if (this.closed || !KNOWN_REMOTES.has(remote) || !RELEASE_ID.test(release)) return;
-    const key = keyOf(remote, release);
-    let counts = this.pending.get(key);
-    if (!counts) {
-      if (this.pending.size >= MAX_PENDING) {
-        this.dropped++;
-        return;
-      }
-      counts = { remote, release, views: 0, server: 0, browser: 0 };
-      this.pending.set(key, counts);
-    }
-    counts.views += add.views ?? 0;
-    counts.server += add.server ?? 0;
-    counts.browser += add.browser ?? 0;
-  }
-
-  private async writeCounts(): Promise<void> {
+  private async writePending(): Promise<void> {
     const { db, log } = this.options;
     const batch = this.pending;
-    this.pending = new Map();
+    this.pending = [];
     if (this.dropped) {
-      log.warn({ dropped: this.dropped }, `release health: ${this.dropped} counts of unexpected releases were not kept`);
+      log.warn({ dropped: this.dropped }, `release health: ${this.dropped} reports were not kept (too many waiting for a flush)`);
       this.dropped = 0;
     }
-    for (const [key, counts] of batch) {
-      try {
-        await addCounts(db, counts.remote, counts.release, counts);
-      } catch (error) {
-        // kept for the next flush, added to what came since
-        this.pending.set(key, plus(counts, this.pending.get(key)));
-        log.error(
-          { remote: counts.remote, release: counts.release, err: (error as Error).message },
-          'release health: counts not written; kept for the next flush',
-        );
-      }
+    if (batch.length === 0) return;
+    let counted: CanaryReport[];
+    try {
+      counted = await writeReports(db, batch);
+    } catch (error) {
+      // kept for the next flush, before what came since
+      this.pending = [...batch, ...this.pending].slice(0, MAX_PENDING);
+      log.error({ reports: batch.length, err: (error as Error).message }, 'release health: reports not written; kept for the next flush');
+      return;
+    }
+    this.options.onReports?.(counted, batch.length - counted.length);
+  }
+
+  /** Deletes the spent reports whose tokens have expired (a replay of one is refused as expired by then). */
+  private async purge(): Promise<void> {
+    const now = this.clock();
+    if (now - this.lastPurge < PURGE_EVERY_MS) return;
+    this.lastPurge = now;
+    try {
+      await this.options.db
+        .deleteFrom('release_beacon_reports')
+        .where('expires_at', '<', now - REPORT_KEPT_AFTER_EXPIRY_MS)
+        .execute();
+    } catch (error) {
+      this.options.log.warn({ err: (error as Error).message }, 'release health: expired reports not deleted; tried again in a minute');
     }
   }
 
   private async checkCanaries(): Promise<void> {
     const canaries = Object.entries(this.options.snapshot().remotes).flatMap(([remote, live]) =>
-      live.canary ? [{ remote: remote as RemoteName, release: live.canary.release.id }] : [],
+      live.canary ? [{ remote: remote as RemoteName, release: live.canary.release.id, endsAt: live.canary.endsAt ?? null }] : [],
     );
     const current = new Set(canaries.map((c) => keyOf(c.remote, c.release)));
     for (const key of this.attempted) if (!current.has(key)) this.attempted.delete(key);
+    const windows = new Set(canaries.map((c) => `${keyOf(c.remote, c.release)} ${c.endsAt}`));
+    for (const key of this.expiring) if (!windows.has(key)) this.expiring.delete(key);
+    for (const key of this.latest.keys()) if (!current.has(key)) this.latest.delete(key);
     for (const canary of canaries) {
       try {
-        await this.judge(canary.remote, canary.release);
+        await this.judge(canary.remote, canary.release, canary.endsAt);
       } catch (error) {
         this.options.log.error(
           { remote: canary.remote, release: canary.release, err: (error as Error).message },
@@ -237,14 +255,26 @@ class HealthCounter implements ReleaseHealthCounter {
     }
   }
 
-  private async judge(remote: RemoteName, release: string): Promise<void> {
-    const { db, log, minViews, maxFailureRate } = this.options;
+  private async judge(remote: RemoteName, release: string, endsAt: number | null): Promise<void> {
+    const { db, minViews, maxFailureRate } = this.options;
     const key = keyOf(remote, release);
-    if (this.attempted.has(key)) return;
     const totals = await readHealth(db, remote, release);
-    if (!failsCanary(totals, minViews, maxFailureRate)) return;
-    this.attempted.add(key);
-    const reason = describeFailureRate(totals);
+    this.latest.set(key, { remote, release, totals, endsAt });
+    if (!this.attempted.has(key) && failsCanary(totals, minViews, maxFailureRate)) {
+      this.attempted.add(key);
+      await this.rollBack(remote, release, describeFailureRate(totals));
+      return;
+    }
+    // (one attempt per window: a promote that gives the canary a new window gets its own)
+    const window = `${key} ${endsAt}`;
+    if (endsAt !== null && this.clock() >= endsAt && !this.expiring.has(window)) {
+      this.expiring.add(window);
+      await this.expire(remote, release, `its window ended at ${new Date(endsAt).toISOString()}: ${describeFailureRate(totals)}`);
+    }
+  }
+
+  private async rollBack(remote: RemoteName, release: string, reason: string): Promise<void> {
+    const { log } = this.options;
     try {
       if (await this.options.autoRollback(remote, release, reason))
         log.error(
@@ -256,6 +286,20 @@ class HealthCounter implements ReleaseHealthCounter {
       log.error(
         { alert: 'release-auto-rollback', remote, release, reason, err: (error as Error).message },
         `release: the canary ${remote} ${release} should be rolled back (${reason}) but the rollback failed: roll it back by hand`,
+      );
+    }
+  }
+
+  private async expire(remote: RemoteName, release: string, reason: string): Promise<void> {
+    const { log } = this.options;
+    try {
+      if (await this.options.expireCanary(remote, release, reason))
+        log.warn({ remote, release, reason }, `release: the canary ${remote} ${release} ended by itself, not promoted in time: ${reason}`);
+      else log.info({ remote, release, reason }, `release: the canary ${remote} ${release} had already ended or has a new window`);
+    } catch (error) {
+      log.error(
+        { remote, release, reason, err: (error as Error).message },
+        `release: the canary ${remote} ${release} should have ended (${reason}) but could not be: roll it back by hand`,
       );
     }
   }

@@ -5,9 +5,15 @@
  * applies the result at once.
  *
  * History rows: `promote` (percent null: the live release changed), `canary` (percent: its share),
- * `rollback` and `auto-rollback`. A start's snapshot of a local build made live is a `promote`
- * by its actor (`npm start`, startSnapshotIn), so a rollback goes back past it as past any other. A rollback that ended a canary keeps the canary's share in
+ * `rollback`, `auto-rollback` and `canary-expired` (its window ran out). A start's snapshot of a
+ * local build made live is a `promote` by its actor (`npm start`, startSnapshotIn), so a rollback
+ * goes back past it as past any other. A rollback that ended a canary keeps the canary's share in
  * `percent`; one that changed the live release has none.
+ *
+ * A canary has a window (`canary_ends_at`): `hours` from the promote that starts it or changes its
+ * share (CANARY_DEFAULT_HOURS unless given); a promote of the same share with `hours` sets a new
+ * window from now. When the window ends the canary ends by itself (expireCanaryIn), unless it was
+ * promoted or rolled back before.
  *
  * "The release live before the current one" is the `from` of the latest promote that made the
  * current release live. Rollback rows are not followed: after C was rolled back to B, a second
@@ -23,8 +29,12 @@ import { addHistory, type HistoryEntry } from './registryRows';
 
 type Trx = Kysely<Database>;
 
+/** A canary's window unless the promote says otherwise, and the longest (a week). */
+export const CANARY_DEFAULT_HOURS = 24;
+export const CANARY_MAX_HOURS = 168;
+
 export interface PointerChange {
-  /** who: a deploy token's label, 'local', or 'canary-health' */
+  /** who: a deploy token's label, 'local', 'canary-health' (an automatic rollback) or 'canary-window' (its time ran out) */
   actor: string;
   reason?: string | null;
 }
@@ -59,10 +69,16 @@ async function previousLive(trx: Trx, remote: RemoteName, live: string): Promise
   return row?.from_release ?? null;
 }
 
+/** The pointer's canary columns when no canary runs. */
+const NO_CANARY = { canary_release: null, canary_percent: null, canary_ends_at: null };
+
 const setPointer = (trx: Trx, remote: RemoteName, values: Partial<Database['remote_pointers']>) =>
   trx.updateTable('remote_pointers').set(values).where('remote', '=', remote).execute();
 
-/** percent null or 100: the live release (ending any canary); 1..99: the canary. null: already so. */
+/**
+ * percent null or 100: the live release (ending any canary); 1..99: the canary, for `hours` (null:
+ * CANARY_DEFAULT_HOURS) from now. null: already so (the same canary at the same share, no hours given).
+ */
 export async function promoteIn(
   trx: Trx,
   remote: RemoteName,
@@ -70,19 +86,21 @@ export async function promoteIn(
   percent: number | null,
   who: PointerChange,
   at: string,
+  hours: number | null = null,
 ): Promise<HistoryEntry | null> {
   const pointer = await lockedPointer(trx, remote);
   await requireKept(trx, remote, releaseId);
   const base = { remote, actor: who.actor, reason: who.reason ?? null, at };
   if (percent === null || percent >= 100) {
     if (pointer.live_release === releaseId && !pointer.canary_release) return null;
-    await setPointer(trx, remote, { live_release: releaseId, canary_release: null, canary_percent: null, updated_at: at });
+    await setPointer(trx, remote, { live_release: releaseId, ...NO_CANARY, updated_at: at });
     return addHistory(trx, { ...base, action: 'promote', from: pointer.live_release, to: releaseId, percent: null });
   }
   if (pointer.live_release === releaseId)
     throw new HttpError(409, `${releaseId} is the live release of ${remote} already: a canary must be another release`);
-  if (pointer.canary_release === releaseId && pointer.canary_percent === percent) return null;
-  await setPointer(trx, remote, { canary_release: releaseId, canary_percent: percent, updated_at: at });
+  if (pointer.canary_release === releaseId && pointer.canary_percent === percent && hours === null) return null;
+  const endsAt = Date.parse(at) + (hours ?? CANARY_DEFAULT_HOURS) * 3_600_000;
+  await setPointer(trx, remote, { canary_release: releaseId, canary_percent: percent, canary_ends_at: endsAt, updated_at: at });
   return addHistory(trx, { ...base, action: 'canary', from: pointer.canary_release ?? pointer.live_release, to: releaseId, percent });
 }
 
@@ -91,7 +109,7 @@ export async function rollbackIn(trx: Trx, remote: RemoteName, who: PointerChang
   const pointer = await lockedPointer(trx, remote);
   const base = { remote, actor: who.actor, reason: who.reason ?? null, at, action: 'rollback' as const };
   if (pointer.canary_release) {
-    await setPointer(trx, remote, { canary_release: null, canary_percent: null, updated_at: at });
+    await setPointer(trx, remote, { ...NO_CANARY, updated_at: at });
     return addHistory(trx, { ...base, from: pointer.canary_release, to: pointer.live_release, percent: pointer.canary_percent });
   }
   const before = await previousLive(trx, remote, pointer.live_release);
@@ -110,7 +128,7 @@ export async function autoRollbackIn(
 ): Promise<HistoryEntry | null> {
   const pointer = await lockedPointer(trx, remote);
   if (pointer.canary_release !== releaseId) return null;
-  await setPointer(trx, remote, { canary_release: null, canary_percent: null, updated_at: at });
+  await setPointer(trx, remote, { ...NO_CANARY, updated_at: at });
   return addHistory(trx, {
     remote,
     action: 'auto-rollback',
@@ -171,7 +189,7 @@ export async function startSnapshotIn(
   const endsCanary = pointer.canary_release === releaseId;
   await setPointer(trx, remote, {
     live_release: releaseId,
-    ...(endsCanary ? { canary_release: null, canary_percent: null } : {}),
+    ...(endsCanary ? NO_CANARY : {}),
     updated_at: at,
   });
   const entry = await addHistory(trx, {
@@ -185,4 +203,32 @@ export async function startSnapshotIn(
     at,
   });
   return { entry, live: releaseId, liveBy: actor };
+}
+
+/**
+ * Ends the canary `releaseId` whose window has ended, if it still runs and its window was not
+ * moved meanwhile (another instance may have ended it, or a promote given it a new window): as
+ * a rollback of the canary, visitors back on live, with `reason` (its last health figures).
+ */
+export async function expireCanaryIn(
+  trx: Trx,
+  remote: RemoteName,
+  releaseId: string,
+  reason: string,
+  at: string,
+): Promise<HistoryEntry | null> {
+  const pointer = await lockedPointer(trx, remote);
+  if (pointer.canary_release !== releaseId || pointer.canary_ends_at === null || Number(pointer.canary_ends_at) > Date.parse(at))
+    return null;
+  await setPointer(trx, remote, { ...NO_CANARY, updated_at: at });
+  return addHistory(trx, {
+    remote,
+    action: 'canary-expired',
+    from: releaseId,
+    to: pointer.live_release,
+    percent: pointer.canary_percent,
+    actor: 'canary-window',
+    reason,
+    at,
+  });
 }

@@ -173,7 +173,13 @@ async function candidateOf(deps: PublishDeps, release: Release): Promise<GateCan
 export type PromoteAnswer =
   | {
       status: 200;
-      body: { remote: RemoteName; release: string; live: string; canary: { release: string; percent: number } | null; changed: boolean };
+      body: {
+        remote: RemoteName;
+        release: string;
+        live: string;
+        canary: { release: string; percent: number; endsAt: string | null } | null;
+        changed: boolean;
+      };
     }
   | { status: 422; body: { remote: RemoteName; release: string; gate: 'refused'; reasons: string[] } };
 
@@ -184,6 +190,7 @@ export async function promoteChecked(
   releaseId: string,
   percent: number | null,
   who: PointerChange,
+  hours: number | null = null,
 ): Promise<PromoteAnswer> {
   const release = deps.registry.find(remote, releaseId);
   if (!release) throw new HttpError(404, `${remote} has no release ${releaseId}.`);
@@ -196,7 +203,7 @@ export async function promoteChecked(
     );
     return { status: 422, body: { remote, release: releaseId, gate: 'refused', reasons: result.reasons } };
   }
-  const entry: HistoryEntry | null = await deps.registry.promote(remote, releaseId, percent, who);
+  const entry: HistoryEntry | null = await deps.registry.promote(remote, releaseId, percent, who, hours);
   // a canary that starts (not one whose share changes) is judged on its own views only
   if (entry?.action === 'canary' && entry.from !== releaseId) await deps.health.reset(remote, releaseId);
   const { live, canary } = deps.registry.snapshot().remotes[remote];
@@ -206,7 +213,9 @@ export async function promoteChecked(
       remote,
       release: releaseId,
       live: live.id,
-      canary: canary ? { release: canary.release.id, percent: canary.percent } : null,
+      canary: canary
+        ? { release: canary.release.id, percent: canary.percent, endsAt: canary.endsAt ? new Date(canary.endsAt).toISOString() : null }
+        : null,
       changed: entry !== null,
     },
   };

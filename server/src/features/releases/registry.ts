@@ -19,7 +19,15 @@ import type { RemoteName } from '@copytech/shared/domain';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { GateResult, LiveReleases, LiveSnapshot, Release } from '../../pages/releases/model';
-import { autoRollbackIn, promoteIn, rollbackIn, startSnapshotIn, type PointerChange, type SnapshotOutcome } from './pointerChanges';
+import {
+  autoRollbackIn,
+  expireCanaryIn,
+  promoteIn,
+  rollbackIn,
+  startSnapshotIn,
+  type PointerChange,
+  type SnapshotOutcome,
+} from './pointerChanges';
 import {
   pollMark,
   readHistory,
@@ -37,7 +45,8 @@ export type { PointerChange } from './pointerChanges';
 export interface ReleaseListing {
   remote: RemoteName;
   live: string;
-  canary: { release: string; percent: number } | null;
+  /** endsAt: ISO time its window ends (null for a canary started before windows existed) */
+  canary: { release: string; percent: number; endsAt: string | null } | null;
   /** newest first */
   releases: Release[];
   /** newest first, at most 50 */
@@ -147,9 +156,18 @@ export class ReleaseRegistry implements LiveReleases {
     await this.apply(true);
   }
 
-  /** percent null or 100: live (any canary ends); 1..99: canary. null when it was so already; 404 unknown release. */
-  promote(remote: RemoteName, releaseId: string, percent: number | null, who: PointerChange): Promise<HistoryEntry | null> {
-    return this.change((trx, at) => promoteIn(trx, remote, releaseId, percent, who, at));
+  /**
+   * percent null or 100: live (any canary ends); 1..99: canary, for `hours` (default 24). null when
+   * it was so already; 404 unknown release.
+   */
+  promote(
+    remote: RemoteName,
+    releaseId: string,
+    percent: number | null,
+    who: PointerChange,
+    hours: number | null = null,
+  ): Promise<HistoryEntry | null> {
+    return this.change((trx, at) => promoteIn(trx, remote, releaseId, percent, who, at, hours));
   }
 
   /** A canary ends; else the release live before the current one is live again (409 when none). */
@@ -172,6 +190,11 @@ export class ReleaseRegistry implements LiveReleases {
     return outcome!;
   }
 
+  /** Ends the canary `releaseId` whose window has ended, if it still runs (re-checked in the transaction); true when it did. */
+  async expireCanary(remote: RemoteName, releaseId: string, reason: string): Promise<boolean> {
+    return (await this.change((trx, at) => expireCanaryIn(trx, remote, releaseId, reason, at))) !== null;
+  }
+
   async list(remote: RemoteName): Promise<ReleaseListing> {
     // read afresh: a gate verdict recorded by another instance does not move the poll's mark
     await this.apply(true);
@@ -182,7 +205,9 @@ export class ReleaseRegistry implements LiveReleases {
     return {
       remote,
       live: live.id,
-      canary: canary ? { release: canary.release.id, percent: canary.percent } : null,
+      canary: canary
+        ? { release: canary.release.id, percent: canary.percent, endsAt: canary.endsAt ? new Date(canary.endsAt).toISOString() : null }
+        : null,
       releases,
       history: await readHistory(this.options.db, remote, 50),
     };

@@ -10,7 +10,7 @@ import type { Database, RemoteReleasesTable } from '../../db/schema';
 import { LOCAL_RELEASE, type LiveSnapshot, type Release } from '../../pages/releases/model';
 import { credentialsVersion } from './credentialRows';
 
-export type HistoryAction = 'seed' | 'promote' | 'canary' | 'rollback' | 'auto-rollback';
+export type HistoryAction = 'seed' | 'promote' | 'canary' | 'rollback' | 'auto-rollback' | 'canary-expired';
 
 export interface HistoryEntry {
   id: number;
@@ -113,7 +113,14 @@ export async function readState(db: Db, local: LocalRelease): Promise<{ snapshot
     const candidate = pointer?.canary_release ? kept[remote].get(pointer.canary_release) : undefined;
     remotes[remote] = {
       live,
-      canary: candidate && pointer?.canary_percent ? { release: candidate, percent: pointer.canary_percent } : null,
+      canary:
+        candidate && pointer?.canary_percent
+          ? {
+              release: candidate,
+              percent: pointer.canary_percent,
+              endsAt: pointer.canary_ends_at === null ? null : Number(pointer.canary_ends_at),
+            }
+          : null,
     };
   }
   return { snapshot: { version: Number(mark.split(':')[0]), remotes }, kept, mark };

@@ -1,14 +1,16 @@
 /**
- * A canary's health (features/releases/health.ts), on SQLite and on PostgreSQL: counts kept in memory and
- * added to `release_health` by every instance (two health objects on one database add up), the
- * verdict on a running canary (minimum views, failure rate below, at and above the limit), the
- * automatic rollback's error line with its `alert` field, one attempt per canary, and close().
+ * A canary's health (features/releases/health.ts), on SQLite and on PostgreSQL: browsers' reports kept
+ * in memory and written by every instance (two health objects on one database add up; a page view's
+ * report is counted once over both, whichever has it), the verdict on a running canary (minimum
+ * views, failure rate below, at and above the limit), the automatic rollback's error line with its
+ * `alert` field, one attempt per canary, the end of a canary's window, and close().
  */
 import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
 import { openDatabase, type Db } from '../../db/database';
+import { randomBytes } from 'node:crypto';
 import { createReleaseHealth, describeFailureRate, readHealth, type HealthLog, type ReleaseHealthCounter } from './health';
-import type { LiveSnapshot, Release } from '../../pages/releases/model';
-import { tempDir } from '../../../test/helpers';
+import type { CanaryReport, LiveSnapshot, Release } from '../../pages/releases/model';
+import { manualClock, tempDir } from '../../../test/testBasics';
 import { databases, databaseSettings } from '../../../test/postgres';
 
 const LIVE = 'aaaaaaaaaaaa';
@@ -30,14 +32,30 @@ function release(remote: RemoteName, id: string): Release {
   };
 }
 
-/** Every remote live on `local`; the checker's candidate on canary when `canary` is set. */
-function snapshotWith(canary: string | null): LiveSnapshot {
+/** Every remote live on `local`; the checker's candidate on canary when `canary` is set (until `endsAt`). */
+function snapshotWith(canary: string | null, endsAt: number | null = null): LiveSnapshot {
   const remotes = Object.fromEntries(
     REMOTE_NAMES.map((name) => [name, { live: release(name, 'local'), canary: null }]),
   ) as LiveSnapshot['remotes'];
-  remotes.checker = { live: release('checker', LIVE), canary: canary ? { release: release('checker', canary), percent: 20 } : null };
+  remotes.checker = {
+    live: release('checker', LIVE),
+    canary: canary ? { release: release('checker', canary), percent: 20, endsAt } : null,
+  };
   return { version: 7, remotes };
 }
+
+/** A report of one page view (a fresh one unless given), as the beacon hands it on. */
+const reportOf = (
+  failure: CanaryReport['failure'],
+  release = CANDIDATE,
+  pageView = randomBytes(16).toString('base64url'),
+): CanaryReport => ({
+  pageView,
+  remote: 'checker',
+  release,
+  failure,
+  expiresAt: Date.now() + 300_000,
+});
 
 interface LogLine {
   level: 'error' | 'warn' | 'info';
@@ -57,6 +75,9 @@ describe.each(databases())('canary health on %s', (kind) => {
   let open: ReleaseHealthCounter[] = [];
   let canary: string | null;
   let rollbacks: Array<{ remote: string; release: string; reason: string }>;
+  let expiries: Array<{ remote: string; release: string; reason: string }>;
+  let endsAt: number | null;
+  let clock: ReturnType<typeof manualClock>;
 
   /** The registry's part, as it behaves: only the first call for a running canary ends it. */
   const autoRollback = async (remote: RemoteName, release: string, reason: string) => {
@@ -65,30 +86,42 @@ describe.each(databases())('canary health on %s', (kind) => {
     canary = null;
     return true;
   };
+  const expireCanary = async (remote: RemoteName, release: string, reason: string) => {
+    expiries.push({ remote, release, reason });
+    if (remote !== 'checker' || canary !== release || endsAt === null || endsAt > clock()) return false;
+    canary = null;
+    return true;
+  };
 
   function health(
     log: HealthLog = recordingLog(),
     limits: { minViews?: number; maxFailureRate?: number; flushMs?: number } = {},
-    snapshot = () => snapshotWith(canary),
+    snapshot = () => snapshotWith(canary, endsAt),
+    onReports?: (counted: readonly CanaryReport[], replayed: number) => void,
   ) {
     const counter = createReleaseHealth({
       db,
       snapshot,
       autoRollback,
+      expireCanary,
       log,
       minViews: limits.minViews ?? 50,
       maxFailureRate: limits.maxFailureRate ?? 0.05,
       flushMs: limits.flushMs ?? 0,
+      clock,
+      onReports,
     });
     open.push(counter);
     return counter;
   }
 
+  /** `n` page views that ran the release and did not fail. */
   const views = (counter: ReleaseHealthCounter, n: number, release = CANDIDATE) => {
-    for (let i = 0; i < n; i++) counter.view('checker', release);
+    for (let i = 0; i < n; i++) counter.report(reportOf(null, release));
   };
+  /** `n` page views that failed (each a view too). */
   const failures = (counter: ReleaseHealthCounter, n: number, where: 'server' | 'browser', release = CANDIDATE) => {
-    for (let i = 0; i < n; i++) counter.failure('checker', release, where);
+    for (let i = 0; i < n; i++) counter.report(reportOf(where, release));
   };
 
   beforeEach(async () => {
@@ -97,6 +130,9 @@ describe.each(databases())('canary health on %s', (kind) => {
     open = [];
     canary = CANDIDATE;
     rollbacks = [];
+    expiries = [];
+    endsAt = null;
+    clock = manualClock();
   });
   afterEach(async () => {
     await Promise.all(open.map((counter) => counter.close()));
@@ -105,38 +141,79 @@ describe.each(databases())('canary health on %s', (kind) => {
     await (db as Db | undefined)?.destroy();
   });
 
-  it('keeps counts in memory until a flush, then adds them up across instances', async () => {
+  it('keeps reports in memory until a flush, then adds them up across instances: a view each, a failure for those that failed', async () => {
     const a = health();
     const b = health();
     views(a, 30);
     failures(a, 2, 'server');
     views(b, 15);
     failures(b, 1, 'browser');
-    a.view('catalogue', 'local');
+    a.report({ ...reportOf(null), remote: 'catalogue', release: 'local' });
     expect(await readHealth(db, 'checker', CANDIDATE)).toEqual({ views: 0, serverFailures: 0, browserFailures: 0 });
 
     await a.flush();
     await b.flush();
-    expect(await readHealth(db, 'checker', CANDIDATE)).toEqual({ views: 45, serverFailures: 2, browserFailures: 1 });
+    expect(await readHealth(db, 'checker', CANDIDATE)).toEqual({ views: 48, serverFailures: 2, browserFailures: 1 });
     expect(await readHealth(db, 'catalogue', 'local')).toEqual({ views: 1, serverFailures: 0, browserFailures: 0 });
 
     // a second flush adds to the row; nothing counted twice
-    views(b, 4);
+    views(b, 1);
     await Promise.all([a.flush(), b.flush()]);
     expect(await readHealth(db, 'checker', CANDIDATE)).toEqual({ views: 49, serverFailures: 2, browserFailures: 1 });
     expect(rollbacks).toEqual([]);
   });
 
-  it('ignores counts for a remote or a release id that cannot exist', async () => {
+  it('counts a page view and remote once over every instance: a replay to the same or another instance is not counted again', async () => {
+    const heard: Array<{ counted: number; replayed: number }> = [];
+    const hear = (counted: readonly CanaryReport[], replayed: number) => void heard.push({ counted: counted.length, replayed });
+    const a = health(recordingLog(), {}, undefined, hear);
+    const b = health(recordingLog(), {}, undefined, hear);
+    const once = reportOf('browser');
+    a.report(once);
+    b.report(once);
+    b.report({ ...once, failure: null }); // the same pair again, in the same batch
+    b.report({ ...once, remote: 'content', release: 'local', failure: null }); // the same page view, another remote: its own report
+    await a.flush();
+    await b.flush();
+    a.report(once);
+    await a.flush();
+    expect(await readHealth(db, 'checker', CANDIDATE)).toEqual({ views: 1, serverFailures: 0, browserFailures: 1 });
+    expect(await readHealth(db, 'content', 'local')).toEqual({ views: 1, serverFailures: 0, browserFailures: 0 });
+    expect(heard).toEqual([
+      { counted: 1, replayed: 0 },
+      { counted: 1, replayed: 2 },
+      { counted: 0, replayed: 1 },
+    ]);
+    expect(await db.selectFrom('release_beacon_reports').select(['page_view', 'remote']).orderBy('remote').execute()).toEqual([
+      { page_view: once.pageView, remote: 'checker' },
+      { page_view: once.pageView, remote: 'content' },
+    ]);
+  });
+
+  it('deletes the spent reports a minute after their tokens expired', async () => {
     const a = health();
-    a.view('printers' as RemoteName, CANDIDATE);
-    a.view('checker', '../etc');
+    const old = { ...reportOf(null), expiresAt: clock() - 61_000 };
+    const recent = { ...reportOf(null), expiresAt: clock() - 59_000 };
+    a.report(old);
+    a.report(recent);
+    await a.flush(); // written, then purged: the first purge runs at once
+    expect((await db.selectFrom('release_beacon_reports').select('page_view').execute()).map((row) => row.page_view)).toEqual([
+      recent.pageView,
+    ]);
+    expect((await readHealth(db, 'checker', CANDIDATE)).views).toBe(2);
+  });
+
+  it('ignores reports of a remote or a release id that cannot exist', async () => {
+    const a = health();
+    a.report({ ...reportOf(null), remote: 'printers' as RemoteName });
+    a.report(reportOf(null, '../etc'));
     await a.flush();
     expect(await db.selectFrom('release_health').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('release_beacon_reports').selectAll().execute()).toEqual([]);
   });
 
   it.each([
-    // views, failures, rolled back? (limit 5% over at least 50 views)
+    // views, failures among them, rolled back? (limit 5% over at least 50 views)
     [60, 2, false], // 3.3%: below
     [60, 3, false], // 5%: at the limit, not above it
     [60, 4, true], // 6.7%: above
@@ -144,7 +221,7 @@ describe.each(databases())('canary health on %s', (kind) => {
     [50, 3, true], // 6% at exactly the minimum
   ])('over %i views with %i failures, rolls the canary back: %s', async (viewCount, failureCount, expected) => {
     const a = health();
-    views(a, viewCount);
+    views(a, viewCount - failureCount);
     failures(a, failureCount, 'server');
     await a.flush();
     expect(rollbacks.length).toBe(expected ? 1 : 0);
@@ -156,9 +233,9 @@ describe.each(databases())('canary health on %s', (kind) => {
     const logB = recordingLog();
     const a = health(logA);
     const b = health(logB);
-    views(a, 35);
+    views(a, 30);
     failures(a, 5, 'server');
-    views(b, 25);
+    views(b, 23);
     failures(b, 2, 'server');
     await a.flush(); // 35 views: too few to judge
     expect(rollbacks).toEqual([]);
@@ -182,7 +259,7 @@ describe.each(databases())('canary health on %s', (kind) => {
     const a = health(logA);
     // B has not yet heard of the rollback: its snapshot still shows the canary
     const b = health(logB, {}, () => snapshotWith(CANDIDATE));
-    views(a, 60);
+    views(a, 50);
     failures(a, 10, 'browser');
     await a.flush(); // A rolls it back
     await b.flush(); // B finds it too: the registry answers that it has already ended
@@ -210,13 +287,14 @@ describe.each(databases())('canary health on %s', (kind) => {
         calls++;
         throw new Error('database gone');
       },
+      expireCanary,
       log,
       minViews: 10,
       maxFailureRate: 0.05,
       flushMs: 0,
     });
     open.push(counter);
-    views(counter, 10);
+    views(counter, 5);
     failures(counter, 5, 'server');
     await counter.flush();
     await counter.flush();
@@ -232,15 +310,56 @@ describe.each(databases())('canary health on %s', (kind) => {
 
   it('starts a canary afresh after reset: its earlier counts no longer count', async () => {
     const a = health();
-    views(a, 100, CANDIDATE);
-    failures(a, 4, 'server'); // 4% while it was live, say
+    views(a, 96, CANDIDATE);
+    failures(a, 4, 'server'); // 4% of an earlier canary's views, say
     await a.flush();
     await a.reset('checker', CANDIDATE);
-    views(a, 50);
-    failures(a, 3, 'server'); // 6% of the new canary's views (3.5% with the old ones)
+    views(a, 47);
+    failures(a, 3, 'server'); // 6% of the new canary's views (4.7% with the old ones)
     await a.flush();
     expect(await readHealth(db, 'checker', CANDIDATE)).toEqual({ views: 50, serverFailures: 3, browserFailures: 0 });
     expect(rollbacks).toHaveLength(1);
+  });
+
+  it('ends a canary whose window has passed, once, with its last figures; not before, and not a healthy one early', async () => {
+    endsAt = clock() + 3_600_000;
+    const logA = recordingLog();
+    const a = health(logA);
+    // b has not yet heard that the canary ended: its snapshot still shows it
+    const b = health(recordingLog(), {}, () => snapshotWith(CANDIDATE, endsAt));
+    views(a, 20);
+    failures(b, 1, 'browser');
+    await b.flush();
+    await a.flush(); // a reads every instance's counts at its flush
+    expect(expiries).toEqual([]);
+    expect(a.figures()).toEqual([
+      {
+        remote: 'checker',
+        release: CANDIDATE,
+        views: 21,
+        serverFailures: 0,
+        browserFailures: 1,
+        failureRate: 1 / 21,
+        maxFailureRate: 0.05,
+        minViews: 50,
+        endsAt: new Date(endsAt).toISOString(),
+        secondsLeft: 3600,
+      },
+    ]);
+    clock.advance(3_600_000);
+    await a.flush();
+    await b.flush(); // b still holds the canary: the registry says it has ended already
+    await a.flush();
+    const reason = `its window ended at ${new Date(endsAt).toISOString()}: failure rate 4.8% over 21 views (server 0, browser 1)`;
+    expect(expiries).toEqual([
+      { remote: 'checker', release: CANDIDATE, reason },
+      { remote: 'checker', release: CANDIDATE, reason },
+    ]);
+    expect(canary).toBeNull();
+    expect(rollbacks).toEqual([]);
+    expect(logA.lines).toEqual([expect.objectContaining({ level: 'warn', message: expect.stringContaining('ended by itself') })]);
+    // the canary ended: no figures of it any more
+    expect(a.figures()).toEqual([]);
   });
 
   it('flushes on its own timer, and close() writes what is left', async () => {
@@ -265,5 +384,6 @@ describe('describeFailureRate', () => {
     expect(describeFailureRate({ views: 1000, serverFailures: 40, browserFailures: 14 })).toBe(
       'failure rate 5.4% over 1000 views (server 40, browser 14)',
     );
+    expect(describeFailureRate({ views: 0, serverFailures: 0, browserFailures: 0 })).toBe('no views counted (server 0, browser 0)');
   });
 });

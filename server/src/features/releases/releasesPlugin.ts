@@ -5,9 +5,9 @@
  * credentials (deploy tokens and preview revocations), the gate, preview signing.
  *
  * At start: the release store and its id, the deploy tokens (seeded from DEPLOY_TOKENS and the
- * local tokens file into the database, then held in memory: tokenSeed.ts), the preview signing
- * key, the seeding of every remote without a pointer, the first snapshot, then the poll
- * (RELEASE_POLL_MS, which also follows the credentials), the heartbeat (every 2 s), each remote's
+ * local tokens file into the database, then held in memory: tokenSeed.ts), the preview and
+ * page-view signing keys, the seeding of every remote without a pointer, the first snapshot, then
+ * the poll (RELEASE_POLL_MS, which also follows the credentials), the heartbeat (every 2 s), each remote's
  * local build snapshotted as a release unless RELEASE_FOLLOW_LOCAL (startSnapshot.ts), and the
  * canaries' health counting. All of it stops when the app closes.
  */
@@ -22,6 +22,7 @@ import { createReleaseHealth, type ReleaseHealthCounter } from './health';
 import { createHeartbeat, HEARTBEAT_MS, type Heartbeat } from './instances';
 import type { PreviewClaim, ReleasesService } from '../../pages/releases/model';
 import { previewKey, signPreview, verifyPreview } from './previewLinks';
+import { PAGE_VIEW_TOKEN_MS, pageViewKey, signPageView, verifyPageView } from './pageViews';
 import { ReleaseRegistry } from './registry';
 import { originPolicy, type OriginPolicy, type Resolver } from '../../pages/releases/originFetch';
 import { localRelease, seedPointers } from './seed';
@@ -77,6 +78,7 @@ export const releasesPlugin = fp<ReleasesOptions>(
     const store = new ReleaseStore(config.releases.storeDir ?? path.join(config.varDir, 'releases'));
     const credentials = await startCredentials(app.db, config, app.log, clock);
     const key = await previewKey(app.db);
+    const pageKey = await pageViewKey(app.db);
     const local = (remote: RemoteName) => localRelease(config, remote, new Date(clock()).toISOString());
     const registry = new ReleaseRegistry({ db: app.db, local, log: app.log, clock, credentials });
     const origins = originPolicy(config, resolve);
@@ -105,10 +107,20 @@ export const releasesPlugin = fp<ReleasesOptions>(
         if (rolledBack) app.metrics.releaseRollbacks.inc({ remote });
         return rolledBack;
       },
+      expireCanary: (remote, releaseId, reason) => registry.expireCanary(remote, releaseId, reason),
       log: app.log,
       minViews: config.releases.canaryMinViews,
       maxFailureRate: config.releases.canaryMaxFailureRate,
       flushMs: autoStart ? 1_000 : 0,
+      clock,
+      onReports: (counted, replayed) => {
+        const { releaseBeacons, releaseLoadFailures } = app.metrics;
+        releaseBeacons.inc({ result: 'counted' }, counted.length);
+        releaseBeacons.inc({ result: 'replayed' }, replayed);
+        // Running canaries only: the label's values are bounded.
+        for (const report of counted)
+          if (report.failure === 'browser') releaseLoadFailures.inc({ remote: report.remote, version: report.release });
+      },
     });
     const known = (remote: RemoteName, id: string) => registry.find(remote, id) !== null;
     app.decorate('releases', {
@@ -118,6 +130,8 @@ export const releasesPlugin = fp<ReleasesOptions>(
       health,
       verifyPreview: (token) => verifyPreview(key, token, clock(), known, (claim) => credentials.previewRevoked(claim)),
       signPreview: (claim) => signPreview(key, { ...claim, issuedAt: credentials.issuedAtFor(claim.remote, claim.release) }),
+      signPageView: (claim) => signPageView(pageKey, { ...claim, expiresAt: clock() + PAGE_VIEW_TOKEN_MS }),
+      verifyPageView: (token) => verifyPageView(pageKey, token, clock()),
       registry,
       store,
       gate,

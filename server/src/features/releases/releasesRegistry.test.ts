@@ -12,6 +12,7 @@ import { loadConfig, StartupError, type Config } from '../../config';
 import type { LiveSnapshot } from '../../pages/releases/model';
 import { parseDeployTokens } from '../../deployTokens';
 import { hashToken, newToken } from './tokens';
+import { newPageView } from './pageViews';
 import { configOn, testApp } from '../../../test/helpers';
 import { databases, postgresDatabase, postgresSkipped } from '../../../test/postgres';
 import { bearer, buildOf, localTokens, manifestGate, upload } from '../../../test/releasesFixtures';
@@ -305,14 +306,21 @@ describe.each(databases())('canary health wired to the registry on %s', (databas
       const promote = () =>
         app.inject({ method: 'POST', url: '/api/releases/checker/promote', payload: { release, percent: 40 }, headers: bearer(token) });
       const { health } = app.releases;
+      const reportOf = (failure: 'browser' | 'server' | null) => ({
+        pageView: newPageView(),
+        remote: 'checker' as const,
+        release,
+        failure,
+        expiresAt: Date.now() + 60_000,
+      });
       // counted before the canary starts: forgotten when it starts
-      for (let i = 0; i < 10; i += 1) health.failure('checker', release, 'server');
+      for (let i = 0; i < 10; i += 1) health.report(reportOf('server'));
       await health.flush();
       expect((await promote()).statusCode).toBe(200);
-      for (let i = 0; i < 10; i += 1) health.view('checker', release);
+      for (let i = 0; i < 7; i += 1) health.report(reportOf(null));
       await health.flush();
       expect(app.releases.snapshot().remotes.checker.canary?.release.id).toBe(release);
-      for (let i = 0; i < 3; i += 1) health.failure('checker', release, 'browser');
+      for (let i = 0; i < 3; i += 1) health.report(reportOf('browser'));
       await health.flush();
       expect(app.releases.snapshot().remotes.checker.canary).toBeNull();
       const [latest] = (await app.releases.registry.list('checker')).history;

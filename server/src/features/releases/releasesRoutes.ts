@@ -6,9 +6,11 @@
  *   `{ "origin": "<url of the release folder>" }`). The gate runs first: 201 `{remote, release,
  *   gate: "passed", created: true}`, 200 with created false when it was kept already, 422 with
  *   every reason when refused (nothing kept).
- * - POST /api/releases/:remote/promote `{release, percent?}`, /rollback `{reason?}`: move the live
- *   pointer (or the canary); /preview `{release, hours?}`: a signed preview link.
- * - GET /api/releases/:remote: the releases, the pointer and the history (who shipped what).
+ * - POST /api/releases/:remote/promote `{release, percent?, hours?}` (hours: a canary's window),
+ *   /rollback `{reason?}`: move the live pointer (or the canary); /preview `{release, hours?}`: a
+ *   signed preview link.
+ * - GET /api/releases/:remote: the releases, the pointer (a running canary with its health and
+ *   time left) and the history (who shipped what).
  * - GET /api/releases/live: public, the live release (and canary) of every remote, nothing else.
  * - GET /releases/<remote>/<id>/<file>: the store's files, immutable, of registered releases only,
  *   and only of the types a release may hold (pages/releases/fileTypes.ts).
@@ -28,6 +30,7 @@ import { REMOTE_NAMES, type RemoteName } from '@copytech/shared/domain';
 import type { Config } from '../../config';
 import { sendError } from '../../http/errors';
 import { PREVIEW_DEFAULT_HOURS, PREVIEW_MAX_HOURS } from './previewLinks';
+import { CANARY_MAX_HOURS } from './pointerChanges';
 import { promoteChecked, publishOrigin, publishUpload, requireSharedStore, type PublishDeps } from './publish';
 import { NOT_SERVED, UPLOAD_LIMITS, type UploadPart } from './store';
 import { releaseFileType } from '../../pages/releases/fileTypes';
@@ -54,7 +57,11 @@ const promoteBody = {
   type: 'object',
   required: ['release'],
   additionalProperties: false,
-  properties: { release: { type: 'string', pattern: RELEASE_PATTERN }, percent: { type: 'integer', minimum: 1, maximum: 100 } },
+  properties: {
+    release: { type: 'string', pattern: RELEASE_PATTERN },
+    percent: { type: 'integer', minimum: 1, maximum: 100 },
+    hours: { type: 'integer', minimum: 1, maximum: CANARY_MAX_HOURS },
+  },
 } as const;
 const rollbackBody = {
   type: 'object',
@@ -143,13 +150,15 @@ function pointerRoutes(app: FastifyInstance, deps: PublishDeps & { releases: Rel
   const { releases } = deps;
   const writes = { onRequest: guard.remote('write'), config: { limitedByHook: true } };
   const actorOf = guard.actorOf;
-  app.post<RemoteParams & { Body: { release: string; percent?: number } }>(
+  app.post<RemoteParams & { Body: { release: string; percent?: number; hours?: number } }>(
     '/api/releases/:remote/promote',
     { ...writes, schema: { params, body: json(promoteBody) } },
     async (request, reply) => {
       const actor = actorOf(request);
-      const { release, percent } = request.body;
-      const answer = await promoteChecked(deps, request.params.remote, release, percent ?? null, { actor });
+      const { release, percent, hours } = request.body;
+      if (hours !== undefined && (percent === undefined || percent >= 100))
+        return sendError(reply, 400, 'hours is the window of a canary: give it with a percent from 1 to 99.');
+      const answer = await promoteChecked(deps, request.params.remote, release, percent ?? null, { actor }, hours ?? null);
       return reply.code(answer.status).send(answer.body);
     },
   );
@@ -235,7 +244,14 @@ export const releasesRoutes: FastifyPluginAsync<{ config: Config; clock?: () => 
   const reads = { onRequest: guard.remote('read'), config: { limitedByHook: true } };
   app.get<RemoteParams>('/api/releases/:remote', { ...reads, schema: { params } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return withoutServerPaths(await releases.registry.list(request.params.remote));
+    const listing = withoutServerPaths(await releases.registry.list(request.params.remote));
+    if (!listing.canary) return listing;
+    // the running canary's health: every instance's reports together, read now
+    const endsAt = listing.canary.endsAt === null ? null : Date.parse(listing.canary.endsAt);
+    const { views, serverFailures, browserFailures, failureRate, maxFailureRate, minViews, secondsLeft } =
+      await releases.health.canaryHealth(request.params.remote, listing.canary.release, endsAt);
+    const health = { views, serverFailures, browserFailures, failureRate, maxFailureRate, minViews, secondsLeft };
+    return { ...listing, canary: { ...listing.canary, health } };
   });
 };
 

@@ -75,6 +75,11 @@ export interface Canary {
   release: Release;
   /** 1..99: the share of visitors who get the candidate */
   percent: number;
+  /**
+   * epoch ms: when the canary's window ends (`promote --percent N --hours H`) and it ends by
+   * itself unless it was promoted before; null for a canary started before windows existed
+   */
+  endsAt?: number | null;
 }
 
 export interface RemoteLive {
@@ -108,10 +113,58 @@ export type Selection = Record<RemoteName, ChosenRelease>;
 /** Where a render process finds each remote's server build: what a render needs of a selection. */
 export type RenderTargets = Record<RemoteName, { id: string; serverEntry: string }>;
 
-/** A canary's health, counted by every instance: views of pages that used the release, and failures. */
+/**
+ * What a page that uses canary releases carries, signed (features/releases/pageViews.ts): one page
+ * view, the canary release of each remote it chose as canary, the remotes whose server render of
+ * the canary failed, until when its reports count.
+ */
+export interface PageViewClaim {
+  /** random, one per page view (22 base64url characters) */
+  pageView: string;
+  canaries: Partial<Record<RemoteName, string>>;
+  serverFailed: RemoteName[];
+  /** epoch ms */
+  expiresAt: number;
+}
+
+export type PageViewCheck = { ok: true; claim: PageViewClaim } | { ok: false; reason: 'malformed' | 'forged' | 'expired' };
+
+/**
+ * A browser's report of one canary remote on one page view that passed every check of the beacon
+ * (features/releases/beaconRoutes.ts): a view of the release, and a failure when the browser said
+ * it failed (`browser`) or the page's token says its server render failed (`server`).
+ */
+export interface CanaryReport {
+  pageView: string;
+  remote: RemoteName;
+  release: string;
+  failure: 'server' | 'browser' | null;
+  /** epoch ms: the token's expiry (the spent pair is kept until then) */
+  expiresAt: number;
+}
+
+/** A running canary's health: what the release API (`list`) and the metrics show. */
+export interface CanaryFigures {
+  remote: RemoteName;
+  release: string;
+  views: number;
+  serverFailures: number;
+  browserFailures: number;
+  /** (server + browser failures) / views; 0 before any view */
+  failureRate: number;
+  /** CANARY_MAX_FAILURE_RATE */
+  maxFailureRate: number;
+  /** CANARY_MIN_VIEWS */
+  minViews: number;
+  /** when its window ends (ISO), and the whole seconds left; null for a canary without one */
+  endsAt: string | null;
+  secondsLeft: number | null;
+}
+
+/** A canary's health, counted by every instance from browsers' reports (features/releases/health.ts). */
 export interface ReleaseHealth {
-  view(remote: RemoteName, releaseId: string): void;
-  failure(remote: RemoteName, releaseId: string, where: 'server' | 'browser'): void;
+  /** a report that passed the beacon's checks: counted at the next flush, once per page view and remote over every instance */
+  report(report: CanaryReport): void;
 }
 
 /** What a preview link carries, signed: which release of which remote, when it was made, until when. */
@@ -132,4 +185,8 @@ export interface ReleasesService extends LiveReleases {
   health: ReleaseHealth;
   /** Checks a preview link's token: its signature, its expiry, that it was not revoked, and that the release is kept. */
   verifyPreview(token: string): PreviewCheck;
+  /** The signed token of a page view that uses canary releases, valid for PAGE_VIEW_TOKEN_MS from now (features/releases/pageViews.ts). */
+  signPageView(claim: Omit<PageViewClaim, 'expiresAt'>): string;
+  /** Checks a page view's token: its signature and its expiry (not what it names). */
+  verifyPageView(token: string): PageViewCheck;
 }
