@@ -53,7 +53,7 @@ const VERBS = {
   publish: { args: ['remote'], options: ['from', 'origin'] },
   preview: { args: ['remote', 'release'], options: ['hours'] },
   unpreview: { args: ['remote'], optional: ['release'], options: [] },
-  promote: { args: ['remote', 'release'], options: ['percent'] },
+  promote: { args: ['remote', 'release'], options: ['percent', 'hours'] },
   rollback: { args: ['remote'], options: ['reason'] },
   list: { args: ['remote'], options: [] },
   token: { args: ['scope'], options: ['label', 'offline'], platform: true },
@@ -67,6 +67,7 @@ const USAGE = `Usage: npm run release -- <verb> <remote> ... [options]
   preview <remote> <release> [--hours N]          a preview link: whoever has it sees the release (24 h by default, at most 168)
   unpreview <remote> [<release>]                  revoke the preview links of the release (or of every release) made until now
   promote <remote> <release> [--percent N]        live, or a canary for N% of visitors (1-99; 100 completes it)
+          [--hours H]                             a canary's window: it ends by itself after H hours (24 by default, at most 168)
   rollback <remote> [--reason <text>]             end the canary, or back to the release live before
   list <remote>                                   releases, the live pointer and its history
   token <remote|platform> [--label <label>]       a new deploy token, made by the server (a platform token), shown once
@@ -125,6 +126,8 @@ function parseCommand(argv) {
   if (misplaced.length)
     throw usageError(`${verb}${offline ? ' --offline' : ''} does not take ${misplaced.map((name) => `--${name}`).join(', ')}`);
   if (values.from !== undefined && values.origin !== undefined) throw usageError('publish takes --from or --origin, not both');
+  if (verb === 'promote' && values.hours !== undefined && !(Number(values.percent) < 100))
+    throw usageError('--hours is the window of a canary: give it with --percent 1 to 99');
   const args = Object.fromEntries([...spec.args, ...optional].map((name, i) => [name, rest[i]]));
   checkArguments(args);
   return { verb, ...args, options: values, platform: spec.platform === true };
@@ -300,11 +303,11 @@ async function preview(command, target) {
 
 async function promote(command, target) {
   const percent = command.options.percent === undefined ? undefined : wholeNumber(command.options.percent, 'percent', 1, 100);
-  say(
-    `Promoting ${command.remote} ${command.release}${percent && percent < 100 ? ` to ${percent}% of visitors` : ''}; the server runs the gate again…`,
-  );
+  const hours = command.options.hours === undefined ? undefined : wholeNumber(command.options.hours, 'hours', 1, 168);
+  const share = percent && percent < 100 ? ` to ${percent}% of visitors${hours ? ` for ${hours} hours` : ''}` : '';
+  say(`Promoting ${command.remote} ${command.release}${share}; the server runs the gate again…`);
   return call(target, 'POST', `/api/releases/${command.remote}/promote`, {
-    json: { release: command.release, ...(percent ? { percent } : {}) },
+    json: { release: command.release, ...(percent ? { percent } : {}), ...(hours ? { hours } : {}) },
     timeoutMs: 120_000,
   });
 }
@@ -320,10 +323,18 @@ const list = (command, target) => call(target, 'GET', `/api/releases/${command.r
 const unpreview = (command, target) =>
   call(target, 'POST', `/api/releases/${command.remote}/preview/revoke`, { json: command.release ? { release: command.release } : {} });
 
+/** A running canary's health, for a human: its figures, its limits and its time left. */
+function describeHealth({ views, serverFailures, browserFailures, failureRate, maxFailureRate, minViews, secondsLeft: left }) {
+  const percent = (share) => `${Math.round(share * 1000) / 10}%`;
+  const time = left === null ? 'no window' : `${Math.floor(left / 3600)} h ${Math.floor((left % 3600) / 60)} min left`;
+  return `  health: ${views} views, failures ${serverFailures} server and ${browserFailures} browser (${percent(failureRate)}); rolled back above ${percent(maxFailureRate)} once it has ${minViews} views; ${time}`;
+}
+
 /** list, for a human: the pointer, the kept releases and the latest history. */
 function describeListing(answer) {
   const canary = answer.canary ? `, canary ${answer.canary.release} for ${answer.canary.percent}% of visitors` : ', no canary';
   say(`${answer.remote}: live ${answer.live}${canary}`);
+  if (answer.canary?.health) say(describeHealth(answer.canary.health));
   if (Array.isArray(answer.releases) && answer.releases.length) say('Releases, newest first:');
   for (const kept of answer.releases ?? [])
     say(

@@ -60,6 +60,7 @@ async function fakeReleaseApi() {
   const releases = new Map<string, Set<string>>(REMOTE_NAMES.map((name) => [name, new Set(['local'])]));
   const history: Record<string, Array<{ from: string; to: string }>> = {};
   const live: Record<string, string> = Object.fromEntries(REMOTE_NAMES.map((name) => [name, 'local']));
+  const canaries: Record<string, { release: string; percent: number; endsAt: string }> = {};
 
   const app: FastifyInstance = Fastify();
   await app.register(multipart, {
@@ -143,13 +144,17 @@ async function fakeReleaseApi() {
   app.post<Remote>('/api/releases/:remote/promote', async (request, reply) => {
     const remote = authorised(request, reply);
     if (!remote) return reply;
-    const body = request.body as { release: string; percent?: number };
+    const body = request.body as { release: string; percent?: number; hours?: number };
     if (!releases.get(remote)!.has(body.release))
       return reply.code(404).send({ error: 'Not Found', statusCode: 404, message: `no release ${body.release} of ${remote}` });
-    if (body.percent !== undefined && body.percent < 100)
-      return { remote, live: live[remote], canary: { release: body.release, percent: body.percent } };
+    if (body.percent !== undefined && body.percent < 100) {
+      const endsAt = new Date(Date.parse('2026-11-25T09:00:00.000Z') + (body.hours ?? 24) * 3_600_000).toISOString();
+      canaries[remote] = { release: body.release, percent: body.percent, endsAt };
+      return { remote, live: live[remote], canary: canaries[remote] };
+    }
     (history[remote] ??= []).push({ from: live[remote]!, to: body.release });
     live[remote] = body.release;
+    delete canaries[remote];
     return { remote, live: body.release, canary: null };
   });
 
@@ -208,10 +213,24 @@ async function fakeReleaseApi() {
   app.get<Remote>('/api/releases/:remote', async (request, reply) => {
     const remote = authorised(request, reply);
     if (!remote) return reply;
+    const canary = canaries[remote];
     return {
       remote,
       live: live[remote],
-      canary: null,
+      canary: canary
+        ? {
+            ...canary,
+            health: {
+              views: 57,
+              serverFailures: 1,
+              browserFailures: 6,
+              failureRate: 7 / 57,
+              maxFailureRate: 0.2,
+              minViews: 50,
+              secondsLeft: 5400,
+            },
+          }
+        : null,
       releases: [...releases.get(remote)!].map((id) => ({ id, source: id === 'local' ? 'local' : 'store', gate: null })),
       history: [
         {
@@ -388,7 +407,30 @@ describe('npm run release (a contract test against the release API’s answers)'
 
     const canary = await release(['promote', 'checker', String(id), '--percent', '20', ...server(), '--token', CHECKER_TOKEN]);
     expect(canary.code).toBe(0);
-    expect(canary.result).toEqual({ remote: 'checker', live: 'local', canary: { release: id, percent: 20 } });
+    expect(canary.result).toEqual({
+      remote: 'checker',
+      live: 'local',
+      canary: { release: id, percent: 20, endsAt: '2026-11-26T09:00:00.000Z' },
+    });
+    const windowed = await release([
+      'promote',
+      'checker',
+      String(id),
+      '--percent',
+      '20',
+      '--hours',
+      '2',
+      ...server(),
+      '--token',
+      CHECKER_TOKEN,
+    ]);
+    expect(windowed.result).toMatchObject({ canary: { endsAt: '2026-11-25T11:00:00.000Z' } });
+    expect(windowed.stderr).toContain('to 20% of visitors for 2 hours');
+    const listed = await release(['list', 'checker', ...server(), '--token', CHECKER_TOKEN]);
+    expect(listed.stderr).toContain(`checker: live local, canary ${id} for 20% of visitors`);
+    expect(listed.stderr).toContain(
+      'health: 57 views, failures 1 server and 6 browser (12.3%); rolled back above 20% once it has 50 views; 1 h 30 min left',
+    );
     const full = await release(['promote', 'checker', String(id), ...server(), '--token', CHECKER_TOKEN]);
     expect(full.result).toEqual({ remote: 'checker', live: id, canary: null });
     const back = await release([
@@ -405,6 +447,8 @@ describe('npm run release (a contract test against the release API’s answers)'
 
     expect(api.received.map((r) => [r.url, r.json])).toEqual([
       ['/api/releases/checker/promote', { release: id, percent: 20 }],
+      ['/api/releases/checker/promote', { release: id, percent: 20, hours: 2 }],
+      ['/api/releases/checker', undefined],
       ['/api/releases/checker/promote', { release: id }],
       ['/api/releases/checker/rollback', { reason: 'prices wrong on /discover-print-savings' }],
     ]);
@@ -487,6 +531,8 @@ describe('npm run release (a contract test against the release API’s answers)'
     for (const args of [
       ['promote', 'checker', 'local', '--percent', '0'],
       ['promote', 'checker', 'local', '--percent', '101'],
+      ['promote', 'checker', 'local', '--percent', '10', '--hours', '169'],
+      ['promote', 'checker', 'local', '--percent', '10', '--hours', '0'],
       ['preview', 'checker', 'local', '--hours', '169'],
       ['promote', 'checker', 'v2'],
       ['rollback', 'checker', '--reason', 'x'.repeat(301)],
@@ -505,6 +551,8 @@ describe('npm run release (a contract test against the release API’s answers)'
       ['deploy', 'checker'],
       ['promote', 'checker'],
       ['list', 'checker', '--percent', '5'],
+      ['promote', 'checker', 'local', '--hours', '5'],
+      ['promote', 'checker', 'local', '--percent', '100', '--hours', '5'],
       ['publish', 'checker', '--from', 'dist', '--origin', 'https://cdn.example.com/x/'],
       ['list', 'checker', '--colour', 'blue'],
       ['token', 'checker', '--offline', '--server', 'http://127.0.0.1'],
