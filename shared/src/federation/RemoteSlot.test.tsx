@@ -185,14 +185,26 @@ describe('RemoteSlot', () => {
   });
 });
 
-describe('a remote that throws while rendering in the browser', () => {
-  it('is reported once with its release (sendBeacon), beside the failure message', async () => {
-    const sendBeacon = jest.fn(() => true);
+describe("a canary remote's outcome on the page view (reported with the page's canary token)", () => {
+  const sendBeacon = jest.fn(() => true);
+  const TOKEN = 'eyJ2IjoiYWJjIn0.c2lnbmF0dXJlLW9mLXRoZS1zZXJ2ZXItNDMtY2hhcmFjdGVycy0';
+  beforeEach(() => {
+    sendBeacon.mockClear();
     Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true, writable: true });
-    mockFetchOnce({
-      ok: true,
-      body: { ...manifest, releases: { catalogue: 'local', basket: '3f9a0c1d2e4b', content: 'local' } },
-    });
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'copytech-canary';
+    script.textContent = JSON.stringify({ token: TOKEN, remotes: ['basket', 'catalogue'] });
+    document.body.appendChild(script);
+  });
+  afterEach(() => {
+    document.getElementById('copytech-canary')?.remove();
+    delete (navigator as { sendBeacon?: unknown }).sendBeacon;
+  });
+  const sent = () => sendBeacon.mock.calls.map((call) => JSON.parse((call as unknown as [string, string])[1]) as object);
+
+  it('a remote whose module loads but throws while rendering is reported failed, once, beside the failure message', async () => {
+    mockFetchOnce({ ok: true, body: manifest });
     runtime.loadRemote.mockResolvedValue({
       default: () => {
         throw new Error('broken build');
@@ -201,8 +213,21 @@ describe('a remote that throws while rendering in the browser', () => {
     // A module no other test loaded (the slot keeps loaded components by id).
     render(<RemoteSlot id="basket/InstantQuote" props={{} as never} label="The instant quote" />);
     expect(await screen.findByTestId('remote-unavailable')).toBeInTheDocument();
-    expect(sendBeacon).toHaveBeenCalledTimes(1);
-    expect(sendBeacon).toHaveBeenCalledWith('/api/releases/beacon', JSON.stringify({ remote: 'basket', release: '3f9a0c1d2e4b' }));
-    delete (navigator as { sendBeacon?: unknown }).sendBeacon;
+    expect(sent()).toEqual([{ token: TOKEN, remote: 'basket', outcome: 'failed' }]);
+  });
+
+  it('a remote whose fragment renders is reported ok once it is live, once for all its slots', async () => {
+    mockFetchOnce({ ok: true, body: manifest });
+    runtime.loadRemote.mockResolvedValue({ default: () => <p>Search suggestions</p> });
+    // (a module no other test rendered in a slot)
+    render(
+      <>
+        <RemoteSlot id="catalogue/SiteSearch" props={{} as never} label="Search" />
+        <RemoteSlot id="catalogue/SiteSearch" props={{} as never} label="Search" />
+      </>,
+    );
+    expect(await screen.findAllByText('Search suggestions')).toHaveLength(2);
+    await waitFor(() => expect(sendBeacon).toHaveBeenCalled());
+    expect(sent()).toEqual([{ token: TOKEN, remote: 'catalogue', outcome: 'ok' }]);
   });
 });

@@ -18,7 +18,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { ExposedModuleId, ExposedModules, RemoteName } from '../contracts';
-import { loadExposedComponent, remoteNameOf, reportRemoteFailure, resetRemote } from './remoteRegistry';
+import { loadExposedForSlot, remoteNameOf, reportRemoteFailure, reportRemoteOutcome, resetRemote } from './remoteRegistry';
 import { useCssomStyle } from '../ssr/pageData';
 import styles from './RemoteSlot.module.css';
 
@@ -44,7 +44,7 @@ function lazyExposed<Id extends ExposedModuleId>(id: Id, attempt: number): Compo
   const key = `${id}#${attempt}`;
   let component = lazyCache.get(key);
   if (!component) {
-    component = lazy(() => loadExposedComponent(id)) as unknown as ComponentType<never>;
+    component = lazy(() => loadExposedForSlot(id)) as unknown as ComponentType<never>;
     lazyCache.set(key, component);
   }
   return component as unknown as ComponentType<ExposedModules[Id]>;
@@ -141,9 +141,13 @@ export function RemoteSlot<Id extends ExposedModuleId>({ id, props, label, minHe
   // As a transition: an urgent update reaching a part of the remote that is still waiting for its
   // code to hydrate (a lazy page inside it) would throw that part's server HTML away and show its
   // loading state (a layout shift); a transition waits until that part has hydrated.
-  const markLive = useCallback(() => startTransition(() => setLive(true)), []);
-  const [retrying, setRetrying] = useState(false);
+  // Live is the remote's success on this page view for a canary's health (reportRemoteOutcome: once).
   const remote = remoteNameOf(id);
+  const markLive = useCallback(() => {
+    reportRemoteOutcome(remote, 'ok');
+    startTransition(() => setLive(true));
+  }, [remote]);
+  const [retrying, setRetrying] = useState(false);
 
   const retry = useCallback(() => {
     setRetrying(true);

@@ -1,6 +1,14 @@
 /** Where the remotes configuration comes from: the page's inline copy first, /remotes.json after. */
 import { getInstance } from '@module-federation/enhanced/runtime';
-import { INLINE_REMOTES_ID, loadExposedComponent, resetFederationForTests, resetRemote, startFederation } from './remoteRegistry';
+import {
+  INLINE_REMOTES_ID,
+  loadExposedComponent,
+  loadExposedForSlot,
+  reportRemoteFailure,
+  resetFederationForTests,
+  resetRemote,
+  startFederation,
+} from './remoteRegistry';
 
 /** A federation instance as the runtime's getInstance() returns it. */
 function federationInstance(name: string) {
@@ -120,43 +128,115 @@ it("keeps to the page's own federation instance after a remote's container has s
   expect(catalogue.registerRemotes).not.toHaveBeenCalled();
 });
 
-describe('reporting a remote that fails to load (POST /api/releases/beacon)', () => {
+describe("reporting a canary remote's outcome once per page view (POST /api/releases/beacon)", () => {
   const sendBeacon = jest.fn(() => true);
   const failed = { __copytechRemoteFailure: true, id: 'checker/SavingsChecker', reason: 'entry timed out' };
+  const usable = { default: () => null };
+  const TOKEN = 'eyJ2IjoiYWJjIn0.c2lnbmF0dXJlLW9mLXRoZS1zZXJ2ZXItNDMtY2hhcmFjdGVycy0';
+
+  /** The page's canary data block, as the server writes it after the body. */
+  function canaryPage(view: object | string | null) {
+    document.getElementById('copytech-canary')?.remove();
+    if (view === null) return;
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'copytech-canary';
+    script.textContent = typeof view === 'string' ? view : JSON.stringify(view);
+    document.body.appendChild(script);
+  }
+  const sent = () =>
+    sendBeacon.mock.calls.map((call) => {
+      const [url, body] = call as unknown as [string, string];
+      return [url, JSON.parse(body) as object];
+    });
+
   beforeEach(() => {
     sendBeacon.mockClear();
     Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true, writable: true });
+    pageCarries(JSON.stringify(inline));
   });
+  afterEach(() => canaryPage(null));
   afterAll(() => {
     delete (navigator as { sendBeacon?: unknown }).sendBeacon;
   });
 
-  it('sends the remote and its release once per page view, nothing else', async () => {
-    pageCarries(
-      JSON.stringify({ ...inline, releases: { catalogue: 'local', basket: 'local', checker: '3f9a0c1d2e4b', content: 'local' } }),
-    );
+  it('reports ok once when the canary remote’s first module loads and is usable, with the token and nothing else', async () => {
+    canaryPage({ token: TOKEN, remotes: ['checker'] });
+    shell.loadRemote.mockResolvedValue(usable);
+    await loadExposedComponent('checker/SavingsChecker');
+    await loadExposedComponent('checker/SavingsChecker');
+    // a later failure of the same remote in the same page view: not a second report
     shell.loadRemote.mockResolvedValue(failed);
     await expect(loadExposedComponent('checker/SavingsChecker')).rejects.toThrow('entry timed out');
-    await expect(loadExposedComponent('checker/SavingsChecker')).rejects.toThrow('entry timed out');
-    expect(sendBeacon).toHaveBeenCalledTimes(1);
-    expect(sendBeacon).toHaveBeenCalledWith('/api/releases/beacon', JSON.stringify({ remote: 'checker', release: '3f9a0c1d2e4b' }));
-    // Another page of the visit: reported again.
+    reportRemoteFailure('checker');
+    // another page of the visit in the same document (a client-side navigation): the same page view
     window.history.pushState({}, '', '/discover-print-savings');
-    await expect(loadExposedComponent('checker/SavingsChecker')).rejects.toThrow();
-    expect(sendBeacon).toHaveBeenCalledTimes(2);
+    shell.loadRemote.mockResolvedValue(usable);
+    await loadExposedComponent('checker/SavingsChecker');
     window.history.pushState({}, '', '/');
+    expect(sent()).toEqual([['/api/releases/beacon', { token: TOKEN, remote: 'checker', outcome: 'ok' }]]);
   });
 
-  it('a remote that loads is not reported; a page that names no releases (a standalone page) reports nothing', async () => {
-    pageCarries(JSON.stringify({ ...inline, releases: { catalogue: 'local', basket: 'local', checker: 'local', content: 'local' } }));
-    shell.loadRemote.mockResolvedValue({ default: () => null });
+  it('reports failed once when it fails first (a module that cannot be used, or a render that throws), then never ok', async () => {
+    canaryPage({ token: TOKEN, remotes: ['checker', 'basket'] });
+    shell.loadRemote.mockResolvedValue(failed);
+    await expect(loadExposedComponent('checker/SavingsChecker')).rejects.toThrow('entry timed out');
+    shell.loadRemote.mockResolvedValue(usable);
+    await loadExposedComponent('checker/SavingsChecker'); // a Retry that worked
+    // the basket's first module loads, then its component throws while rendering (RemoteSlot's boundary)
+    reportRemoteFailure('basket');
     await loadExposedComponent('basket/BasketDrawer');
-    expect(sendBeacon).not.toHaveBeenCalled();
+    expect(sent()).toEqual([
+      ['/api/releases/beacon', { token: TOKEN, remote: 'checker', outcome: 'failed' }],
+      ['/api/releases/beacon', { token: TOKEN, remote: 'basket', outcome: 'failed' }],
+    ]);
+  });
 
-    resetFederationForTests();
-    pageCarries(JSON.stringify(inline));
+  it('reports a canary remote whose remotes configuration could not be loaded as failed', async () => {
+    canaryPage({ token: TOKEN, remotes: ['checker'] });
+    pageCarries(null);
+    fetchMock.mockRejectedValue(new Error('offline'));
+    await expect(loadExposedComponent('checker/SavingsChecker')).rejects.toThrow('could not be loaded');
+    expect(sent()).toEqual([['/api/releases/beacon', { token: TOKEN, remote: 'checker', outcome: 'failed' }]]);
+  });
+
+  it('a module loaded for a slot is reported only when it fails: the slot reports ok once its fragment is live', async () => {
+    canaryPage({ token: TOKEN, remotes: ['checker', 'basket'] });
+    shell.loadRemote.mockResolvedValue(usable);
+    await loadExposedForSlot('checker/SavingsChecker');
+    expect(sendBeacon).not.toHaveBeenCalled();
+    shell.loadRemote.mockResolvedValue(failed);
+    await expect(loadExposedForSlot('basket/BasketDrawer')).rejects.toThrow('entry timed out');
+    expect(sent()).toEqual([['/api/releases/beacon', { token: TOKEN, remote: 'basket', outcome: 'failed' }]]);
+  });
+
+  it('reads the token once: a block added later is not read', async () => {
+    canaryPage(null);
+    shell.loadRemote.mockResolvedValue(usable);
+    await loadExposedComponent('catalogue/CatalogueRoutes');
+    canaryPage({ token: TOKEN, remotes: ['checker'] });
+    await loadExposedComponent('checker/SavingsChecker');
+    expect(sendBeacon).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a page without a canary (no token: the live releases, or a standalone page)', null],
+    ['a token that does not name the remote', { token: TOKEN, remotes: ['basket'] }],
+    ['a block that is not JSON', '{ token: '],
+    ['a block of another shape', { token: 7, remotes: ['checker'] }],
+    ['a block naming a remote that does not exist', { token: TOKEN, remotes: ['printers'] }],
+  ])('sends nothing on %s', async (_case, view) => {
+    canaryPage(view);
     shell.loadRemote.mockResolvedValue(failed);
     await expect(loadExposedComponent('checker/SavingsChecker')).rejects.toThrow();
+    reportRemoteFailure('checker');
     expect(sendBeacon).not.toHaveBeenCalled();
+  });
+
+  it('sends nothing where the browser has no sendBeacon', async () => {
+    canaryPage({ token: TOKEN, remotes: ['checker'] });
+    delete (navigator as { sendBeacon?: unknown }).sendBeacon;
+    shell.loadRemote.mockResolvedValue(usable);
+    await expect(loadExposedComponent('checker/SavingsChecker')).resolves.toBe(usable);
   });
 });

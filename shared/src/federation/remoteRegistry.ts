@@ -4,8 +4,16 @@
  * host pages of the remotes; a remote that shows another remote's fragment goes through here too.
  */
 import { getInstance } from '@module-federation/enhanced/runtime';
-import type { ExposedComponentModule, ExposedModuleId, ExposedModules, RemoteName, RemotesManifest } from '../contracts';
-import { REMOTE_NAMES } from '../contracts';
+import type {
+  CanaryPageView,
+  CanaryReportBeacon,
+  ExposedComponentModule,
+  ExposedModuleId,
+  ExposedModules,
+  RemoteName,
+  RemotesManifest,
+} from '../contracts';
+import { CANARY_PAGE_VIEW_ID, REMOTE_NAMES } from '../contracts';
 import { isRemoteFailure, resiliencePlugin } from './resiliencePlugin';
 
 export class RemoteUnavailableError extends Error {
@@ -19,8 +27,6 @@ export class RemoteUnavailableError extends Error {
 }
 
 let manifestPromise: Promise<RemotesManifest> | null = null;
-/** The releases the page's remotes configuration named (absent on a standalone page). */
-let pageReleases: RemotesManifest['releases'] = undefined;
 
 type FederationHost = NonNullable<ReturnType<typeof getInstance>>;
 let host: FederationHost | null = null;
@@ -94,7 +100,6 @@ export function startFederation(manifestUrl = '/remotes.json'): Promise<RemotesM
   if (!manifestPromise) {
     const inline = inlineManifest();
     manifestPromise = (inline ? Promise.resolve(inline) : fetchManifest(manifestUrl)).then((manifest) => {
-      pageReleases = manifest.releases;
       const instance = federationHost();
       instance.registerPlugins([resiliencePlugin({ timeoutMs: manifest.timeoutMs || DEFAULT_TIMEOUT_MS })]);
       // A remote's standalone page is itself a federation host: it never registers itself.
@@ -126,28 +131,65 @@ export async function resetRemote(name: RemoteName): Promise<void> {
   federationHost().registerRemotes([{ name, entry: entry.href }], { force: true });
 }
 
-/** Where a browser reports a remote that failed to load (server/src/features/releases/beaconRoutes.ts). */
+/** Where a browser reports how a canary remote did on its page (server/src/features/releases/beaconRoutes.ts). */
 export const RELEASE_BEACON_URL = '/api/releases/beacon';
-const reported = new Set<string>();
+/** The page's canary page view, read once: undefined before it is read, null when the page has none. */
+let canaryView: CanaryPageView | null | undefined;
+/** The canary remotes this page view has reported. */
+const reported = new Set<RemoteName>();
+
+function isCanaryView(value: unknown): value is CanaryPageView {
+  if (typeof value !== 'object' || value === null) return false;
+  const { token, remotes } = value as { token?: unknown; remotes?: unknown };
+  return (
+    typeof token === 'string' &&
+    Array.isArray(remotes) &&
+    remotes.every((remote) => typeof remote === 'string' && (REMOTE_NAMES as readonly string[]).includes(remote))
+  );
+}
+
+/** The page view's token and canary remotes, from the page's data block (CANARY_PAGE_VIEW_ID), read once. */
+function pageCanaries(): CanaryPageView | null {
+  if (canaryView !== undefined) return canaryView;
+  canaryView = null;
+  if (typeof document === 'undefined') return null;
+  const text = document.getElementById(CANARY_PAGE_VIEW_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (isCanaryView(value)) canaryView = value;
+  } catch {
+    // not a canary page view: nothing to report
+  }
+  return canaryView;
+}
 
 /**
- * Reports that a remote failed to load or to render on this page, once per remote and page view
- * (a page's path), with the release the page's configuration named for it: the server counts it
- * against that release (a canary with too many failures is rolled back). Only the remote's name
- * and release id are sent, never anything of the visitor. Nothing is sent where the page names
- * no releases (a remote's standalone page) or the browser has no sendBeacon.
+ * Reports how a canary remote did on this page view, once per remote: `ok` when its first module
+ * loaded and was usable (in a RemoteSlot: its fragment rendered and is live, so a component that
+ * throws while rendering is a failure), `failed` when it failed first (a later failure in the same
+ * page view is not a second report). Only the remotes the page's canary token names are reported, with that
+ * token, the remote's name and the outcome: never anything of the visitor. The server counts a
+ * view of the canary release for each report, and a failure when it failed (in the browser, or in
+ * the server render the token names). A page without a canary release (its token absent, as on a
+ * remote's standalone page) and a browser without sendBeacon send nothing.
  */
-export function reportRemoteFailure(name: RemoteName): void {
-  const release = pageReleases?.[name];
-  if (!release || typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return;
-  const key = `${window.location.pathname} ${name}`;
-  if (reported.has(key)) return;
-  reported.add(key);
+export function reportRemoteOutcome(name: RemoteName, outcome: CanaryReportBeacon['outcome']): void {
+  const view = pageCanaries();
+  if (!view || !view.remotes.includes(name) || reported.has(name)) return;
+  if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return;
+  reported.add(name);
+  const report: CanaryReportBeacon = { token: view.token, remote: name, outcome };
   try {
-    navigator.sendBeacon(RELEASE_BEACON_URL, JSON.stringify({ remote: name, release }));
+    navigator.sendBeacon(RELEASE_BEACON_URL, JSON.stringify(report));
   } catch {
     // A report is best effort: the page goes on.
   }
+}
+
+/** Reports that a remote failed to load or to render on this page view (reportRemoteOutcome: once, and only for a canary). */
+export function reportRemoteFailure(name: RemoteName): void {
+  reportRemoteOutcome(name, 'failed');
 }
 
 /** Why a loaded module cannot be used, or null when it can. */
@@ -158,18 +200,37 @@ function unusable(module: unknown): string | null {
   return typeof component !== 'function' && typeof component !== 'object' ? 'the module has no default component' : null;
 }
 
-export async function loadExposedComponent<Id extends ExposedModuleId>(id: Id): Promise<ExposedComponentModule<ExposedModules[Id]>> {
+/**
+ * An exposed module, for a caller that renders it itself (the site search's typeahead): a failure
+ * is reported, and so is the first usable module (`ok`) of a canary remote.
+ */
+export function loadExposedComponent<Id extends ExposedModuleId>(id: Id): Promise<ExposedComponentModule<ExposedModules[Id]>> {
+  return loadExposed(id, true);
+}
+
+/**
+ * An exposed module for a RemoteSlot, or loaded early for one (a drawer's): a failure is reported,
+ * and the slot reports `ok` once its fragment is live (reportRemoteOutcome).
+ */
+export function loadExposedForSlot<Id extends ExposedModuleId>(id: Id): Promise<ExposedComponentModule<ExposedModules[Id]>> {
+  return loadExposed(id, false);
+}
+
+async function loadExposed<Id extends ExposedModuleId>(id: Id, reportOk: boolean): Promise<ExposedComponentModule<ExposedModules[Id]>> {
+  const remote = remoteNameOf(id);
   try {
     await startFederation();
   } catch (error) {
+    reportRemoteFailure(remote);
     throw new RemoteUnavailableError(id, `the remotes manifest could not be loaded (${(error as Error).message})`);
   }
   const module = await federationHost().loadRemote<ExposedComponentModule<ExposedModules[Id]>>(id);
   const failure = unusable(module);
   if (failure !== null) {
-    reportRemoteFailure(remoteNameOf(id));
+    reportRemoteFailure(remote);
     throw new RemoteUnavailableError(id, failure);
   }
+  if (reportOk) reportRemoteOutcome(remote, 'ok');
   return module as ExposedComponentModule<ExposedModules[Id]>;
 }
 
@@ -180,7 +241,7 @@ export function remoteNameOf(id: ExposedModuleId): RemoteName {
 /** For tests: forget the manifest so the next start reads the page and fetches again. */
 export function resetFederationForTests(): void {
   manifestPromise = null;
-  pageReleases = undefined;
+  canaryView = undefined;
   reported.clear();
   inlineConsumed = false;
   host = null;

@@ -11,7 +11,7 @@
 import { useEffect, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useLocation } from 'react-router-dom';
-import { RemoteSlot, basketStore, loadExposedComponent, uiStore, type DrawerName } from '@copytech/shared';
+import { RemoteSlot, basketStore, loadExposedForSlot, uiStore, type DrawerName } from '@copytech/shared';
 import { useLazyPart } from '../lazyPart';
 import { drawerPart } from './drawerPart';
 import { OverlayLoadFailure } from './OverlayLoadFailure';
@@ -50,7 +50,7 @@ function LazyDrawer({ name, remote, ...frame }: LazyDrawerProps) {
   const waiting = !part.module;
   // The remote's own load need not wait for the frame: start it now (the slot then finds it cached).
   useEffect(() => {
-    if (waiting && remote) loadExposedComponent(remote.id).catch(() => undefined); // the slot shows a failure
+    if (waiting && remote) loadExposedForSlot(remote.id).catch(() => undefined); // the slot shows a failure
   }, [waiting, remote]);
 
   if (part.failed) return <OverlayLoadFailure label={`The ${frame.title.toLowerCase()}`} state={part} onClose={onClose} />;

@@ -31,7 +31,7 @@ jest.mock('@copytech/shared', () => {
   return {
     ...actual,
     RemoteSlot: ({ id }: { id: string }) => createElement('p', { 'data-testid': 'remote-slot' }, id),
-    loadExposedComponent: () => new Promise(() => undefined),
+    loadExposedForSlot: () => new Promise(() => undefined),
   };
 });
 
