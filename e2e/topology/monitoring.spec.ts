@@ -13,7 +13,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { REPO_ROOT, freePort, startServer, type RunningServer } from '../support/server';
 import { startReleaseOrigin, startSmtpReceiver } from './receivers';
-import { failingAfterRenders, makeCheckerRelease, releaseCommand } from './releaseTools';
+import { browseUntil, failingAfterRenders, makeCheckerRelease, releaseCommand } from './releaseTools';
 import { startPostgres, startPrometheus, startRedis, waitFor, type PrometheusService, type Service } from './services';
 
 const CONTACT = { firstName: 'Jo', lastName: 'Bloggs', phoneNumber: '0116 496 0123', postcode: 'LE19 1WX' };
@@ -213,7 +213,9 @@ test('a killed SMTP receiver raises the outbox failures, then the oldest due age
   expect(await prometheus.query('ALERTS{alertname="OutboxOldestDueOver15m"}')).toEqual([]);
 });
 
-test('a broken release of a remote raises its fallbacks, and its rollback fires CanaryRolledBack', async () => {
+test('a broken release of a remote raises its fallbacks, its health per release, and its rollback fires CanaryRolledBack', async ({
+  browser,
+}) => {
   const fallbacks = 'sum(copytech_render_fallbacks_total{remote="checker"})';
   const fallbacksBefore = await prometheus.value(fallbacks);
   expect(await prometheus.query('ALERTS{alertname="CanaryRolledBack"}')).toEqual([]);
@@ -229,16 +231,22 @@ test('a broken release of a remote raises its fallbacks, and its rollback fires 
   const faulty = published.json.release as string;
   expect((await releaseCommand(['promote', 'checker', faulty, '--percent', '90'], a, token)).code).toBe(0);
   const started = Date.now();
-  // Fresh visitors on both instances: nine in ten get the candidate, whose renders soon fail.
   const canaryOnA = async () =>
     ((await (await fetch(`${a.url}/api/releases/live`)).json()) as Record<string, { canary?: { release: string } }>).checker!.canary;
   await waitFor(async () => (await canaryOnA())?.release === faulty, 5000, 'the canary on a');
-  await waitFor(
-    async () => {
-      await Promise.all([a, b].map((server) => fetch(server.url + CHECKER_PAGE).then((response) => response.arrayBuffer())));
-      return !(await canaryOnA());
-    },
-    30_000,
+  // While it runs: its health per release on both instances (every instance's reports, the same figures), its window, its limits.
+  const running = `{remote="checker",version="${faulty}"}`;
+  await valueWhen(`count(copytech_canary_seconds_left${running} > 86000)`, (value) => value === 2, 15_000, "the canary's window on both");
+  expect(await prometheus.value(`max(copytech_canary_max_failure_rate${running})`)).toBe(0.2);
+  expect(await prometheus.value(`max(copytech_canary_min_views${running})`)).toBe(12);
+  // Visitors in real browsers on both instances (a fetch of a page counts nothing for a canary):
+  // each page view that ran the checker reports it, its token naming the server render that failed.
+  const pageViews = await browseUntil(
+    browser,
+    [a, b],
+    CHECKER_PAGE,
+    async () => !(await canaryOnA()),
+    90_000,
     'the faulty canary to be rolled back',
   );
   const rolledBackMs = Date.now() - started;
@@ -249,13 +257,21 @@ test('a broken release of a remote raises its fallbacks, and its rollback fires 
     "the checker's fallbacks to rise",
   );
   expect(await prometheus.value(fallbacks)).toBeGreaterThan(fallbacksBefore);
+  const counted = await valueWhen(
+    'sum(copytech_release_beacons_total{result="counted"})',
+    (value) => value >= 12,
+    15_000,
+    "the browsers' reports to be counted",
+  );
   await valueWhen('sum(copytech_release_rollbacks_total{remote="checker"})', (value) => value >= 1, 15_000, 'the rollback to be counted');
   await waitFor(
     async () => (await prometheus.query('ALERTS{alertname="CanaryRolledBack",alertstate="firing",remote="checker"}')).length === 1,
     15_000,
     'CanaryRolledBack to fire',
   );
-  figures.brokenRemote = { fallbacksBefore, threw, rolledBackMs, alertFiringAfterMs: Date.now() - started };
+  // ended: no canary series any more
+  await valueWhen(`count(copytech_canary_views${running}) or vector(0)`, (value) => value === 0, 15_000, "the canary's series to go");
+  figures.brokenRemote = { fallbacksBefore, threw, pageViews, counted, rolledBackMs, alertFiringAfterMs: Date.now() - started };
 });
 
 test('an instance that stops answering is pending in ReadinessFailing, then firing after its minute', async () => {

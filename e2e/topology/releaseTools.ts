@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { Browser } from '@playwright/test';
 import { REPO_ROOT, type RunningServer } from '../support/server';
 import type { startReleaseOrigin } from './receivers';
 
@@ -91,4 +92,39 @@ export function failingAfterRenders(goodRenders: number) {
 })();
 `
       : text;
+}
+
+/**
+ * Visitors of a canary in real browsers (Chromium): page views of `url` through each instance in
+ * turn, in a browser in the canary's bucket (`ct_canary=0`: below any share; a cookie is the
+ * host's, so both instances on 127.0.0.1 see it), each waited for until the checker is live or
+ * has failed, so its page reported the canary's outcome (navigator.sendBeacon with the page's
+ * token), until `done` or `ms`. Returns how many page views it took. A fetch of the page counts
+ * nothing for a canary: only a browser that ran the remote does.
+ */
+export async function browseUntil(
+  browser: Browser,
+  servers: RunningServer[],
+  url: string,
+  done: () => Promise<boolean>,
+  ms: number,
+  what: string,
+): Promise<number> {
+  const context = await browser.newContext();
+  const host = new URL(servers[0]!.url);
+  await context.addCookies([{ name: 'ct_canary', value: '0', domain: host.hostname, path: '/' }]);
+  const page = await context.newPage();
+  const deadline = Date.now() + ms;
+  let views = 0;
+  try {
+    for (;;) {
+      if (await done()) return views;
+      if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms and ${views} page views waiting for ${what}`);
+      await page.goto(servers[views % servers.length]!.url + url);
+      await page.locator('[data-remote="checker"][data-live], [data-testid="remote-unavailable"]').first().waitFor({ timeout: 20_000 });
+      views += 1;
+    }
+  } finally {
+    await context.close();
+  }
 }

@@ -6,8 +6,10 @@
  * team's CI would: a publish the gate refuses, an upload refused because the instances do not share
  * a store, a publish from an origin, a preview that only its browser sees, a promote through one
  * instance that the other renders within 2 s (the same processes), a rollback, a canary, and a
- * canary whose server renders fail rolled back by itself. Publishes come from a loopback origin
- * listed in RELEASE_ORIGINS by its address; others (the instance's own /remotes/checker/) are refused. Figures go to test-results/releases.json.
+ * canary whose server renders fail rolled back by itself once real browsers (Chromium) that ran it
+ * reported their page views. Publishes come from a loopback origin listed in RELEASE_ORIGINS by
+ * its address; others (the instance's own /remotes/checker/) are refused. Figures go to
+ * test-results/releases.json.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +18,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { REPO_ROOT, startServer, type RunningServer } from '../support/server';
 import { startReleaseOrigin } from './receivers';
-import { failingAfterRenders, makeCheckerRelease, releaseCommand } from './releaseTools';
+import { browseUntil, failingAfterRenders, makeCheckerRelease, releaseCommand } from './releaseTools';
 import { startPostgres, startRedis, waitFor, type Service } from './services';
 const CHECKER_PAGE = '/discover-print-savings';
 const HEADING = 'Discover your print savings';
@@ -251,7 +253,9 @@ test('a canary at 50% gives the candidate to about half of fresh visitors, each 
   expect(ended.code).toBe(0);
 });
 
-test('a canary whose server renders fail is rolled back by itself, and the history says why', async () => {
+test('a canary whose server renders fail is rolled back by itself once browsers report their page views, and the history says why', async ({
+  browser,
+}) => {
   // Renders well a few times (the gate's samples, in a worker of its own), then throws on every
   // render: a fault the gate cannot see, that only traffic shows.
   const folder = makeRelease('release-faulty', failingAfterRenders(6));
@@ -259,24 +263,31 @@ test('a canary whose server renders fail is rolled back by itself, and the histo
   expect(published.json.gate).toBe('passed');
   const faulty = published.json.release as string;
   expect((await release(['promote', 'checker', faulty, '--percent', '90'], a)).code).toBe(0);
-  // Fresh visitors on both instances: nine in ten get the candidate, whose renders soon fail.
   const started = Date.now();
   const liveOnA = async () =>
     ((await (await fetch(`${a.url}/api/releases/live`)).json()) as Record<string, { release: string; canary?: { release: string } }>)
       .checker!;
   await waitFor(async () => (await liveOnA()).canary?.release === faulty, 5000, 'the canary on a');
-  await waitFor(
-    async () => {
-      await Promise.all([checkerReleaseOf(a), checkerReleaseOf(b)]);
-      return !(await liveOnA()).canary;
-    },
-    30_000,
+  // Fetches of its pages (no JavaScript, nothing reports) count nothing, however many.
+  for (let i = 0; i < 30; i += 1) await Promise.all([checkerReleaseOf(a, 'ct_canary=0'), checkerReleaseOf(b, 'ct_canary=0')]);
+  await new Promise((resolve) => setTimeout(resolve, 1500)); // a health flush
+  const unread = (await release(['list', 'checker'], b)).json.canary as { health: { views: number } };
+  expect(unread.health.views).toBe(0);
+  expect((await liveOnA()).canary?.release).toBe(faulty);
+  // Visitors in real browsers, on both instances: each page view that ran the checker reports it,
+  // with its page's token naming the server render that failed.
+  const pageViews = await browseUntil(
+    browser,
+    [a, b],
+    CHECKER_PAGE,
+    async () => !(await liveOnA()).canary,
+    90_000,
     'the faulty canary to be rolled back',
   );
   expect((await liveOnA()).release).toBe(seeded);
   const listed = await release(['list', 'checker'], b);
   const last = (listed.json.history as Array<{ action: string; reason: string; from: string }>)[0]!;
-  figures.autoRollback = { afterMs: Date.now() - started, reason: last.reason };
+  figures.autoRollback = { afterMs: Date.now() - started, pageViews, reason: last.reason };
   expect(last.action).toBe('auto-rollback');
-  expect(last.reason).toMatch(/failure rate/);
+  expect(last.reason).toMatch(/failure rate \d+% over \d+ views \(server [1-9]\d*, browser \d+\)/);
 });
