@@ -69,7 +69,7 @@ export function installHttpMetrics(app: FastifyInstance, metrics: Metrics): void
     const statusCode = reply.statusCode;
     const found = series(request.method, route, statusCode);
     found.observe(reply.elapsedTime / 1000);
-    // Routes with a limit of their own (writes, the beacon, the release API): a 429 is the limit's answer.
+    // Routes with a limit of their own (the writes, the release API): a 429 is the limit's answer.
     const limited = config as { rateLimit?: unknown; limitedByHook?: boolean } | undefined;
     if (template !== undefined && (limited?.rateLimit || limited?.limitedByHook)) countDecision(template, statusCode === 429);
     done();
