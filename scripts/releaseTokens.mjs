@@ -1,5 +1,4 @@
-// The deploy token verbs of `npm run release` (scripts/release.mjs; docs/deploy.md "Releasing a
-// remote: what a team needs"): `token` asks the server for a new token with the platform token,
+// The deploy token verbs of `npm run release` (scripts/release.mjs; docs/deploy.md "What a team needs"): `token` asks the server for a new token with the platform token,
 // `token --offline` makes one and its DEPLOY_TOKENS entry with no server (for seeding), `tokens`
 // lists them, `revoke-token` revokes one; and what each says to a human on stderr.
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,6 +1,5 @@
 /**
- * The release API's credentials as every instance holds them (docs/deploy.md "Releasing a
- * remote: what a team needs"): the deploy tokens in force and the preview links' revocations, in
+ * The release API's credentials as every instance holds them (docs/deploy.md "What a team needs"): the deploy tokens in force and the preview links' revocations, in
  * memory. A request never reads the database to authenticate: a presented token is hashed and
  * compared with every token in force, in constant time, so the time taken says nothing about
  * which one matched.

@@ -1,6 +1,5 @@
 /**
- * Deploy tokens in the registry's database (docs/deploy.md "Releasing a remote: what a team
- * needs"): a platform token makes, lists and revokes them through the API, effective at once; a
+ * Deploy tokens in the registry's database (docs/deploy.md "What a team needs"): a platform token makes, lists and revokes them through the API, effective at once; a
  * remote's token manages none; a platform token acts on every remote; DEPLOY_TOKENS and the local
  * tokens file seed them (a revoked one stays revoked, a removed entry stays in force and the start
  * log says so); when a token was last used is written at most once a minute.

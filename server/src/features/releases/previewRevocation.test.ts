@@ -1,6 +1,5 @@
 /**
- * Preview links are bearer links that can be revoked (docs/deploy.md "Releasing a remote: the
- * steps", 2): `unpreview` revokes every link of a release, or of every release of a remote, made
+ * Preview links are bearer links that can be revoked (docs/deploy.md "The steps", 2): `unpreview` revokes every link of a release, or of every release of a remote, made
  * until then; a revoked link fails with a reason of its own, whose page says so in plain words,
  * and a browser that holds one goes back to live. No answer of the preview routes names a path of
  * the server.

@@ -1,6 +1,5 @@
 /**
- * Who may call the release API, and how often (docs/deploy.md "Releasing a remote: what a team
- * needs" and "Rate limits of the release API"). The guard is each token route's onRequest hook:
+ * Who may call the release API, and how often (docs/deploy.md "What a team needs" and "Rate limits of the release API"). The guard is each token route's onRequest hook:
  * it runs before the body is read or validated (a refusal says nothing about what a body lacks).
  *
  * 1. The presented token is checked first, in memory (credentials.ts). A token in force is never

@@ -1,5 +1,5 @@
 /**
- * The deploy tokens at start (docs/deploy.md "Releasing a remote: what a team needs"): every
+ * The deploy tokens at start (docs/deploy.md "What a team needs"): every
  * DEPLOY_TOKENS entry and every token of the local tokens file is inserted into the database if
  * its hash is not there yet. Seeding never revives a revoked token, and never revokes one: an entry
  * removed from DEPLOY_TOKENS stays in force until it is revoked through the API (the start log

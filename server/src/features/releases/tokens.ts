@@ -1,5 +1,5 @@
 /**
- * Deploy tokens' text (docs/deploy.md "Releasing a remote: what a team needs").
+ * Deploy tokens' text (docs/deploy.md "What a team needs").
  *
  * A token is `ctd_<scope>_<43 base64url characters>` (32 random bytes): the scope is one remote
  * (a catalogue token can never touch the basket) or `platform` (the platform team's token: it
