@@ -155,7 +155,16 @@ class RenderProcesses implements PageRenderer {
   async render(url: string, answer: (url: string) => Promise<PageDataAnswer>, use?: RenderWith): Promise<RenderedBody | null> {
     if (this.closed) throw new Error('the server is closing');
     const targets = await this.onThisDisk(use);
-    return this.ask<RenderedBody | null>(this.pick(), { type: 'render', url, ...targets }, { kind: 'render', answer });
+    // The page's data block is made of the answers this server gave the render, never of what the
+    // process says it read (it sends none back: less to serialize, nothing to trust).
+    const given: Record<string, PageDataAnswer> = {};
+    const recorded = async (read: string) => (given[read] = await answer(read));
+    const body = await this.ask<RenderedBody | null>(
+      this.pick(),
+      { type: 'render', url, ...targets },
+      { kind: 'render', answer: recorded },
+    );
+    return body && { ...body, answers: given };
   }
 
   async available(use?: RenderWith): Promise<boolean> {

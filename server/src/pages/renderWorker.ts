@@ -67,7 +67,9 @@ if (send) {
       { copyOrigins: false },
     );
     job.then(
-      (value) => post({ type: 'result', id: message.id, ok: true, value }),
+      // A body's answers are the server's own (it keeps what it answered): not sent back.
+      (value) =>
+        post({ type: 'result', id: message.id, ok: true, value: value && typeof value === 'object' ? { ...value, answers: {} } : value }),
       (error: unknown) => post({ type: 'result', id: message.id, ok: false, error: (error as Error)?.message ?? String(error) }),
     );
   });
