@@ -4,7 +4,13 @@
  * the company's name and details, and the envelope and close of a visitor's e-mail. Each feature
  * writes its own messages (features/<feature>/<feature>Mail.ts) in this frame, every value escaped.
  */
-import { COMPANY, type CommercialTerms, type ContactDetails } from '@copytech/shared/domain';
+import {
+  COMPANY,
+  CREDIT_BROKER_DISCLOSURE,
+  companyRegistrationLine,
+  type CommercialTerms,
+  type ContactDetails,
+} from '@copytech/shared/domain';
 import { escapeHtml, type MailMessage } from './message';
 
 export interface MailContext {
@@ -19,7 +25,7 @@ export interface MailContext {
 export const JUNK_HINT =
   "Can't find our e-mails? If a message from us is not in your inbox after a few minutes, please check your junk or spam folder, and add {from} to your contacts so our replies reach you.";
 
-/** The HTML frame of every e-mail: company name above, company details below. */
+/** The HTML frame of every e-mail: company name above; below, the company's details, its registration and the credit-broker disclosure. */
 export function htmlPage(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en-GB">
@@ -30,13 +36,19 @@ export function htmlPage(title: string, body: string): string {
 ${body}
 <hr style="border:none;border-top:1px solid #d9dee3;margin:24px 0">
 <p style="font-size:12px;color:#5b6670">${escapeHtml(COMPANY.legalName)} · ${COMPANY.address.map(escapeHtml).join(', ')} · ${escapeHtml(COMPANY.salesPhone)}</p>
+<p style="font-size:12px;color:#5b6670">${escapeHtml(companyRegistrationLine())}</p>
+<p style="font-size:12px;color:#5b6670">${escapeHtml(CREDIT_BROKER_DISCLOSURE)}</p>
 </div>
 </body>
 </html>
 `;
 }
 
-const footerText = `${COMPANY.legalName} · ${COMPANY.address.join(', ')} · ${COMPANY.salesPhone}`;
+const footerText = [
+  `${COMPANY.legalName} · ${COMPANY.address.join(', ')} · ${COMPANY.salesPhone}`,
+  companyRegistrationLine(),
+  CREDIT_BROKER_DISCLOSURE,
+].join('\n');
 
 /** The close of every visitor e-mail: the junk-folder hint, the sign-off and the company line, as text lines and as HTML. */
 export function visitorSignOff(context: MailContext): { text: string[]; html: string } {

@@ -27,7 +27,7 @@ export * from './api';
 export * from './enquiry';
 export * from './newsletter';
 export * from './campaign';
-export { COMPANY } from '../company';
+export { COMPANY, CREDIT_BROKER_DISCLOSURE, companyRegistrationLine } from '../company';
 export * from './savings';
 export * from './loadOnce';
 export * from './retention';

@@ -91,6 +91,13 @@ describe.each(databases())('on %s', (database) => {
       expect(visitor.text).toContain('0330 058 0590');
       expect(visitor.text).toMatch(/WHAT HAPPENS NEXT/);
       expect(visitor.html).toContain('£7,900.00');
+      // who we are, in law, at the foot of every e-mail: registration, VAT number and the credit-broker disclosure
+      for (const part of [visitor.text, visitor.html]) {
+        expect(part).toContain('company number 09456213');
+        expect(part).toContain('VAT number GB 214 5689 56');
+        expect(part).toContain('Registered office: Unit 4, Meridian Business Park, Leicester, LE19 1WX');
+        expect(part).toContain('as a credit broker, not a lender');
+      }
       const sales = mimeParts(
         fs.readFileSync(
           path.join(
