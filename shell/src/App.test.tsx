@@ -1,4 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { basketStore } from '@copytech/shared';
 import { App } from './App';
 import { renderInShell, resetSharedStores } from './testing/renderInShell';
@@ -66,4 +67,21 @@ test("the header's basket count follows the shared store while the basket drawer
     basketStore.add({ modelId: 'a1', brand: 'A', model: '1', productCategory: 'printer', productSpecification: null });
   });
   expect(screen.getByTestId('basket-count')).toHaveTextContent('1');
+});
+
+test('while the cookie choice is open its buttons come first in the tab order, before the skip link, and nothing takes focus', async () => {
+  const user = userEvent.setup();
+  renderInShell(<App />);
+  const banner = screen.getByRole('region', { name: 'Cookie consent' });
+  expect(banner).not.toContainElement(document.activeElement as HTMLElement);
+  await user.tab();
+  expect(screen.getByRole('button', { name: 'Accept cookies' })).toHaveFocus();
+  await user.tab();
+  expect(screen.getByRole('button', { name: 'Reject cookies' })).toHaveFocus();
+  await user.tab();
+  expect(screen.getByRole('button', { name: 'Settings' })).toHaveFocus();
+  await user.tab();
+  expect(within(banner).getByRole('link', { name: 'Our cookie policy' })).toHaveFocus();
+  await user.tab();
+  expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveFocus();
 });

@@ -36,6 +36,8 @@ export function App({ main }: { main?: ReactNode }) {
       </Suspense>
       {/* The page under the drawers and the modal: inert while one is open (useDialogFocus). */}
       <div className={styles.page} data-under-overlays="">
+        {/* First in the tab order while it shows (CookieBanner.tsx says why), then the skip link. */}
+        <CookieBanner />
         <a className={styles.skipLink} href="#main">
           Skip to main content
         </a>
@@ -46,7 +48,6 @@ export function App({ main }: { main?: ReactNode }) {
           {main ?? <SiteRoutes />}
         </main>
         <SiteFooter />
-        <CookieBanner />
       </div>
       <DrawerHost />
       <ModalHost />

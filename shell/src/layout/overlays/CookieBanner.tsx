@@ -7,6 +7,12 @@
  * purposes (UiStore, ../../tracking.ts applies them). Fixed to the bottom of the window, so it never
  * moves the page, and not modal: the page stays reachable.
  *
+ * First in the tab order, without taking focus: App renders it before the skip link (as GOV.UK's
+ * cookie banner is placed), so the first Tab of a keyboard user reaches Accept while the choice is
+ * open, and the skip link comes next; placed after the skip link, "Skip to main content" would jump
+ * over it. Small: at 375 x 667 px it takes at most a third of the window (Accept and Reject side by
+ * side, Settings and the policy link under them), and only the settings, when asked for, make it taller.
+ *
  * While it shows, its height is published as --cookie-banner-height: the page keeps that much
  * room at its end and scrolls whatever takes focus above the banner (WCAG 2.4.11, focus not
  * obscured), so nothing a keyboard user reaches is hidden behind it.
@@ -128,11 +134,11 @@ const Banner = observer(function Banner({ ui }: { ui: UiStore }) {
     <div ref={ref} className={styles.banner} role="region" aria-label="Cookie consent" data-testid="cookie-banner" onKeyDown={onKeyDown}>
       <div className={styles.inner}>
         <p className={styles.text}>
-          We use essential storage to keep your comparison basket and this choice. With your consent we also use analytics and marketing
-          cookies. You can change your mind at any time with Cookie settings at the foot of every page.{' '}
-          <Link to={COOKIE_POLICY_HREF}>Our cookie policy</Link>
+          Your browser keeps your comparison basket and this choice. May we also use analytics and marketing cookies? You can change your
+          mind with Cookie settings at the foot of every page.
         </p>
         {settingsOpen ? <Settings choice={choice} onChange={setChoice} /> : null}
+        {/* The choice before the policy link, so the first Tab into the banner reaches Accept. */}
         <div className={styles.actions}>
           <button type="button" className={styles.choice} onClick={() => decide(() => ui.acceptCookies())}>
             Accept cookies
@@ -149,6 +155,9 @@ const Banner = observer(function Banner({ ui }: { ui: UiStore }) {
               Settings
             </button>
           )}
+          <Link className={styles.policy} to={COOKIE_POLICY_HREF}>
+            Our cookie policy
+          </Link>
         </div>
       </div>
     </div>
