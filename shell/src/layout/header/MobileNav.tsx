@@ -1,6 +1,9 @@
 /**
  * The content of the mobile nav drawer (up to 1007px): the product groups and the services as
  * expandable sections, the landing pages, the top links and the sales phone number.
+ *
+ * `disclosure`: the same menu for a page without JavaScript (the header's Menu before the shell is
+ * live, SiteHeader.tsx), its sections `<details>` elements that open without any script.
  */
 import { useId, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
@@ -10,9 +13,49 @@ import { MenuLinkText } from './ProductsMenu';
 import { ChevronIcon, PhoneIcon } from '../icons';
 import styles from './MobileNav.module.css';
 
-function ExpandableSection({ title, links, viewAll }: { title: string; links: readonly NavLinkItem[]; viewAll?: NavLinkItem }) {
+interface SectionProps {
+  title: string;
+  links: readonly NavLinkItem[];
+  viewAll?: NavLinkItem;
+  disclosure: boolean;
+}
+
+function SectionLinks({ links, viewAll, id, hidden }: Pick<SectionProps, 'links' | 'viewAll'> & { id?: string; hidden?: boolean }) {
+  return (
+    <ul id={id} className={styles.subList} hidden={hidden}>
+      {links.map((link) => (
+        <li key={link.href}>
+          <Link className={styles.subLink} to={link.href}>
+            <MenuLinkText link={link} />
+          </Link>
+        </li>
+      ))}
+      {viewAll ? (
+        <li>
+          <Link className={`${styles.subLink} ${styles.viewAll}`} to={viewAll.href}>
+            {viewAll.label}
+          </Link>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+function ExpandableSection({ title, links, viewAll, disclosure }: SectionProps) {
   const [expanded, setExpanded] = useState(false);
   const listId = `${useId()}-links`;
+  if (disclosure)
+    return (
+      <li className={styles.section}>
+        <details className={styles.details}>
+          <summary className={styles.sectionButton}>
+            <span>{title}</span>
+            <ChevronIcon className={styles.chevron} />
+          </summary>
+          <SectionLinks links={links} viewAll={viewAll} />
+        </details>
+      </li>
+    );
   return (
     <li className={styles.section}>
       <button
@@ -25,27 +68,12 @@ function ExpandableSection({ title, links, viewAll }: { title: string; links: re
         <span>{title}</span>
         <ChevronIcon className={expanded ? `${styles.chevron} ${styles.chevronOpen}` : styles.chevron} />
       </button>
-      <ul id={listId} className={styles.subList} hidden={!expanded}>
-        {links.map((link) => (
-          <li key={link.href}>
-            <Link className={styles.subLink} to={link.href}>
-              <MenuLinkText link={link} />
-            </Link>
-          </li>
-        ))}
-        {viewAll ? (
-          <li>
-            <Link className={`${styles.subLink} ${styles.viewAll}`} to={viewAll.href}>
-              {viewAll.label}
-            </Link>
-          </li>
-        ) : null}
-      </ul>
+      <SectionLinks id={listId} hidden={!expanded} links={links} viewAll={viewAll} />
     </li>
   );
 }
 
-export function MobileNav() {
+export function MobileNav({ disclosure = false }: { disclosure?: boolean }) {
   return (
     <nav
       aria-label="Mobile"
@@ -65,11 +93,12 @@ export function MobileNav() {
             title={group.label}
             links={group.items}
             viewAll={{ label: `View all ${group.label.toLowerCase()}`, href: group.href }}
+            disclosure={disclosure}
           />
         ))}
       </ul>
       <ul className={styles.list}>
-        <ExpandableSection title="Services" links={SERVICE_LINKS} />
+        <ExpandableSection title="Services" links={SERVICE_LINKS} disclosure={disclosure} />
       </ul>
       <ul className={styles.plainList}>
         {[...HUB_LINKS.filter((link) => !TOP_LINKS.some((top) => top.href === link.href)), ...TOP_LINKS].map((link) => (

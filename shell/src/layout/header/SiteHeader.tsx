@@ -1,23 +1,42 @@
 /**
  * The sticky main navigation: the logo linking home, the Products mega-menu, the Services menu,
  * the top links, the site search box (a row of its own below 1008px), the basket button and (up to 1007px, instead of the menus) the menu button that
- * opens the mobile nav drawer.
+ * opens the mobile nav drawer (without JavaScript, a disclosure of the same menu: MenuButton).
  */
 import { observer } from 'mobx-react-lite';
 import { Link, NavLink } from 'react-router-dom';
-import { uiStore } from '@copytech/shared';
+import { uiStore, useHydrated } from '@copytech/shared';
 import { DisclosureMenu } from './DisclosureMenu';
 import { ProductsMenu, ServicesMenu } from './ProductsMenu';
 import { BasketToggle } from './BasketToggle';
 import { SiteSearchBox } from './SiteSearchBox';
+import { MobileNav } from './MobileNav';
 import { CopytechWordmark, MenuIcon } from '../icons';
 import { DRAWER_ELEMENT_IDS, TOP_LINKS } from '../navigation';
 import { useMenuController } from './useMenuController';
 import { preloadDrawerProps } from '../overlays/drawerPart';
 import styles from './SiteHeader.module.css';
 
+/**
+ * Menu: until the shell is live (the server's HTML, a page without JavaScript) a `<details>`
+ * disclosure that opens the same menu under the header with no script; once live, the button that
+ * opens the nav drawer (focus kept in it, Escape closes it, focus returns to the button).
+ */
 const MenuButton = observer(function MenuButton() {
+  const hydrated = useHydrated();
   const open = uiStore.drawer === 'nav';
+  if (!hydrated)
+    return (
+      <details className={styles.staticMenu}>
+        <summary className={styles.menuButton}>
+          <MenuIcon />
+          <span className={styles.menuLabel}>Menu</span>
+        </summary>
+        <div className={styles.staticMenuPanel}>
+          <MobileNav disclosure />
+        </div>
+      </details>
+    );
   return (
     <button
       type="button"
