@@ -106,6 +106,8 @@ export const TOP_LINKS: readonly NavLinkItem[] = [
   { label: 'Discover savings', href: '/discover-print-savings' },
 ];
 
+/** Who we are (the content room's About page), linked first in the footer's Company group. */
+export const ABOUT_US_HREF = '/about-us';
 export const PRIVACY_POLICY_HREF = '/privacy-policy';
 export const COOKIE_POLICY_HREF = '/cookie-policy';
 export const TERMS_HREF = '/terms';

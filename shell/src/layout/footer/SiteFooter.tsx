@@ -1,16 +1,19 @@
 /**
- * The site footer (docs/product-rules.md "Navigation"): address and phone numbers, the link groups,
- * the newsletter sign-up, the privacy policy, cookie policy and terms links, Cookie settings (which
- * reopens the cookie choice) and the copyright with the current year.
+ * The site footer (docs/product-rules.md "Navigation"): address and phone numbers, the link groups
+ * (the Company group's first link is About us), the newsletter sign-up, the privacy policy, cookie
+ * policy and terms links, Cookie settings (which reopens the cookie choice), the copyright with the
+ * current year, and who we are in law: the company's registration line (number, registered office,
+ * VAT number) and the credit-broker disclosure, both from shared/src/company.ts.
  */
 import { Link } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
-import { COMPANY, telHref, uiStore, useHydrated } from '@copytech/shared';
+import { COMPANY, CREDIT_BROKER_DISCLOSURE, companyRegistrationLine, telHref, uiStore, useHydrated } from '@copytech/shared';
 import { NewsletterForm } from './NewsletterForm';
-import { LEGAL_LINKS, PRODUCT_GROUPS, SERVICE_LINKS, TOP_LINKS, type NavLinkItem } from '../navigation';
+import { ABOUT_US_HREF, LEGAL_LINKS, PRODUCT_GROUPS, SERVICE_LINKS, TOP_LINKS, type NavLinkItem } from '../navigation';
 import styles from './SiteFooter.module.css';
 
 const COMPANY_LINKS: readonly NavLinkItem[] = [
+  { label: 'About us', href: ABOUT_US_HREF },
   ...TOP_LINKS.filter((link) => link.href !== '/customer-support'),
   { label: 'Support', href: '/customer-support' },
   { label: 'Blog', href: '/blog' },
@@ -114,6 +117,10 @@ export function SiteFooter() {
               <CookieSettingsButton />
             </li>
           </ul>
+        </div>
+        <div className={styles.who} data-testid="footer-company">
+          <p>{companyRegistrationLine()}</p>
+          <p>{CREDIT_BROKER_DISCLOSURE}</p>
         </div>
       </div>
     </footer>
