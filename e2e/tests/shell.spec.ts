@@ -19,6 +19,102 @@ test.describe('cookie banner', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(banner).toBeHidden();
   });
+
+  for (const size of [
+    { width: 375, height: 667 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`at ${size.width}px it takes at most a third of the window and its buttons are the first Tabs, without taking focus`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(size);
+      await page.goto('/');
+      const banner = page.getByRole('region', { name: 'Cookie consent' });
+      await expect(banner).toBeVisible();
+      const box = (await banner.boundingBox())!;
+      // 222 px: a third of a 375 x 667 px phone.
+      expect(box.height).toBeLessThanOrEqual(Math.floor(size.height / 3));
+      expect(box.y + box.height).toBeCloseTo(size.height, 0);
+      // Nothing moved focus when it appeared.
+      expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+      await page.keyboard.press('Tab');
+      await expect(banner.getByRole('button', { name: 'Accept cookies' })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(banner.getByRole('button', { name: 'Reject cookies' })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(banner.getByRole('button', { name: 'Settings' })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(banner.getByRole('link', { name: 'Our cookie policy' })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+      await page.screenshot({ path: test.info().outputPath(`cookie-banner-${size.width}.png`) });
+    });
+  }
+
+  test('under reduced motion it appears without its animation', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await expect(banner).toBeVisible();
+    expect(await banner.evaluate((element) => getComputedStyle(element).animationName)).toBe('none');
+  });
+});
+
+test.describe('without JavaScript at 375px', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 667 } });
+
+  test('Menu opens the menu, its sections open and its links lead to their pages', async ({ page }) => {
+    // The page as it comes: no script runs, so nothing marks it live.
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const menu = page.locator('header summary', { hasText: 'Menu' });
+    await expect(menu).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(nav).toBeHidden();
+    await menu.click();
+    await expect(nav).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('menu-no-js-375.png') });
+    const a3Colour = nav.getByRole('link', { name: 'A3 colour' });
+    await expect(a3Colour).toBeHidden();
+    await nav.locator('summary', { hasText: 'Multifunctionals' }).click();
+    await a3Colour.click();
+    await expect(page).toHaveURL(/\/printers\/multifunctionals\/a3-colour$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    await page.locator('header summary', { hasText: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Contact' }).click();
+    await expect(page).toHaveURL(/\/contact-us$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+  });
+
+  test('the header has no control that does nothing: no basket button (the basket needs JavaScript), only links, Menu and the search form', async ({
+    page,
+  }) => {
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByTestId('basket-toggle')).toBeHidden();
+    const buttons = page.locator('header button');
+    for (let index = 0; index < (await buttons.count()); index += 1) {
+      const button = buttons.nth(index);
+      if (!(await button.isVisible())) continue;
+      // A visible button works without a script only as its form's submit button.
+      expect(
+        await button.evaluate(
+          (element) => (element as HTMLButtonElement).type === 'submit' && Boolean((element as HTMLButtonElement).form?.action),
+        ),
+      ).toBe(true);
+    }
+  });
+
+  test("the footer of the server's page says who we are and links to About us", async ({ page }) => {
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText('company number 09456213');
+    await expect(footer).toContainText('VAT number GB 214 5689 56');
+    await expect(footer).toContainText('Registered office: Unit 4, Meridian Business Park, Leicester, LE19 1WX');
+    await expect(footer).toContainText('as a credit broker, not a lender');
+    await expect(footer.getByRole('link', { name: 'About us' })).toHaveAttribute('href', '/about-us');
+    await footer.getByTestId('footer-company').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('footer-no-js-375.png'), fullPage: false });
+  });
 });
 
 test.describe('mobile navigation', () => {
