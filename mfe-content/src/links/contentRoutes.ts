@@ -14,6 +14,7 @@ const PAGE_LABELS: Readonly<Record<string, string>> = {
   'contact-us': 'Contact us',
   'customer-support': 'Customer support',
   'about-us': 'About us',
+  newsletter: 'Newsletter',
   'privacy-policy': 'Privacy policy',
   'cookie-policy': 'Cookie policy',
   terms: 'Terms',

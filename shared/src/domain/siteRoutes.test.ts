@@ -160,6 +160,7 @@ describe('resolveSiteRoute', () => {
       '/contact-us',
       '/customer-support',
       '/about-us',
+      '/newsletter',
       '/privacy-policy',
       '/cookie-policy',
       '/terms',

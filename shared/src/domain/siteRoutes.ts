@@ -5,7 +5,7 @@
  * is Not Found on both sides or on neither.
  *
  *   /                                  content 'home'
- *   /contact-us, /customer-support, /about-us
+ *   /contact-us, /customer-support, /about-us, /newsletter
  *                                      content pages
  *   /privacy-policy, /cookie-policy, /terms
  *                                      content pages (the legal pages)
@@ -70,6 +70,7 @@ const CONTENT_PAGES: Readonly<Record<string, string>> = {
   'contact-us': 'contact-us',
   'customer-support': 'customer-support',
   'about-us': 'about-us',
+  newsletter: 'newsletter',
   'privacy-policy': 'privacy-policy',
   'cookie-policy': 'cookie-policy',
   terms: 'terms',
