@@ -187,7 +187,9 @@ export function useEnquiryForm<V extends FormValues>({ kind, loadSchema, initial
   const [submit, setSubmit] = useState<SubmitState>(() => {
     if (posted?.status === 'sent') return { status: 'sent', reference: posted.reference ?? '' };
     if (!invalid) return { status: 'idle' };
-    const summary = fieldNames.flatMap((name) => (invalid.fieldErrors[name] ? [{ id: fieldId(kind, name), message: invalid.fieldErrors[name] }] : []));
+    const summary = fieldNames.flatMap((name) =>
+      invalid.fieldErrors[name] ? [{ id: fieldId(kind, name), message: invalid.fieldErrors[name] }] : [],
+    );
     return { status: 'invalid', message: CHECK_FIELDS, summary };
   });
   const [writer] = useState(() => formWriter(ENQUIRIES_ENDPOINT));

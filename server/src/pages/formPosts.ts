@@ -44,6 +44,7 @@ export const FORM_BODY_LIMIT = 16 * 1024;
 
 export const CROSS_SITE_MESSAGE = 'This form can only be sent from a page of the Copytech site.';
 export const NO_SUCH_FORM_MESSAGE = 'This page has no such form.';
+export const FORM_ENCODING_MESSAGE = 'Send the form as a web form (Content-Type: application/x-www-form-urlencoded).';
 
 /**
  * Whether the browser says the post comes from another site's page: Sec-Fetch-Site other than
@@ -75,7 +76,11 @@ export function postedFields(body: unknown, fields: readonly string[]): Record<s
 async function pageHoldsForm(app: FastifyInstance, path: string, form: string): Promise<boolean> {
   const route = contentRouteOf(path);
   if (!route) return false;
-  const response = await app.inject({ method: 'GET', url: `/api/pages/slug/${encodeURIComponent(route.slug)}`, headers: app.inProcess.headers });
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/pages/slug/${encodeURIComponent(route.slug)}`,
+    headers: app.inProcess.headers,
+  });
   if (response.statusCode !== 200) return false;
   const page = response.json() as { kind?: unknown; body?: unknown };
   if (page.kind !== route.kind || !Array.isArray(page.body)) return false;
@@ -85,7 +90,13 @@ async function pageHoldsForm(app: FastifyInstance, path: string, form: string): 
   });
 }
 
-export type SendPosted = (request: FastifyRequest, reply: FastifyReply, form: string, posted: PostedForm, status: number) => Promise<unknown>;
+export type SendPosted = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  form: string,
+  posted: PostedForm,
+  status: number,
+) => Promise<unknown>;
 
 /** The POST routes of every CMS page's path (home, the fixed pages, the service pages), for `posts`. */
 export const formPostsPlugin: FastifyPluginAsync<{ config: Config; posts: readonly FormPost[]; sendPosted: SendPosted }> = async (
@@ -94,14 +105,19 @@ export const formPostsPlugin: FastifyPluginAsync<{ config: Config; posts: readon
 ) => {
   const byName = new Map(posts.map((post) => [post.form, post]));
   // Only in this plugin's routes: the site's other writes take JSON alone.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
-    done(null, new URLSearchParams(body as string));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, new URLSearchParams(body as string));
+    },
+  );
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (crossSitePost(request, config)) return sendError(reply, 403, CROSS_SITE_MESSAGE);
-    const pairs = request.body instanceof URLSearchParams ? request.body : null;
-    const post = pairs ? byName.get(pairs.get(FORM_FIELD) ?? '') : undefined;
+    const pairs = request.body;
+    if (!(pairs instanceof URLSearchParams)) return sendError(reply, 415, FORM_ENCODING_MESSAGE);
+    const post = byName.get(pairs.get(FORM_FIELD) ?? '');
     const path = request.url.split('?')[0]!;
     if (!post || !(await pageHoldsForm(app, path, post.form))) return sendError(reply, 404, NO_SUCH_FORM_MESSAGE);
     const { status, posted } = await post.handle(postedFields(pairs, post.fields), path, request);

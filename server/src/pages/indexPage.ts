@@ -39,7 +39,6 @@ import { createCspForReleases } from '../http/security';
 import type { LiveSnapshot, ReleasesService, Selection } from './releases/model';
 import { canaryRunning, chooseReleases, liveSelection, parseCookies, releasesHeader, renderTargets } from './releases/selection';
 import { createHostPool, currentReleases, withHost, type HostPool, type RenderWith } from './hostPool';
-import { postedFormKey, type PageDataAnswer, type PostedForm } from '@copytech/shared/ssr';
 import { inProcessReader, readOnce } from './inProcessApi';
 import type { RenderedBody } from './renderPage';
 import { createRenderProcesses, type PageRenderer } from './renderProcesses';
@@ -57,6 +56,7 @@ import { previewBar, PREVIEW_STYLESHEET } from './previewBar';
 import { releaseFilesFor } from './releaseFiles';
 import { serverTiming } from './releaseHeaders';
 import { createStartupHints } from './startupHints';
+import { createPostedPage } from './postedPage';
 
 /** How long a rendered page is sent again as it is. */
 export const PAGE_CACHE_LIMITS = { maxEntries: 500, maxBytes: 64 * 1024 * 1024, ttlMs: 10_000 } as const;
@@ -333,34 +333,8 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
   const readTemplate = templateReader(shellDist);
   const selectReleases = createReleaseSelector(releases, config, localBuild);
 
-  /**
-   * The page at the request's own path, rendered in answer to a form posted to it without
-   * JavaScript (formPosts.ts): its reader answers `posted` under the form's page-data key, so the
-   * page shows what came of the post (the values kept with the errors, or the reference). It holds
-   * what the visitor typed: rendered for this request alone, never kept, `no-store`. `status` is
-   * the answer's when the page itself is found (a page that is not answers its own status).
-   */
-  async function sendPosted(request: FastifyRequest, reply: FastifyReply, form: string, posted: PostedForm, status: number) {
-    const shell = await readTemplate();
-    if (!shell) return reply.code(503).type('text/plain').send('The site has not been built yet: run `npm run build`.');
-    const url = pageUrl(request.url);
-    const origin = siteOrigin(config, request);
-    const selected = selectReleases(request, reply);
-    const key = postedFormKey(form, url.pathname);
-    const reads = readOnce((apiUrl) => readApi(apiUrl, request.id));
-    const read = withPageProblem(
-      (apiUrl) => (apiUrl === key ? Promise.resolve<PageDataAnswer>({ ok: true, value: posted }) : reads(apiUrl)),
-      request,
-      reply,
-    );
-    const answer = await produce(shell.html, url, origin, { ...selected.page, read });
-    return reply
-      .code(answer.status === 200 ? status : answer.status)
-      .type(PAGE_FORMAT.contentType)
-      .header('Cache-Control', 'no-store')
-      .header('Server-Timing', answer.timing)
-      .send(answer.html);
-  }
+  // A CMS page in answer to a form posted to it without JavaScript (postedPage.ts).
+  const sendPosted = createPostedPage({ config, readTemplate, selectReleases, readApi, produce, contentType: PAGE_FORMAT.contentType });
 
   async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     const shell = await readTemplate();

@@ -82,7 +82,9 @@ function useNewsletterSignup(posted: PostedForm | null) {
   const invalid = posted?.status === 'invalid' ? posted : null;
   const [firstName, setFirstName] = useState(invalid?.values.first_name ?? '');
   const [email, setEmail] = useState(invalid?.values.email ?? '');
-  const [emailError, setEmailError] = useState<string | null>(invalid ? (invalid.fieldErrors.email ?? invalid.fieldErrors.first_name ?? null) : null);
+  const [emailError, setEmailError] = useState<string | null>(
+    invalid ? (invalid.fieldErrors.email ?? invalid.fieldErrors.first_name ?? null) : null,
+  );
   const [status, setStatus] = useState<Status>(posted?.status === 'sent' ? 'sent' : 'idle');
   /** Tabbing through an untouched field says nothing; once typed in, leaving it checks it. */
   const [emailTouched, setEmailTouched] = useState(false);
@@ -163,7 +165,6 @@ export function NewsletterForm({ classes, labelledBy, children, footnote, posted
       aria-labelledby={labelledBy}
       data-form="newsletter"
     >
-      {/* Which form this is, for the page's answer to a post without JavaScript. */}
       <input type="hidden" name="form" value="newsletter" />
       {children}
       <div className={classes.fields}>
@@ -214,7 +215,12 @@ export function NewsletterForm({ classes, labelledBy, children, footnote, posted
           {status === 'sending' ? 'Signing up…' : 'Sign up'}
         </button>
       </div>
-      <div role="status" className={classes.status} tabIndex={posted?.status === 'sent' ? -1 : undefined} autoFocus={posted?.status === 'sent'}>
+      <div
+        role="status"
+        className={classes.status}
+        tabIndex={posted?.status === 'sent' ? -1 : undefined}
+        autoFocus={posted?.status === 'sent'}
+      >
         {status === 'sent' ? <p className={classes.success}>{SIGNUP_SUCCESS_MESSAGE}</p> : null}
       </div>
       <div role="alert" className={classes.status}>
