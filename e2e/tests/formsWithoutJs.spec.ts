@@ -54,10 +54,13 @@ test('an enquiry: its errors with the values kept, then sent, with the e-mails i
   expect(reference).toBeTruthy();
   await expect(success.getByRole('link', { name: 'Send another enquiry' })).toHaveAttribute('href', '/contact-us');
 
-  await expect.poll(() => outboxMails([reference!]).map((mail) => mail.file.replace(/.*CT-\w+-/, '').replace(/-\w+\.eml$/, '')).sort()).toEqual([
-    'enquiry-sales',
-    'enquiry-visitor',
-  ]);
+  await expect
+    .poll(() =>
+      outboxMails([reference!])
+        .map((mail) => mail.file.replace(/.*CT-\w+-/, '').replace(/-\w+\.eml$/, ''))
+        .sort(),
+    )
+    .toEqual(['enquiry-sales', 'enquiry-visitor']);
   expect(outboxMails([reference!, 'enquiry-visitor'])[0]!.text).toContain(email);
   for (const url of urls) expect(url).not.toContain('Bloggs');
   for (const url of urls) expect(decodeURIComponent(url)).not.toContain(email);
