@@ -1,5 +1,5 @@
 /**
- * The site's copy stays as a buyer should read it (issue 39 item 8): over every page of the
+ * The site's copy stays as a buyer should read it: over every page of the
  * sitemap (the CMS pages, the blog and its posts, every list and every product page), as the
  * server renders it without JavaScript, no sentence starts in lower case and no title says a word
  * twice. A failure names the page and quotes the words. The rules are e2e/support/copyChecks.ts,
