@@ -5,7 +5,7 @@
  */
 import { usePostedForm } from '@copytech/shared';
 import { NEWSLETTER_PAGE, NewsletterForm } from '@copytech/shared/newsletter';
-import { useFormPagePath } from './useEnquiryForm';
+import { useFormPagePath } from './formPage';
 import styles from './NewsletterSignup.module.css';
 
 export default function NewsletterSignup({ labelledBy }: { labelledBy?: string }) {

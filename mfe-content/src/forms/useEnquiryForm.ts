@@ -10,8 +10,8 @@
  */
 import { useCallback, useRef, useState, type ChangeEvent } from 'react';
 import { trackEvent, usePostedForm, type PostedForm } from '@copytech/shared';
-import { contentPagePaths, type EnquiriesSendRequest, type EnquiryKind } from '@copytech/shared/domain';
-import { usePageInfo } from '../pages/PageContext';
+import { type EnquiriesSendRequest, type EnquiryKind } from '@copytech/shared/domain';
+import { useFormPagePath } from './formPage';
 import { preloadFormRules } from '@copytech/shared/formRules';
 import { formWriter, RULES_UNAVAILABLE, useSubmitOnce, writeProblemMessage } from '@copytech/shared/write';
 
@@ -259,12 +259,4 @@ export function fieldId(kind: string, name: string): string {
 /** Only the form's own fields of a posted record. */
 function pick(record: Record<string, string>, names: readonly string[]): Record<string, string> {
   return Object.fromEntries(names.filter((name) => typeof record[name] === 'string').map((name) => [name, record[name]!]));
-}
-
-/** The path of the CMS page the form is on (where it posts without JavaScript), or null outside one. */
-export function useFormPagePath(): string | null {
-  const info = usePageInfo();
-  if (!info) return null;
-  if (info.kind === 'service') return `/services/${info.slug}`;
-  return contentPagePaths().find((page) => page.slug === info.slug)?.path ?? null;
 }
