@@ -30,6 +30,15 @@ test('the rules find what they are for, and pass what is right', () => {
       'Prices from 0.39p a page, e.g. on A4 machines.',
     ]),
   ).toEqual([]);
+  expect(
+    lowerCaseStarts([
+      'You have the right to:',
+      'see the personal data we hold;',
+      'Starting at £1,200.00 ex VAT',
+      'or rent from £20.00 per month',
+    ]),
+  ).toEqual([]);
+  expect(lowerCaseStarts(['What the lease covers', 'the machine, financed over the term'])).toHaveLength(1);
   expect(repeatedTitleWords('Ricoh Booklet Finisher SR3270 Finisher')).toEqual(['finisher']);
   expect(repeatedTitleWords('Canon imageRUNNER ADVANCE DX C5840i A3 colour multifunctional printer')).toEqual([]);
 });
