@@ -20,6 +20,6 @@ module.exports = createAppConfigs({
     'lazy:forms': 18_400,
     // The blog's pages (/blog, /blog/{slug}): the posts' list, the article, the page links.
     'lazy:blog': 3_000,
-    'lazy:policy-tables': 2_000,
+    'lazy:policy-tables': 2_200,
   },
 });
