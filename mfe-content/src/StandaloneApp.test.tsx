@@ -39,6 +39,8 @@ it('offers every CMS page in its picker and shows the one picked', async () => {
     '/',
     '/contact-us',
     '/customer-support',
+    '/about-us',
+    '/newsletter',
     '/privacy-policy',
     '/cookie-policy',
     '/terms',

@@ -43,8 +43,8 @@ import {
   withShownImages,
 } from './features/catalogue';
 import { ContentStore, contentPlugin, pagesSeedPart, postsSeedPart } from './features/content';
-import { enquiriesPlugin } from './features/enquiries';
-import { newsletterPlugin } from './features/newsletter';
+import { enquiriesPlugin, enquiryFormPosts } from './features/enquiries';
+import { newsletterFormPost, newsletterPlugin } from './features/newsletter';
 import { quotePlugin } from './features/quote';
 import {
   previewPlugin,
@@ -191,7 +191,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   if (config.serveSite) {
     // Loaded only when the site is served (API-only runs and most tests never load @fastify/static).
     const { sitePlugin } = await import('./pages/siteRoutes');
-    await app.register(sitePlugin, { config, releases: app.releases });
+    // The forms a CMS page may post without JavaScript (pages/formPosts.ts), each its feature's.
+    const formPosts = [...enquiryFormPosts(writeDeps), newsletterFormPost(writeDeps)];
+    await app.register(sitePlugin, { config, releases: app.releases, formPosts });
   } else installNotFound(app);
   return app;
 }

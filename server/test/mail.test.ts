@@ -239,7 +239,7 @@ describe('header injection', () => {
         machine: 'X\r\nBcc: v@example.com',
         serialNumber: 'ABC123',
         fault: 'It is broken badly.',
-        urgency: 'low',
+        urgency: 'normal',
       },
       'machine',
     ],

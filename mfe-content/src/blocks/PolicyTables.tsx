@@ -63,7 +63,7 @@ export function StorageTable({ block }: BlockProps<'storageTable'>) {
             </p>
             <dl className={styles.facts}>
               <dt>Kind</dt>
-              <dd>{entry.kind}</dd>
+              <dd>{sentenceCase(entry.kind)}</dd>
               <dt>Purpose</dt>
               <dd>{PURPOSE_LABELS[entry.purpose]}</dd>
               <dt>Set by</dt>
@@ -78,4 +78,9 @@ export function StorageTable({ block }: BlockProps<'storageTable'>) {
       </ul>
     </Frame>
   );
+}
+
+/** A value as a label shows it, in sentence case: `Local storage`. */
+function sentenceCase(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

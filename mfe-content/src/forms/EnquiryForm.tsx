@@ -33,6 +33,8 @@ export default function EnquiryForm({ labelledBy }: { labelledBy?: string }) {
         reference={submit.reference}
         onStartAgain={form.startAgain}
         againLabel="Send another enquiry"
+        posted={form.posted}
+        againHref={form.action}
       >
         <p>One of our team will reply within one working day. We have also sent a copy to your e-mail address.</p>
       </SubmitSuccess>
@@ -43,12 +45,16 @@ export default function EnquiryForm({ labelledBy }: { labelledBy?: string }) {
   return (
     <form
       className={styles.form}
+      method="post"
+      action={form.action ?? undefined}
       noValidate
       onSubmit={form.onSubmit}
       onFocus={form.preload}
       aria-labelledby={labelledBy}
       data-form="enquiry"
     >
+      {/* Which form this is, for the page's answer to a post without JavaScript. */}
+      <input type="hidden" name="form" value="enquiry" />
       <div className={styles.row}>
         <FormField field={form.field('name')} label="Your name" autoComplete="name" maxLength={ENQUIRY_LIMITS.nameMax} />
         <FormField

@@ -2,7 +2,7 @@
  * One labelled field: label (and "optional" when it is), the control, a hint and its message,
  * wired with aria-invalid and aria-describedby so a screen reader hears the message with the field.
  */
-import { useId, type HTMLInputAutoCompleteAttribute, type HTMLAttributes } from 'react';
+import { type HTMLInputAutoCompleteAttribute, type HTMLAttributes } from 'react';
 import type { FieldBinding } from './useEnquiryForm';
 import styles from './forms.module.css';
 
@@ -24,7 +24,7 @@ type FieldProps = BaseProps &
 
 export function FormField(props: FieldProps) {
   const { field, label, hint, optional = false, autoComplete, maxLength, className } = props;
-  const id = useId();
+  const { id } = field;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, field.error ? errorId : null].filter(Boolean).join(' ') || undefined;

@@ -30,10 +30,10 @@ it('asks for the person, the machine, its serial number, the fault and the urgen
   expect(screen.getByLabelText('Serial number')).toBeRequired();
   expect(screen.getByLabelText('What is wrong?').tagName).toBe('TEXTAREA');
   const urgency = screen.getByLabelText('How urgent is it?');
-  // Each urgency says the response standard of the commercial terms; none says "a few working days".
+  // Each urgency says the response standard of the commercial terms; none says "a few working days",
+  // and no two urgencies share one (a "low" urgency answered as a routine one promised nothing more).
   await screen.findByRole('option', { name: /Working, but with a fault/ });
   expect(Array.from((urgency as HTMLSelectElement).options).map((o) => o.textContent)).toEqual([
-    'Low: no rush (within three business days)',
     'Routine: toner, a meter reading or a question (within three business days)',
     'Working, but with a fault (within two business days)',
     'Machine down: we cannot print (an engineer on site the next business day, if we cannot fix it remotely)',

@@ -125,6 +125,8 @@ export default function ServiceRequestForm({ labelledBy }: { labelledBy?: string
         reference={submit.reference}
         onStartAgain={form.startAgain}
         againLabel="Log another request"
+        posted={form.posted}
+        againHref={form.action}
       >
         <p>
           An engineer will call you to arrange a visit or fix it remotely. If the machine is down and you need help now, call support on{' '}
@@ -138,12 +140,16 @@ export default function ServiceRequestForm({ labelledBy }: { labelledBy?: string
   return (
     <form
       className={styles.form}
+      method="post"
+      action={form.action ?? undefined}
       noValidate
       onSubmit={form.onSubmit}
       onFocus={form.preload}
       aria-labelledby={labelledBy}
       data-form="service-request"
     >
+      {/* Which form this is, for the page's answer to a post without JavaScript. */}
+      <input type="hidden" name="form" value="service-request" />
       <YourDetails field={form.field} />
       <TheMachine field={form.field} />
       <SubmitProblem submit={submit} />

@@ -9,8 +9,9 @@
  * form element), and every check awaits it. A check whose field has changed since is dropped.
  */
 import { useCallback, useRef, useState, type ChangeEvent } from 'react';
-import { trackEvent } from '@copytech/shared';
+import { trackEvent, usePostedForm, type PostedForm } from '@copytech/shared';
 import { type EnquiriesSendRequest, type EnquiryKind } from '@copytech/shared/domain';
+import { useFormPagePath } from './formPage';
 import { preloadFormRules } from '@copytech/shared/formRules';
 import { formWriter, RULES_UNAVAILABLE, useSubmitOnce, writeProblemMessage } from '@copytech/shared/write';
 
@@ -23,11 +24,14 @@ export type SubmitState =
   | { status: 'idle' }
   | { status: 'sending' }
   | { status: 'sent'; reference: string }
-  | { status: 'invalid'; message: string }
+  /** `summary`: each field's message, listed with a link to its field (a form posted without JavaScript, answered by the server) */
+  | { status: 'invalid'; message: string; summary?: Array<{ id: string; message: string }> }
   /** Not stored, and sending again can help: the shared words for it. */
   | { status: 'problem'; message: string };
 
 export interface FieldBinding {
+  /** the control's id (`enquiry-email`): unique in the page, so a message can link to its field */
+  id: string;
   name: string;
   value: string;
   error: string | undefined;
@@ -98,11 +102,17 @@ async function checkAll(loadSchema: () => Promise<FormSchema>, values: Record<st
  * The fields' state: values, messages, and the check of a field when it is left or changed after
  * its message showed; a check whose field has changed since is dropped.
  */
-function useFields<V extends FormValues>(kind: EnquiryKind, loadSchema: () => Promise<FormSchema>, initialValues: V) {
+function useFields<V extends FormValues>(
+  kind: EnquiryKind,
+  loadSchema: () => Promise<FormSchema>,
+  initialValues: V,
+  posted: Extract<PostedForm, { status: 'invalid' }> | null,
+) {
   const fieldNames = Object.keys(initialValues) as Array<keyof V & string>;
-  const [values, setValues] = useState<V>(initialValues);
-  const [errors, setErrors] = useState<FieldErrors<V>>({});
-  const edited = useRef(new Set<string>());
+  // A form posted without JavaScript comes back with what was typed and each field's message.
+  const [values, setValues] = useState<V>(() => (posted ? { ...initialValues, ...pick(posted.values, fieldNames) } : initialValues));
+  const [errors, setErrors] = useState<FieldErrors<V>>(() => (posted ? (pick(posted.fieldErrors, fieldNames) as FieldErrors<V>) : {}));
+  const edited = useRef(new Set<string>(posted ? Object.keys(pick(posted.values, fieldNames)) : []));
   const elements = useRef(new Map<string, HTMLElement>());
   /** The values as last typed, to tell whether a check that has just finished is still current. */
   const latest = useRef<V>(values);
@@ -137,6 +147,7 @@ function useFields<V extends FormValues>(kind: EnquiryKind, loadSchema: () => Pr
   };
 
   const field = (name: keyof V & string): FieldBinding => ({
+    id: fieldId(kind, name),
     name,
     value: values[name] ?? '',
     error: errors[name],
@@ -169,8 +180,18 @@ function useFields<V extends FormValues>(kind: EnquiryKind, loadSchema: () => Pr
 }
 
 export function useEnquiryForm<V extends FormValues>({ kind, loadSchema, initialValues, toRequest }: EnquiryFormOptions<V>) {
-  const { fieldNames, values, errors, setErrors, field, focusFirst, clear } = useFields(kind, loadSchema, initialValues);
-  const [submit, setSubmit] = useState<SubmitState>({ status: 'idle' });
+  const path = useFormPagePath();
+  const posted = usePostedForm(kind, path);
+  const invalid = posted?.status === 'invalid' ? posted : null;
+  const { fieldNames, values, errors, setErrors, field, focusFirst, clear } = useFields(kind, loadSchema, initialValues, invalid);
+  const [submit, setSubmit] = useState<SubmitState>(() => {
+    if (posted?.status === 'sent') return { status: 'sent', reference: posted.reference ?? '' };
+    if (!invalid) return { status: 'idle' };
+    const summary = fieldNames.flatMap((name) =>
+      invalid.fieldErrors[name] ? [{ id: fieldId(kind, name), message: invalid.fieldErrors[name] }] : [],
+    );
+    return { status: 'invalid', message: CHECK_FIELDS, summary };
+  });
   const [writer] = useState(() => formWriter(ENQUIRIES_ENDPOINT));
 
   const validateAndSend = async () => {
@@ -215,5 +236,27 @@ export function useEnquiryForm<V extends FormValues>({ kind, loadSchema, initial
   /** After a success: show the empty form again for another message. */
   const startAgain = () => setSubmit({ status: 'idle' });
 
-  return { values, errors, submit, field, onSubmit, startAgain, preload: preloadFormRules };
+  return {
+    values,
+    errors,
+    submit,
+    field,
+    onSubmit,
+    startAgain,
+    preload: preloadFormRules,
+    /** where the form posts without JavaScript: its own page (null outside a CMS page) */
+    action: path,
+    /** whether this is the server's answer to the form posted without JavaScript */
+    posted: posted !== null,
+  };
+}
+
+/** The id of a form's control: unique in the page (a page holds one form of each kind). */
+export function fieldId(kind: string, name: string): string {
+  return `${kind}-${name}`;
+}
+
+/** Only the form's own fields of a posted record. */
+function pick(record: Record<string, string>, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.filter((name) => typeof record[name] === 'string').map((name) => [name, record[name]!]));
 }

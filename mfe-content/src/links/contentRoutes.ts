@@ -13,6 +13,8 @@ const PAGE_LABELS: Readonly<Record<string, string>> = {
   home: 'Home',
   'contact-us': 'Contact us',
   'customer-support': 'Customer support',
+  'about-us': 'About us',
+  newsletter: 'Newsletter',
   'privacy-policy': 'Privacy policy',
   'cookie-policy': 'Cookie policy',
   terms: 'Terms',

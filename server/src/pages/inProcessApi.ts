@@ -8,7 +8,7 @@
  * so the head and the body always say the same thing.
  */
 import type { FastifyInstance } from 'fastify';
-import { PAGE_PROBLEM_KEY, type PageDataAnswer } from '@copytech/shared/ssr';
+import { PAGE_PROBLEM_KEY, POSTED_FORM_KEY, type PageDataAnswer } from '@copytech/shared/ssr';
 
 /** Reads an API URL (a path of the site's own API) as the browser would, answered in process. */
 export type ApiReader = (url: string) => Promise<PageDataAnswer>;
@@ -18,6 +18,8 @@ export function inProcessReader(app: FastifyInstance): (url: string, requestId?:
   return async function read(url: string, requestId?: string): Promise<PageDataAnswer> {
     // Nothing wrong with the page, unless its request's reader says so (pageProblem.ts).
     if (url.startsWith(PAGE_PROBLEM_KEY)) return { ok: false, status: 404 };
+    // Nor a form posted to it, unless the page answers that post (pages/formPosts.ts).
+    if (url.startsWith(POSTED_FORM_KEY)) return { ok: false, status: 404 };
     // Only the site's own API, as a path: a component cannot make the server fetch elsewhere.
     if (!url.startsWith('/api/') || url.includes('//')) return { ok: false, status: 400 };
     const response = await app.inject({

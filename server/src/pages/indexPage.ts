@@ -56,6 +56,7 @@ import { previewBar, PREVIEW_STYLESHEET } from './previewBar';
 import { releaseFilesFor } from './releaseFiles';
 import { serverTiming } from './releaseHeaders';
 import { createStartupHints } from './startupHints';
+import { createPostedPage } from './postedPage';
 
 /** How long a rendered page is sent again as it is. */
 export const PAGE_CACHE_LIMITS = { maxEntries: 500, maxBytes: 64 * 1024 * 1024, ttlMs: 10_000 } as const;
@@ -332,7 +333,10 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
   const readTemplate = templateReader(shellDist);
   const selectReleases = createReleaseSelector(releases, config, localBuild);
 
-  return async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
+  // A CMS page in answer to a form posted to it without JavaScript (postedPage.ts).
+  const sendPosted = createPostedPage({ config, readTemplate, selectReleases, readApi, produce, contentType: PAGE_FORMAT.contentType });
+
+  async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     const shell = await readTemplate();
     if (!shell) return reply.code(503).type('text/plain').send('The site has not been built yet: run `npm run build`.');
     const url = pageUrl(request.url);
@@ -373,5 +377,7 @@ export function createIndexPage(app: FastifyInstance, config: Config, shellDist:
     }
     await pages.send(request, reply, key, version, () => produce(shell.html, url, origin, pageToRender()));
     return reply;
-  };
+  }
+
+  return Object.assign(sendIndex, { sendPosted });
 }

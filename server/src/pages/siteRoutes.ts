@@ -15,6 +15,7 @@ import { sendError } from '../http/errors';
 import { siteOrigin } from './origin';
 import { robotsTxt, sitemapEntries, sitemapXml } from './sitemap';
 import { createIndexPage } from './indexPage';
+import { formPostsPlugin, type FormPost } from './formPosts';
 import { NOT_SERVED, releaseFileType, STANDALONE_PAGE } from './releases/fileTypes';
 import type { ReleasesService } from './releases/model';
 
@@ -35,7 +36,10 @@ export function cacheHeaders(reply: FastifyReply, filePath: string): void {
 }
 
 /** The site: `releases` chooses the release of each remote a page uses; the sitemap's rows are `app.sitemap`. */
-export const sitePlugin: FastifyPluginAsync<{ config: Config; releases: ReleasesService }> = async (app, { config, releases }) => {
+export const sitePlugin: FastifyPluginAsync<{ config: Config; releases: ReleasesService; formPosts?: readonly FormPost[] }> = async (
+  app,
+  { config, releases, formPosts = [] },
+) => {
   const shellDist = path.join(config.siteRoot, 'shell', 'dist');
 
   await app.register(fastifyStatic, {
@@ -70,6 +74,8 @@ export const sitePlugin: FastifyPluginAsync<{ config: Config; releases: Releases
   }
 
   const sendIndex = createIndexPage(app, config, shellDist, releases);
+  // A CMS page's forms posted without JavaScript, answered with the page (formPosts.ts).
+  await app.register(formPostsPlugin, { config, posts: formPosts, sendPosted: sendIndex.sendPosted });
 
   app.get('/sitemap.xml', async (request, reply) => {
     const xml = sitemapXml(await sitemapEntries(app.sitemap), siteOrigin(config, request));

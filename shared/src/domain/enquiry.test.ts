@@ -28,9 +28,9 @@ const request = {
   urgency: 'high',
 };
 
-it('has two kinds and four urgencies, as the form and the server name them', () => {
+it('has two kinds and three urgencies, one per response standard, as the form and the server name them', () => {
   expect(ENQUIRY_KINDS).toEqual(['enquiry', 'service-request']);
-  expect(URGENCIES).toEqual(['low', 'normal', 'high', 'machine-down']);
+  expect(URGENCIES).toEqual(['normal', 'high', 'machine-down']);
   for (const urgency of URGENCIES) expect(errors(serviceRequestSchema, { ...request, urgency })).toEqual({});
 });
 

@@ -10,10 +10,11 @@ import { QUOTE_MESSAGES } from './quote';
 export const ENQUIRY_KINDS = ['enquiry', 'service-request'] as const;
 export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
 
-export const URGENCIES = ['low', 'normal', 'high', 'machine-down'] as const;
+export const URGENCIES = ['normal', 'high', 'machine-down'] as const;
 export type Urgency = (typeof URGENCIES)[number];
 // Each urgency's words and the response standard it is answered by are commercial terms
-// (server/data/terms.json, `urgencyLabel` in ./terms), so the form, the e-mails and the pages agree.
+// (server/data/terms.json, `urgencyLabel` in ./terms), so the form, the e-mails and the pages agree. There
+// is one urgency per response standard: a "low" one answered as a routine request promised nothing of its own.
 
 export const ENQUIRY_LIMITS = { nameMax: 100, companyMax: 100, machineMax: 100, serialMax: 40, textMin: 10, textMax: 2000 } as const;
 

@@ -14,6 +14,9 @@ export const NEWSLETTER_MESSAGES = {
 export const NEWSLETTER_FIELDS = ['first_name', 'email', 'formId', 'formName', 'return'] as const;
 export type NewsletterField = (typeof NEWSLETTER_FIELDS)[number];
 
+/** The marketing form the sign-up is for: its formId and formName fields. */
+export const NEWSLETTER_FORM = { id: '1', name: 'newsletter' } as const;
+
 /** The form field name of a newsletter field: 'mauticform[email]'. */
 export function newsletterFieldName(field: NewsletterField): string {
   return `mauticform[${field}]`;

@@ -159,6 +159,8 @@ describe('resolveSiteRoute', () => {
     const pages = [
       '/contact-us',
       '/customer-support',
+      '/about-us',
+      '/newsletter',
       '/privacy-policy',
       '/cookie-policy',
       '/terms',
@@ -266,7 +268,15 @@ describe('contentRouteOf: the content part of the one route table', () => {
   it('lists the fixed content pages, home first, each matched at its path', () => {
     const pages = contentPagePaths();
     expect(pages[0]).toEqual({ path: '/', slug: 'home' });
-    expect(pages.map((page) => page.slug)).toEqual(['home', 'contact-us', 'customer-support', 'privacy-policy', 'cookie-policy', 'terms']);
+    expect(pages.map((page) => page.slug)).toEqual([
+      'home',
+      'contact-us',
+      'customer-support',
+      'about-us',
+      'privacy-policy',
+      'cookie-policy',
+      'terms',
+    ]);
     for (const page of pages) expect(contentRouteOf(page.path)).toEqual({ slug: page.slug, kind: 'page' });
   });
 });

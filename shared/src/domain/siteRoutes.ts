@@ -5,7 +5,8 @@
  * is Not Found on both sides or on neither.
  *
  *   /                                  content 'home'
- *   /contact-us, /customer-support     content pages
+ *   /contact-us, /customer-support, /about-us, /newsletter
+ *                                      content pages
  *   /privacy-policy, /cookie-policy, /terms
  *                                      content pages (the legal pages)
  *   /services/{slug}                   service pages (content of kind 'service')
@@ -68,6 +69,8 @@ const CONTENT_PAGES: Readonly<Record<string, string>> = {
   '': 'home',
   'contact-us': 'contact-us',
   'customer-support': 'customer-support',
+  'about-us': 'about-us',
+  newsletter: 'newsletter',
   'privacy-policy': 'privacy-policy',
   'cookie-policy': 'cookie-policy',
   terms: 'terms',

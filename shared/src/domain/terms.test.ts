@@ -19,6 +19,7 @@ import {
 } from './terms';
 import { fillPlaceholders, termsPlaceholderValues, unknownPlaceholders } from './termsPlaceholders';
 import { pageBillingTerms } from './runningCosts';
+import { COMPANY, CREDIT_BROKER_DISCLOSURE, companyRegistrationLine } from '../company';
 
 // A copy to spoil field by field: any, because each case reaches into a different part of it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -41,7 +42,7 @@ describe('reading the terms file', () => {
     ['a zero price per page', (t) => (t.service.pricePerPage.fromPence.mono = 0), /fromPence\.mono must be a number above 0/],
     ['markup in a text', (t) => (t.service.covers[0] = '<b>toner</b>'), /service\.covers\[0\] must be plain text/],
     ['an urgency without a standard', (t) => (t.urgencies.high.response = 'soon'), /urgencies\.high\.response must be one of/],
-    ['a missing urgency', (t) => delete t.urgencies.low, /urgencies\.low must be an object/],
+    ['a missing urgency', (t) => delete t.urgencies.high, /urgencies\.high must be an object/],
     ['a missing response standard', (t) => delete t.engineerResponse.fault, /engineerResponse\.fault must be plain text/],
     ['no page billing', (t) => delete t.service.pageBilling, /service\.pageBilling must be an object/],
     ['an A3 page counted as three', (t) => (t.service.pageBilling.a4PagesPerA3Page = 3), /a4PagesPerA3Page must be 1 or 2/],
@@ -84,6 +85,21 @@ describe('the words', () => {
     expect(values['terms.leaseTerms']).toBe('36, 48 or 60 months');
     expect(values['terms.leaseMinimum']).toBe('£1,000');
     expect(unknownPlaceholders('{{terms.monoFrom}} {{terms.nothing}} {{phone.hub}}', values)).toEqual(['terms.nothing', 'phone.hub']);
+  });
+  it('quotes the facts a blog post or a page would otherwise copy: how long prices are fixed, how many people an A4 machine suits', () => {
+    const values = termsPlaceholderValues(TEST_TERMS, { sales: '0330 058 0590', support: '0330 058 0595' });
+    expect(values['terms.priceFixedMonths']).toBe(String(TEST_TERMS.service.pageBilling.fixedForMonths));
+    expect(values['terms.priceFixedMonths']).toBe('12');
+    expect(values['terms.a4TeamUpTo']).toBe('10');
+  });
+  it('says who we are in law from COMPANY, as the footer and the e-mails do', () => {
+    const values = termsPlaceholderValues(TEST_TERMS, { sales: '0330 058 0590', support: '0330 058 0595' });
+    expect(values['company.registration']).toBe(companyRegistrationLine());
+    expect(values['company.creditBroker']).toBe(CREDIT_BROKER_DISCLOSURE);
+    expect(values['company.number']).toBe(COMPANY.companyNumber);
+    expect(values['company.vatNumber']).toBe(COMPANY.vatNumber);
+    expect(values['company.legalName']).toBe(COMPANY.legalName);
+    expect(values['company.registeredOffice']).toBe('Unit 4, Meridian Business Park, Leicester, LE19 1WX');
   });
   it('quotes the page-billing terms as the product pages say them: all five, or each by name', () => {
     const values = termsPlaceholderValues(TEST_TERMS, { sales: '0330 058 0590', support: '0330 058 0595' });
@@ -223,19 +239,23 @@ describe('reading the terms file: every field', () => {
     expect(() => parseCommercialTerms('terms')).toThrow(new TermsError('terms must be an object'));
   });
 
+  it('says how many people an A4 machine suits, as a whole number', () => {
+    expect(refusal((t) => (t.machineFit.a4TeamUpTo = 'about ten'))).toBe('machineFit.a4TeamUpTo must be a whole number above 0');
+    expect(refusal((t) => delete (t as { machineFit?: unknown }).machineFit)).toBe('machineFit must be an object');
+  });
   it('says whether prices per page vary by machine, and which standard answers each urgency', () => {
     expect(refusal((t) => (t.service.pricePerPage.variesByMachine = 'yes'))).toBe(
       'service.pricePerPage.variesByMachine must be true or false',
     );
-    expect(refusal((t) => (t.urgencies.low.response = 'whenever'))).toBe(
-      'urgencies.low.response must be one of machine-down, fault, routine',
+    expect(refusal((t) => (t.urgencies.normal.response = 'whenever'))).toBe(
+      'urgencies.normal.response must be one of machine-down, fault, routine',
     );
     const terms = raw();
     terms.service.pricePerPage.variesByMachine = false;
-    terms.urgencies.low.response = 'fault';
+    terms.urgencies.normal.response = 'fault';
     const parsed = parseCommercialTerms(terms);
     expect(parsed.service.pricePerPage.variesByMachine).toBe(false);
-    expect(urgencyLabel('low', parsed)).toBe('Low: no rush (within two business days)');
+    expect(urgencyLabel('normal', parsed)).toBe('Routine: toner, a meter reading or a question (within two business days)');
   });
 });
 
@@ -358,8 +378,11 @@ describe("the pages' placeholders", () => {
       'terms.responseRoutine': 'within three business days',
       'phone.sales': '0330 058 0590',
       'phone.support': '0330 058 0595',
+      'terms.priceFixedMonths': '12',
+      'terms.a4TeamUpTo': '10',
     });
-    expect(Object.keys(values)).toHaveLength(23);
+    // and the six company.* values (the test above)
+    expect(Object.keys(values)).toHaveLength(31);
     expect(values['terms.pageBillingColour']).toBe(
       'Colour is billed per page: a page with any colour on it is one colour page, whatever colours it uses, never a charge per colour.',
     );

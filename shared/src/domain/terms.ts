@@ -59,6 +59,11 @@ export interface CommercialTerms {
   engineerResponse: Record<ResponseStandard, string>;
   /** Each service-request urgency: its label, and the standard it is answered by. */
   urgencies: Record<Urgency, { label: string; response: ResponseStandard }>;
+  /** Which machine suits how many people, as the product pages and the blog say it. */
+  machineFit: {
+    /** An A4 office multifunctional (about 30 to 35 ppm) suits a team of up to about this many people. */
+    a4TeamUpTo: number;
+  };
 }
 
 /** A terms file that cannot be used: the message names the field. */
@@ -169,7 +174,9 @@ export function parseCommercialTerms(raw: unknown): CommercialTerms {
       return [urgency, { label: text(entry.label, `urgencies.${urgency}.label`), response: entry.response as ResponseStandard }];
     }),
   ) as CommercialTerms['urgencies'];
-  return { lease: parseLease(root.lease), service: parseService(root.service), engineerResponse, urgencies };
+  const fit = object(root.machineFit, 'machineFit');
+  const machineFit = { a4TeamUpTo: positive(fit.a4TeamUpTo, 'machineFit.a4TeamUpTo', true) };
+  return { lease: parseLease(root.lease), service: parseService(root.service), engineerResponse, urgencies, machineFit };
 }
 
 // ---------------------------------------------------------------------------------------------

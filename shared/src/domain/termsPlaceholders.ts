@@ -3,6 +3,7 @@
  * "Pages"): the server fills them when it serves a page. Apart from terms.ts so that the browser
  * rooms' shared terms words do not carry the page-billing sentences (used by the product page only).
  */
+import { COMPANY, CREDIT_BROKER_DISCLOSURE, companyRegistrationLine } from '../company';
 import { pageBillingTerms } from './runningCosts';
 import {
   leaseTermsWords,
@@ -25,7 +26,10 @@ const PAGE_BILLING_PLACEHOLDERS = [
 
 /**
  * The named values a CMS page may quote as `{{terms.name}}` (server/data/README.md "Pages"),
- * and the sales and support numbers as `{{phone.sales}}`, `{{phone.support}}`. The page-billing
+ * the sales and support numbers as `{{phone.sales}}`, `{{phone.support}}`, and who we are in law
+ * from `COMPANY` (shared/src/company.ts) as `{{company.name}}`: `company.legalName`,
+ * `company.number`, `company.vatNumber`, `company.registeredOffice`, `company.registration` (the
+ * whole registration sentence) and `company.creditBroker` (the credit-broker disclosure). The page-billing
  * terms are the very sentences the product pages show (`pageBillingTerms`): all five as
  * `{{terms.pageBilling}}`, or each by its name.
  */
@@ -50,8 +54,16 @@ export function termsPlaceholderValues(terms: CommercialTerms, phones: { sales: 
     'terms.responseMachineDown': terms.engineerResponse['machine-down'],
     'terms.responseFault': terms.engineerResponse.fault,
     'terms.responseRoutine': terms.engineerResponse.routine,
+    'terms.priceFixedMonths': String(service.pageBilling.fixedForMonths),
+    'terms.a4TeamUpTo': String(terms.machineFit.a4TeamUpTo),
     'phone.sales': phones.sales,
     'phone.support': phones.support,
+    'company.legalName': COMPANY.legalName,
+    'company.number': COMPANY.companyNumber,
+    'company.vatNumber': COMPANY.vatNumber,
+    'company.registeredOffice': COMPANY.registeredOffice.join(', '),
+    'company.registration': companyRegistrationLine(),
+    'company.creditBroker': CREDIT_BROKER_DISCLOSURE,
   };
 }
 

@@ -5,6 +5,11 @@
  * posts the marketing form's fields as multipart/form-data to /api/newsletter. A failed sign-up
  * keeps what the visitor typed and says what went wrong.
  *
+ * Without JavaScript it is a plain `<form method="post">` to the newsletter's page (`/newsletter`,
+ * NEWSLETTER_PAGE), which the server answers with that page showing what came of it
+ * (docs/product-rules.md "Forms without JavaScript"): that page's form is given the answer as
+ * `posted` and shows it (the values kept with the message, or the thanks).
+ *
  * Bundled by each app that shows it. Only its markup and state are in a page's first load: its rules
  * (yup and the schema) and the request (./signup) are chunks that load together when the form
  * first takes focus; every check awaits them (on blur, as the visitor types once a message shows,
@@ -14,6 +19,10 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useSubmitOnce } from '../write/useSubmitOnce';
 import { loadOnce } from '../domain/loadOnce';
+import type { PostedForm } from '../ssr/serverPageData';
+
+/** Where the form posts without JavaScript: the newsletter's own page, which holds the form too. */
+export const NEWSLETTER_PAGE = '/newsletter';
 
 export const SIGNUP_SUCCESS_MESSAGE = "Thanks — you're on the list.";
 export const SIGNUP_FAILURE_MESSAGE = "Sorry, we couldn't sign you up just now. Please check your connection and try again.";
@@ -62,16 +71,21 @@ export interface NewsletterFormProps {
   children?: ReactNode;
   /** Shown below the form's messages. */
   footnote?: ReactNode;
+  /** The server's answer to this form posted without JavaScript (the newsletter page's form only). */
+  posted?: PostedForm | null;
 }
 
 type Status = 'idle' | 'sending' | 'sent' | 'failed';
 
 /** The form's state and its checks: a check whose address has changed since is dropped. */
-function useNewsletterSignup() {
-  const [firstName, setFirstName] = useState('');
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [status, setStatus] = useState<Status>('idle');
+function useNewsletterSignup(posted: PostedForm | null) {
+  const invalid = posted?.status === 'invalid' ? posted : null;
+  const [firstName, setFirstName] = useState(invalid?.values.first_name ?? '');
+  const [email, setEmail] = useState(invalid?.values.email ?? '');
+  const [emailError, setEmailError] = useState<string | null>(
+    invalid ? (invalid.fieldErrors.email ?? invalid.fieldErrors.first_name ?? null) : null,
+  );
+  const [status, setStatus] = useState<Status>(posted?.status === 'sent' ? 'sent' : 'idle');
   /** Tabbing through an untouched field says nothing; once typed in, leaving it checks it. */
   const [emailTouched, setEmailTouched] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -136,12 +150,22 @@ function useNewsletterSignup() {
   return { firstName, setFirstName, email: emailField, status, onSubmit };
 }
 
-export function NewsletterForm({ classes, labelledBy, children, footnote }: NewsletterFormProps) {
-  const { firstName, setFirstName, email, status, onSubmit } = useNewsletterSignup();
+export function NewsletterForm({ classes, labelledBy, children, footnote, posted = null }: NewsletterFormProps) {
+  const { firstName, setFirstName, email, status, onSubmit } = useNewsletterSignup(posted);
   const ids = useId();
   const emailErrorId = `${ids}-email-error`;
   return (
-    <form className={classes.form} noValidate onSubmit={onSubmit} onFocus={preload} aria-labelledby={labelledBy} data-form="newsletter">
+    <form
+      className={classes.form}
+      method="post"
+      action={NEWSLETTER_PAGE}
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={preload}
+      aria-labelledby={labelledBy}
+      data-form="newsletter"
+    >
+      <input type="hidden" name="form" value="newsletter" />
       {children}
       <div className={classes.fields}>
         <div className={classes.field}>
@@ -176,6 +200,8 @@ export function NewsletterForm({ classes, labelledBy, children, footnote }: News
             value={email.value}
             aria-invalid={email.error ? true : undefined}
             aria-describedby={email.error ? emailErrorId : undefined}
+            // The server's answer to the form posted without JavaScript: the field and its message are read first.
+            autoFocus={posted?.status === 'invalid'}
             onChange={(event) => email.change(event.target.value)}
             onBlur={email.blur}
           />
@@ -189,7 +215,12 @@ export function NewsletterForm({ classes, labelledBy, children, footnote }: News
           {status === 'sending' ? 'Signing up…' : 'Sign up'}
         </button>
       </div>
-      <div role="status" className={classes.status}>
+      <div
+        role="status"
+        className={classes.status}
+        tabIndex={posted?.status === 'sent' ? -1 : undefined}
+        autoFocus={posted?.status === 'sent'}
+      >
         {status === 'sent' ? <p className={classes.success}>{SIGNUP_SUCCESS_MESSAGE}</p> : null}
       </div>
       <div role="alert" className={classes.status}>

@@ -5,12 +5,12 @@
  * (yup and the schema) when the form first takes focus; every check and the submit await them.
  */
 import { trackEvent } from '@copytech/shared';
-import { newsletterFieldName, type ApiErrorBody } from '../domain';
+import { NEWSLETTER_FORM, newsletterFieldName, type ApiErrorBody } from '../domain';
 import type { newsletterSchema } from '../forms';
 
 export const NEWSLETTER_ENDPOINT = '/api/newsletter';
-export const NEWSLETTER_FORM_ID = '1';
-export const NEWSLETTER_FORM_NAME = 'newsletter';
+export const NEWSLETTER_FORM_ID = NEWSLETTER_FORM.id;
+export const NEWSLETTER_FORM_NAME = NEWSLETTER_FORM.name;
 
 /** The message for this e-mail address by the newsletter's schema, or null when it is right. */
 export function newsletterEmailError(schema: typeof newsletterSchema, email: string): string | null {

@@ -16,9 +16,17 @@
  */
 import { createContext, use, useContext, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 
-import { PAGE_DATA_ID, PAGE_PROBLEM_KEY, type PageData, type PageDataAnswer, type PageProblem } from './serverPageData';
+import {
+  PAGE_DATA_ID,
+  PAGE_PROBLEM_KEY,
+  postedFormKey,
+  type PageData,
+  type PageDataAnswer,
+  type PageProblem,
+  type PostedForm,
+} from './serverPageData';
 
-export { PAGE_DATA_ID, type PageData, type PageDataAnswer, type PageProblem } from './serverPageData';
+export { PAGE_DATA_ID, type PageData, type PageDataAnswer, type PageProblem, type PostedForm } from './serverPageData';
 
 const PageDataContext = createContext<PageData | null>(null);
 
@@ -46,6 +54,15 @@ export function usePageData<T>(url: string | null): PageDataAnswer<T> | undefine
 /** What the server said is wrong with the page at `pathname` (PAGE_PROBLEM_KEY), while the visitor is on it; else null. */
 export function usePageProblem(pathname: string): PageProblem | null {
   const answer = usePageData<PageProblem>(PAGE_PROBLEM_KEY + pathname);
+  return answer?.ok ? answer.value : null;
+}
+
+/**
+ * What came of `form` posted without JavaScript to the page at `path`, on the page the server
+ * answered the post with (and while the visitor is on it); else null.
+ */
+export function usePostedForm(form: string, path: string | null): PostedForm | null {
+  const answer = usePageData<PostedForm>(path === null ? null : postedFormKey(form, path));
   return answer?.ok ? answer.value : null;
 }
 

@@ -32,6 +32,24 @@ export interface PageProblem {
   path: string;
 }
 
+/**
+ * The page data's entry that holds a form posted without JavaScript (docs/product-rules.md "Forms
+ * without JavaScript"): the page the server renders in answer to the post reads
+ * `POSTED_FORM_KEY + form + ' ' + path` (postedFormKey) and shows what came of it, the values kept
+ * with the errors, or the reference. Every other page answers it { ok: false, status: 404 }
+ * without reading anything. Keyed by path, so another page of the visit never finds it.
+ */
+export const POSTED_FORM_KEY = 'copytech:posted:';
+export type PostedForm =
+  | { status: 'sent'; reference: string | null }
+  /** not stored: what the visitor typed, and each field's message (the same rules and words as the JSON API's) */
+  | { status: 'invalid'; values: Record<string, string>; fieldErrors: Record<string, string> };
+
+/** The entry of `form` (`enquiry`, `service-request`, `newsletter`) posted to the page at `path` (no query). */
+export function postedFormKey(form: string, path: string): string {
+  return `${POSTED_FORM_KEY}${form} ${path}`;
+}
+
 export interface ServerPageData extends PageData {
   /** Every answer the render read, by URL, for the page's data block. */
   answers(): Record<string, PageDataAnswer>;

@@ -37,10 +37,10 @@ export const TEST_TERMS: CommercialTerms = parseCommercialTerms({
     fault: 'within two business days',
     routine: 'within three business days',
   },
+  machineFit: { a4TeamUpTo: 10 },
   urgencies: {
     'machine-down': { label: 'Machine down: we cannot print', response: 'machine-down' },
     high: { label: 'Working, but with a fault', response: 'fault' },
     normal: { label: 'Routine: toner, a meter reading or a question', response: 'routine' },
-    low: { label: 'Low: no rush', response: 'routine' },
   },
 });

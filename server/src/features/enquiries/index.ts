@@ -1,2 +1,2 @@
 /** Contact-us enquiries and service requests: POST /api/enquiries/send, its store and its e-mails. */
-export { enquiriesPlugin } from './enquiryRoutes';
+export { enquiriesPlugin, enquiryFormPosts } from './enquiryRoutes';

@@ -1,2 +1,2 @@
 /** The footer's newsletter sign-up: POST /api/newsletter and its store. */
-export { newsletterPlugin } from './newsletterRoutes';
+export { newsletterFormPost, newsletterPlugin } from './newsletterRoutes';
