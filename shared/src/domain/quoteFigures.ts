@@ -9,7 +9,7 @@ import { formatPence, leaseOffer, startingFromPence } from './catalogue';
 import type { Product } from './product';
 import { monthlyRunningCost, servicePerPageOf, type MonthlyPages, type RunningCostEstimate } from './runningCosts';
 import type { CommercialTerms } from './terms';
-import { withVatPence } from './vat';
+import { VAT_PERCENT, withVatPence } from './vat';
 
 /** What a machine is quoted from: its prices (and, for the words, its category). */
 export type QuotedMachine = Pick<Product, 'price'>;
@@ -116,4 +116,26 @@ export function volumesWords(pages: MonthlyPages): string {
   return pages.colour > 0
     ? `${count.format(pages.mono)} mono and ${count.format(pages.colour)} colour pages a month`
     : `${count.format(pages.mono)} mono pages a month`;
+}
+
+/**
+ * The totals in words, as the basket, the instant quote and the e-mail say them: `Total a month for
+ * these 2 machines: £653.10 ex VAT; £783.72 with VAT (VAT at 20%).`, then, when some are sold
+ * outright only, what buying them costs, once.
+ */
+export function quoteTotalSentences(
+  figures: Pick<QuoteFigures, 'monthlyPence' | 'monthlyWithVatPence' | 'outrightPence' | 'outrightWithVatPence'>,
+  count: number,
+): string[] {
+  const money = (pence: number) => formatPence(pence) ?? '£0.00';
+  const which = count === 1 ? 'this machine' : `these ${count} machines`;
+  const sentences = [
+    `Total a month for ${which}: ${money(figures.monthlyPence)} ex VAT; ${money(figures.monthlyWithVatPence)} with VAT (VAT at ${VAT_PERCENT}%).`,
+  ];
+  if (figures.outrightPence > 0) {
+    sentences.push(
+      `Bought outright (no lease is offered on them): ${money(figures.outrightPence)} ex VAT; ${money(figures.outrightWithVatPence)} with VAT, once.`,
+    );
+  }
+  return sentences;
 }

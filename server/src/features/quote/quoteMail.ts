@@ -9,7 +9,7 @@
 import {
   COMPANY,
   PAGE_CHARGES_PRINTING_ONLY,
-  VAT_PERCENT,
+  quoteTotalSentences,
   categoryLabel,
   formatPence,
   rentalNote,
@@ -75,20 +75,6 @@ const money = (pence: number | null) => formatPence(pence) ?? 'price on request'
 function figuresOf(context: MailContext, quote: QuoteForMail) {
   const { figures, pagesOf } = quotedFigures(quote.products, quote.volumes, context.terms);
   return { figures, pagesOf, validUntil: validUntilWords(Date.parse(quote.createdAt), context.terms) };
-}
-
-/** The totals in words: `Total a month for 2 machines: £653.10 ex VAT; £783.72 with VAT (VAT at 20%).`, then the outright purchases. */
-function totalLines(figures: ReturnType<typeof figuresOf>['figures'], count: number): string[] {
-  const machines = `${count} machine${count === 1 ? '' : 's'}`;
-  const lines = [
-    `Total a month for ${count === 1 ? 'this machine' : `these ${machines}`}: ${money(figures.monthlyPence)} ex VAT; ${money(figures.monthlyWithVatPence)} with VAT (VAT at ${VAT_PERCENT}%).`,
-  ];
-  if (figures.outrightPence > 0) {
-    lines.push(
-      `Bought outright (no lease is offered on them): ${money(figures.outrightPence)} ex VAT; ${money(figures.outrightWithVatPence)} with VAT, once.`,
-    );
-  }
-  return lines;
 }
 
 /** What the figures are worked out at, and the lease term they are for. */
@@ -167,7 +153,7 @@ export function quoteVisitorMail(context: MailContext, quote: QuoteForMail): Mai
     : [];
   const nextSteps = quoteNextSteps(context.terms, printing);
   const basis = basisLine(context, quote);
-  const totals = totalLines(figures, products.length);
+  const totals = quoteTotalSentences(figures, products.length);
   const validity = `${validUntil}: this quote holds for ${context.terms.quote.validForDays} days from today.`;
 
   const text = [
@@ -244,7 +230,7 @@ function utmLines(utm: Record<string, string | undefined>): string[] {
 export function quoteSalesMail(context: MailContext, quote: QuoteForMail, utm: Record<string, string | undefined>): MailMessage {
   const { reference, contact, products, createdAt } = quote;
   const { figures, validUntil } = figuresOf(context, quote);
-  const summary = [basisLine(context, quote), ...totalLines(figures, products.length), `${validUntil}.`];
+  const summary = [basisLine(context, quote), ...quoteTotalSentences(figures, products.length), `${validUntil}.`];
   const subject = `New quote request ${reference}: ${products.length} product${products.length === 1 ? '' : 's'}`;
   const contactLines = salesContactLines(contact);
   const productLines = products.map(
