@@ -351,7 +351,7 @@ describe('submitting', () => {
     await user.click(screen.getByRole('button', { name: 'Ok' }));
     expect(uiStore.drawer).toBeNull();
     expect(drawerView.view).toBe('Basket');
-  });
+  }, 30_000);
 
   it('shows "Sending…" and cannot send twice while the request is in flight', async () => {
     const api = fakeApi([canon]);

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { basketStore, type InstantQuoteProps } from '@copytech/shared';
-import { formatPence, startingFromPence } from '@copytech/shared/domain';
+import { formatPence, startingFromPence, type Product } from '@copytech/shared/domain';
 import { useTerms } from '@copytech/shared/terms';
 import { InstantFigures, startingVolumeTexts, volumesOf, type VolumeTexts } from '../quote/InstantFigures';
 import { countedItems, theseItems } from '../basket/basketWords';
@@ -20,6 +20,18 @@ import { LiveRegion } from '../ui/announcer';
 import { useFocusHeadingOnChange } from '../ui/useFocusHeadingOnChange';
 import styles from '../quote/QuoteViews.module.css';
 import fragment from './fragment.module.css';
+
+/** The volumes of the figures shown, sent with the request: untouched, the product page's starting ones. */
+function useInstantVolumes(product: Product | null): [VolumeTexts | null, (volumes: VolumeTexts) => void] {
+  const [typed, setTyped] = useState<{ modelId: string; volumes: VolumeTexts } | null>(null);
+  const volumes =
+    typed && typed.modelId === product?.modelId
+      ? typed.volumes
+      : product
+        ? startingVolumeTexts(product, typeof window === 'undefined' ? '' : window.location.search)
+        : null;
+  return [volumes, (next) => product && setTyped({ modelId: product.modelId, volumes: next })];
+}
 
 function InstantQuote(_props: InstantQuoteProps) {
   const headingId = useId();
@@ -44,14 +56,7 @@ function InstantQuote(_props: InstantQuoteProps) {
   const loaded = details?.status === 'loaded' ? details.product : null;
   const from = loaded ? formatPence(startingFromPence(loaded)) : null;
   const terms = useTerms();
-  // The volumes of the figures shown, sent with the request: untouched, the product page's starting ones.
-  const [typed, setTyped] = useState<{ modelId: string; volumes: VolumeTexts } | null>(null);
-  const volumes =
-    typed && typed.modelId === item?.modelId
-      ? typed.volumes
-      : loaded
-        ? startingVolumeTexts(loaded, typeof window === 'undefined' ? '' : window.location.search)
-        : null;
+  const [volumes, setVolumes] = useInstantVolumes(loaded);
   const close = () => {
     instantQuoteForm.acknowledge();
     basketStore.stopInstantMode();
@@ -77,14 +82,7 @@ function InstantQuote(_props: InstantQuoteProps) {
                 </span>
               </div>
               <p>Tell us where to send it: your quote for {theseItems([item])} arrives by e-mail, on average in 2 minutes.</p>
-              {loaded && terms ? (
-                <InstantFigures
-                  product={loaded}
-                  terms={terms}
-                  volumes={volumes}
-                  onChange={(next) => setTyped({ modelId: loaded.modelId, volumes: next })}
-                />
-              ) : null}
+              {loaded && terms ? <InstantFigures product={loaded} terms={terms} volumes={volumes} onChange={setVolumes} /> : null}
               <QuoteForm
                 model={instantQuoteForm}
                 productIds={productIds}

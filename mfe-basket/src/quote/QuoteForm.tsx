@@ -59,6 +59,14 @@ const QuoteActions = observer(function QuoteActions({ model, productIds, submitL
   );
 });
 
+/** A field left with a message: the message is shown (ContactFields) and announced, with the field's name. */
+function announceFieldMessage(model: QuoteFormModel, event: FocusEvent<HTMLDivElement>): void {
+  const name = (event.target as HTMLInputElement).name;
+  if (!isContactField(name)) return;
+  const error = model.errors[name];
+  if (error) announce(`${CONTACT_FIELD_SPECS[name].label}: ${error}`);
+}
+
 export const QuoteForm = observer(function QuoteForm({ model, productIds, submitLabel, volumes, onSent }: QuoteFormProps) {
   const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | null>>>({});
   const formRef = useRef<HTMLFormElement>(null);
@@ -120,18 +128,10 @@ export const QuoteForm = observer(function QuoteForm({ model, productIds, submit
     }
   };
 
-  // A field left with a message: the message is shown (ContactFields) and announced, with the field's name.
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    const name = (event.target as HTMLInputElement).name;
-    if (!isContactField(name)) return;
-    const error = model.errors[name];
-    if (error) announce(`${CONTACT_FIELD_SPECS[name].label}: ${error}`);
-  };
-
   return (
     <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit} aria-busy={model.sending}>
       <p className={styles.note}>All fields are required. We use your details only to send and follow up this quote.</p>
-      <div onBlur={onBlur} className={styles.fields}>
+      <div onBlur={(event) => announceFieldMessage(model, event)} className={styles.fields}>
         <ContactFields
           model={model}
           inputRef={(field, element) => {
