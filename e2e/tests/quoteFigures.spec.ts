@@ -60,7 +60,7 @@ test('the basket at 3,000 mono and 1,000 colour pages: the e-mail says the figur
   const mail = (await visitorMail(reference)).text;
   expect(mail).toContain('Your figures at 3,000 mono and 1,000 colour pages a month.');
   expect(mail).toContain(
-    'What it costs a month at 3,000 mono and 1,000 colour pages a month: £611.00 rental + £42.10 pages = £653.10 a month, ex VAT; £783.72 with VAT.',
+    'What it costs at 3,000 mono and 1,000 colour pages a month: £611.00 rental + £42.10 pages = £653.10 a month, ex VAT; £783.72 with VAT.',
   );
   expect(mail).toContain(totalSentence);
   expect(mail).toMatch(/Valid until \d{1,2} [A-Z][a-z]+ 20\d\d: this quote holds for 30 days from today\./);

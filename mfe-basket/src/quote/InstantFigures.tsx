@@ -95,7 +95,7 @@ export function InstantFigures(props: {
       ) : null}
       {line.estimate ? (
         <p data-testid="instant-figure">
-          What it costs a month at {volumesWords(pages)}: {runningCostWords(line.estimate)}.
+          What it costs at {volumesWords(pages)}: {runningCostWords(line.estimate)}.
         </p>
       ) : (
         <p>{PRINTS_NOTHING_WORDS}</p>

@@ -69,7 +69,7 @@ function figuresBlock(product: Product, pages: MonthlyPages, terms: CommercialTe
   const parts = [
     `<p class="iq-machine"><strong>${escapeHtml(name(product))}</strong>${from ? `<br>From ${escapeHtml(from)} ex VAT` : ''}</p>`,
     line.estimate
-      ? `<p>What it costs a month at ${escapeHtml(volumesWords(pages))}: ${escapeHtml(runningCostWords(line.estimate))}.</p>`
+      ? `<p>What it costs at ${escapeHtml(volumesWords(pages))}: ${escapeHtml(runningCostWords(line.estimate))}.</p>`
       : `<p>${escapeHtml(PRINTS_NOTHING_WORDS)}</p>`,
     ...quoteTotalSentences(figures, 1).map((sentence) => `<p><strong>${escapeHtml(sentence)}</strong></p>`),
     `<p class="iq-muted">Your quote e-mail gives these figures, valid for ${terms.quote.validForDays} days from the day you ask for it.</p>`,

@@ -95,9 +95,7 @@ describe.each(databases())('on %s', (database) => {
       );
       const figures = quoteFigures(products, volumes, app.terms.terms);
       for (const line of figures.lines) {
-        expect(mail.text).toContain(
-          `What it costs a month at 3,000 mono and 1,000 colour pages a month: ${runningCostWords(line.estimate!)}.`,
-        );
+        expect(mail.text).toContain(`What it costs at 3,000 mono and 1,000 colour pages a month: ${runningCostWords(line.estimate!)}.`);
       }
       expect(mail.text).toContain(
         `Total a month for these 2 machines: ${formatPence(figures.monthlyPence)} ex VAT; ${formatPence(figures.monthlyWithVatPence)} with VAT (VAT at 20%).`,

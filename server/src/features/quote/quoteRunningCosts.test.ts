@@ -71,16 +71,16 @@ describe('the quote e-mail says what each machine costs to run', () => {
     expect(mail.text).toContain(
       '   Service: 0.52p a mono page and 4p a colour page (A4, ex VAT).\n' +
         // Office A3: 3,000 x 0.52p + 1,000 x 4p = £55.60, with the £138.00 rental.
-        '   What it costs a month at 3,000 mono and 1,000 colour pages a month: £138.00 rental + £55.60 pages = £193.60 a month, ex VAT; £232.32 with VAT.',
+        '   What it costs at 3,000 mono and 1,000 colour pages a month: £138.00 rental + £55.60 pages = £193.60 a month, ex VAT; £232.32 with VAT.',
     );
     // A mono A4 machine prints its class's 1,250 pages in mono; £11.25 is below the £15 a month minimum.
     expect(mail.text).toContain(
       '   Service: 0.9p a mono page (A4, ex VAT).\n' +
-        '   What it costs a month at 1,250 mono pages a month: £15.00 minimum service charge a month, ex VAT (the machine bought outright); £18.00 with VAT.',
+        '   What it costs at 1,250 mono pages a month: £15.00 minimum service charge a month, ex VAT (the machine bought outright); £18.00 with VAT.',
     );
     // The scanner prints nothing: no page charges, its servicing priced apart; its rental is its figure.
     expect(mail.text).toMatch(
-      /3\. Fujitsu fi-8170[\s\S]*No page charges: it prints nothing\. Its servicing is priced separately\.\n {3}What it costs a month: £24\.00 rental a month, ex VAT; £28\.80 with VAT\./,
+      /3\. Fujitsu fi-8170[\s\S]*No page charges: it prints nothing\. Its servicing is priced separately\.\n {3}What it costs a month: £24\.00 rental, ex VAT; £28\.80 with VAT\./,
     );
     expect(mail.text).toContain("Your figures at each machine's typical pages a month. Rentals are for a 60-month lease.");
     // A machine's own prices are never "from".
@@ -143,7 +143,7 @@ describe('the quote e-mail at the volumes the buyer chose', () => {
     const mail = quoteVisitorMail(context, forMail([COLOUR_A3, MONO_A4], { mono: 8000, colour: 2000 }));
     // 8,000 x 0.52p + 2,000 x 4p = £121.60 + £138.00 rental = £259.60
     expect(mail.text).toContain(
-      'What it costs a month at 8,000 mono and 2,000 colour pages a month: £138.00 rental + £121.60 pages = £259.60 a month, ex VAT; £311.52 with VAT.',
+      'What it costs at 8,000 mono and 2,000 colour pages a month: £138.00 rental + £121.60 pages = £259.60 a month, ex VAT; £311.52 with VAT.',
     );
     // 10,000 mono x 0.9p = £90.00
     expect(mail.text).toContain('£90.00 pages a month, ex VAT (the machine bought outright); £108.00 with VAT.');

@@ -58,7 +58,7 @@ export function quotedFigures<F extends RunningCostFacts>(products: readonly F[]
 
 /**
  * A quoted machine's running costs in two sentences: `Service: 0.52p a mono page and 4p a colour
- * page (A4, ex VAT).` and `What it costs a month at 3,000 mono and 1,000 colour pages a month:
+ * page (A4, ex VAT).` and `What it costs at 3,000 mono and 1,000 colour pages a month:
  * £138.00 rental + £55.60 pages = £193.60 a month, ex VAT; £232.32 with VAT.` A scanner or
  * finisher: that it has no page charges, and its rental where it has one.
  */
@@ -68,13 +68,10 @@ export function quotedRunningCostLines(line: QuoteLine, pages: MonthlyPages): st
     const rental =
       line.monthlyPence === null
         ? null
-        : `${formatPence(line.monthlyPence)} rental a month, ex VAT; ${formatPence(line.monthlyWithVatPence)} with VAT.`;
+        : `${formatPence(line.monthlyPence)} rental, ex VAT; ${formatPence(line.monthlyWithVatPence)} with VAT.`;
     return [PRINTS_NOTHING_WORDS, ...(rental ? [`What it costs a month: ${rental}`] : [])];
   }
-  return [
-    `Service: ${servicePerPageWords(estimate.rates)}.`,
-    `What it costs a month at ${volumesWords(pages)}: ${runningCostWords(estimate)}.`,
-  ];
+  return [`Service: ${servicePerPageWords(estimate.rates)}.`, `What it costs at ${volumesWords(pages)}: ${runningCostWords(estimate)}.`];
 }
 
 /** A quoted machine's prices per page as sales read them: `service 0.52p mono, 4p colour a page`, or `no page charges (prints nothing)`. */
