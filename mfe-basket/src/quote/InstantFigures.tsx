@@ -69,6 +69,7 @@ export function InstantFigures(props: {
               inputMode="numeric"
               autoComplete="off"
               aria-describedby={`${id}-hint`}
+              className={styles.volumeInput}
               value={volumes.mono}
               onChange={(event) => onChange({ ...volumes, mono: event.target.value.slice(0, 12) })}
             />
@@ -82,6 +83,7 @@ export function InstantFigures(props: {
                   inputMode="numeric"
                   autoComplete="off"
                   aria-describedby={`${id}-hint`}
+                  className={styles.volumeInput}
                   value={volumes.colour}
                   onChange={(event) => onChange({ ...volumes, colour: event.target.value.slice(0, 12) })}
                 />
