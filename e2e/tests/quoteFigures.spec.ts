@@ -75,10 +75,10 @@ test.describe('the instant quote without JavaScript', () => {
       await page.setViewportSize({ width, height: 900 });
       const product = await productOf(page, C270);
       await page.goto(productPath(product));
-      const buy = page.getByTestId('product-page');
-      // Nothing is offered that would do nothing: no "Add to basket" without scripts; Instant quote is a link.
-      await expect(buy.getByRole('button', { name: 'Add to basket' })).toHaveCount(0);
-      await buy.getByRole('link', { name: 'Instant quote' }).click();
+      // Nothing is offered that would do nothing: beside the price, no "Add to basket" without scripts; Instant quote is a link.
+      const link = page.getByTestId('instant-quote-link');
+      await expect(link.locator('xpath=..').getByRole('button')).toHaveCount(0);
+      await link.click();
       await expect(page).toHaveURL(new RegExp(`/instant-quote/${C270}$`));
       await expect(page.getByRole('heading', { level: 1, name: 'Instant quote' })).toBeVisible();
 

@@ -60,7 +60,7 @@ export const BasketView = observer(function BasketView() {
           Comparison basket
         </h2>
         <p className={styles.count} data-testid="basket-count">
-          <strong>{count}</strong> of {MAX_BASKET_ITEMS} {itemsNoun(items, count)}
+          <strong>{count}</strong> of {MAX_BASKET_ITEMS} {itemsNoun(items, MAX_BASKET_ITEMS)}
         </p>
       </div>
 
