@@ -34,7 +34,7 @@ test('from "Add to basket" on a list to the quote e-mail, with the right product
   const names = await addFromList(page, 2);
   const drawer = await openBasket(page);
 
-  await expect(drawer.getByTestId('basket-count')).toHaveText('2 of 5 printers');
+  await expect(drawer.getByTestId('basket-count')).toHaveText('2 of 5 machines');
   for (const name of names) await expect(drawer.getByRole('button', { name: `Remove ${name}`, exact: true })).toBeVisible();
   // The comparison has a column per printer, filled from the API.
   const table = drawer.getByRole('table');
@@ -67,7 +67,7 @@ test('from "Add to basket" on a list to the quote e-mail, with the right product
   // Reopened: the Basket view again, the printers still there for comparing.
   const reopened = await openBasket(page);
   await expect(reopened.locator('[data-team="basket"]')).toHaveAttribute('data-view', 'Basket');
-  await expect(reopened.getByTestId('basket-count')).toHaveText('2 of 5 printers');
+  await expect(reopened.getByTestId('basket-count')).toHaveText('2 of 5 machines');
 });
 
 test('a failed submit keeps the form, and Retry stores exactly one quote', async ({ page }) => {
@@ -157,7 +157,7 @@ test.describe('like with like, on a phone', () => {
     await addFromPage(page, '/scanners/kodak-alaris/s2070', 2);
     await addFromPage(page, '/finishers/ricoh/finisher-sr3260', 3);
     let drawer = await openBasket(page);
-    await expect(drawer.getByTestId('basket-count')).toHaveText('3 of 5 items');
+    await expect(drawer.getByTestId('basket-count')).toHaveText('3 of 5 machines');
     const groups = drawer.locator('[data-kind]');
     await expect(groups).toHaveCount(3);
     expect(await groups.evaluateAll((all) => all.map((g) => g.getAttribute('data-kind')))).toEqual(['printer', 'scanner', 'finisher']);
@@ -178,7 +178,7 @@ test.describe('like with like, on a phone', () => {
     await addFromPage(page, '/printers/plotters/canon/imageprograf-tm-200', 4);
     await addFromPage(page, '/finishers/ricoh/booklet-finisher-sr3270', 5);
     drawer = await openBasket(page);
-    await expect(drawer.getByTestId('basket-count')).toHaveText('5 of 5 items');
+    await expect(drawer.getByTestId('basket-count')).toHaveText('5 of 5 machines');
     await expect(drawer.locator('[data-row="startingPrice"] :is(td, dd)')).toHaveCount(5);
     await expect(drawer.getByText('Loading', { exact: true })).toHaveCount(0);
     await expect(groups.nth(0).getByRole('heading', { name: 'Printers' })).toBeVisible();
@@ -192,7 +192,7 @@ test.describe('like with like, on a phone', () => {
       'rentalPerMonth: £29.00Best: lowest',
       'monthlyEstimate: £103.70Best: lowest',
     ]);
-    await expect(groups.nth(1).locator('[data-row="serviceMono"]')).toContainText('None: prints nothing');
+    await expect(groups.nth(1).locator('[data-row="serviceMono"]')).toContainText('No page charges: servicing priced separately');
     expect(await bestIn(groups.nth(1))).toEqual([]);
     expect(await bestIn(groups.nth(2))).toEqual(['startingPrice: £1,600.00Best: lowest', 'rentalPerMonth: £32.00Best: lowest']);
     await expect(groups.nth(0).locator('[data-row="printSpeed"]').last()).toContainText('Not rated in ppm');
@@ -202,6 +202,6 @@ test.describe('like with like, on a phone', () => {
 
     // The quote is still for everything in the basket.
     await drawer.getByRole('button', { name: 'Instant quote' }).click();
-    await expect(drawer.getByText('Your instant quote for these 5 items will be e-mailed to you:')).toBeVisible();
+    await expect(drawer.getByText('Your instant quote for these 5 machines will be e-mailed to you:')).toBeVisible();
   });
 });

@@ -198,7 +198,7 @@ test.describe('a quote by keyboard alone', () => {
     // Open the basket from "View basket".
     await page.keyboard.press('Enter');
     const drawer = page.getByRole('dialog', { name: 'Comparison basket' });
-    await expect(drawer.getByTestId('basket-count')).toHaveText('2 of 5 printers');
+    await expect(drawer.getByTestId('basket-count')).toHaveText('2 of 5 machines');
     for (const name of names) await expect(drawer.getByRole('button', { name: `Remove ${name}`, exact: true })).toBeAttached();
 
     // To "Instant quote" and on to the form: its heading takes focus.

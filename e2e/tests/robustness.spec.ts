@@ -160,7 +160,7 @@ for (const failure of ['500', 'network'] as const) {
 
       // The drawer lists the printers; only their details are missing, with a way to try again.
       const drawer = await openBasket(page);
-      await expect(drawer.getByTestId('basket-count')).toHaveText('2 of 5 printers');
+      await expect(drawer.getByTestId('basket-count')).toHaveText('2 of 5 machines');
       await expect(drawer.getByRole('alert')).toContainText('We could not load the details of');
       await expect(drawer.getByRole('button', { name: 'Try again' })).toBeVisible();
 

@@ -37,7 +37,7 @@ it('QA can search the API products, fill the basket up to five and switch the dr
 
   // The drawer is inline; its views can be switched.
   const drawer = screen.getByTestId('standalone-basket-drawer');
-  expect(within(drawer).getByTestId('basket-count')).toHaveTextContent('5 of 5 printers');
+  expect(within(drawer).getByTestId('basket-count')).toHaveTextContent('5 of 5 machines');
   await user.click(screen.getByRole('button', { name: 'Quote details' }));
   expect(within(drawer).getByRole('heading', { name: 'Your details' })).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Confirmation (preview)' }));

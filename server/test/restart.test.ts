@@ -24,7 +24,7 @@ describe('restart on the same VAR_DIR', () => {
     const second = await testApp(config);
     try {
       const quote = await second.db.selectFrom('quotes').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
-      expect(JSON.parse(quote.products)[0].modelId).toBe(C5840I);
+      expect(JSON.parse(quote.products).products[0].modelId).toBe(C5840I);
       expect(
         await second.db.selectFrom('products').select(['model_id', 'updated_at', 'source_hash']).orderBy('model_id').execute(),
       ).toEqual(productsBefore);

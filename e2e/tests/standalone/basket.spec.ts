@@ -27,7 +27,7 @@ test('the basket alone: pick printers, compare them, and send a quote', async ({
   await expect(page.getByTestId('standalone-basket')).toContainText('2 item(s)');
 
   const drawer = page.getByTestId('standalone-basket-drawer');
-  await expect(drawer.getByTestId('basket-count')).toHaveText('2 of 5 printers');
+  await expect(drawer.getByTestId('basket-count')).toHaveText('2 of 5 machines');
   for (const name of names) await expect(drawer.getByRole('button', { name: `Remove ${name}`, exact: true })).toBeVisible();
   await expect(drawer.getByRole('table').getByRole('columnheader')).toHaveCount(3);
 

@@ -13,6 +13,7 @@ import { countedItems, itemsNoun, theseItems } from './basketWords';
 import { Comparison } from './Comparison';
 import { drawerView } from './drawerView';
 import { EmptyBasket } from './EmptyBasket';
+import { QuoteTotal } from './QuoteTotal';
 import styles from './BasketView.module.css';
 
 export const BasketView = observer(function BasketView() {
@@ -59,7 +60,7 @@ export const BasketView = observer(function BasketView() {
           Comparison basket
         </h2>
         <p className={styles.count} data-testid="basket-count">
-          <strong>{count}</strong> of {MAX_BASKET_ITEMS} {itemsNoun(items, count)}
+          <strong>{count}</strong> of {MAX_BASKET_ITEMS} {itemsNoun(items, MAX_BASKET_ITEMS)}
         </p>
       </div>
 
@@ -80,6 +81,7 @@ export const BasketView = observer(function BasketView() {
           <BasketItemList items={items} removeButtons={removeButtons} onRemove={remove} />
 
           <Comparison items={items} />
+          <QuoteTotal items={items} />
 
           <div className={styles.clearRow}>
             <button type="button" className={styles.textButton} onClick={clear}>

@@ -7,9 +7,16 @@
 import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { BasketItem } from '@copytech/shared';
-import { pageBillingTerms, rentalTermsSummary, type CommercialTerms, type MonthlyPages } from '@copytech/shared/domain';
+import {
+  PAGE_CHARGES_PRINTING_ONLY,
+  pageBillingTerms,
+  rentalTermsSummary,
+  type CommercialTerms,
+  type MonthlyPages,
+} from '@copytech/shared/domain';
 import { useTerms } from '@copytech/shared/terms';
 import { productDetailsOf, reloadFailedProductDetails } from '../products/productDetails';
+import { loadedProducts } from './basketQuote';
 import { kindNoun } from './basketWords';
 import { buildComparisonGroups, type ComparisonGroup } from './comparison';
 import { comparisonPages, defaultComparisonPages } from './comparisonVolume';
@@ -52,11 +59,7 @@ export const Comparison = observer(function Comparison({ items }: { items: reado
   const width = useWidth(root);
   const terms = useTerms();
   // One volume for every machine's monthly estimate, set above the printers' comparison.
-  const loaded = items.map((item) => {
-    const details = productDetailsOf(item.modelId);
-    return details?.status === 'loaded' ? details.product : null;
-  });
-  const defaults = defaultComparisonPages(loaded);
+  const defaults = defaultComparisonPages(loadedProducts(items));
   const pages = comparisonPages(defaults);
   const groups = buildComparisonGroups(items, productDetailsOf, terms?.lease ?? null, terms ? { terms, pages } : null);
   const failed = items.filter((item) => productDetailsOf(item.modelId)?.status === 'failed');
@@ -78,7 +81,7 @@ export const Comparison = observer(function Comparison({ items }: { items: reado
           running={group.kind === 'printer' ? { defaults, pages, terms } : null}
         />
       ))}
-      {terms ? <p className={styles.terms}>{rentalTermsSummary(terms)}</p> : null}
+      {terms ? <TermsNote terms={terms} groups={groups} /> : null}
       {terms && groups.some((group) => group.kind === 'printer') ? <BillingTerms terms={terms} /> : null}
       {failed.length > 0 ? (
         <p className={styles.failed} role="alert">
@@ -113,6 +116,27 @@ function estimateAnnouncement(group: ComparisonGroup, pages: MonthlyPages): stri
   return item && row ? `${at}: lowest ${item.brand} ${item.model}, ${row.cells[best]!.text}.` : `${at}.`;
 }
 
+/**
+ * The note under the prices. The lease summary says toner, parts and servicing are charged per page
+ * printed: true of the printing machines only, so beside a scanner or finisher it says whom the
+ * page charges are for, and for a basket of machines that print nothing it is not said at all.
+ */
+function TermsNote({ terms, groups }: { terms: CommercialTerms; groups: readonly ComparisonGroup[] }) {
+  const printing = groups.some((group) => group.kind === 'printer');
+  const other = groups.some((group) => group.kind !== 'printer');
+  if (!printing) return <p className={styles.terms}>{NOTHING_PRINTS_NOTE}</p>;
+  return (
+    <p className={styles.terms}>
+      {rentalTermsSummary(terms)}
+      {other ? ` ${PAGE_CHARGES_PRINTING_ONLY}` : ''}
+    </p>
+  );
+}
+
+/** The basket's own sentence for machines that print nothing (scanners, finishers). */
+export const NOTHING_PRINTS_NOTE =
+  'Prices exclude VAT. These machines print nothing, so there are no page charges: their servicing is priced separately.';
+
 /** The page-billing terms, beside the comparison's prices per page. */
 function BillingTerms({ terms }: { terms: CommercialTerms }) {
   const id = useId();
@@ -135,7 +159,7 @@ function ComparisonGroupView({ group, titled, headingId, asTable, running }: Gro
   const count = group.items.length;
   const noun = kindNoun(group.kind, count);
   const plural = kindNoun(group.kind, 2);
-  const caption = `Specifications of the ${count === 1 ? noun : `${count} ${noun}`} in your basket${count >= 2 ? '; rows that differ are marked' : ''}`;
+  const caption = `Specifications of the ${noun} in your basket${count >= 2 ? '; rows that differ are marked' : ''}`;
   // The legend names only the marks the group shows.
   const marked = new Set(group.rows.filter((row) => row.cells.some((cell) => cell.best)).map((row) => row.bestMeans));
   const bestSays = [marked.has('fastest') ? 'the fastest speed' : null, marked.has('lowest') ? 'the lowest price' : null].filter(Boolean);

@@ -1,8 +1,9 @@
 /**
- * The basket's words follow what is in it (docs/product-rules.md "Comparison"): "printers" for
- * printers only, "scanner" for one scanner, "machines" for printers and scanners together, "items"
- * once a finisher (an accessory, not a machine) is with anything else. The limit stays five of
- * anything (MAX_BASKET_ITEMS).
+ * The basket's words (docs/product-rules.md "Comparison"): whatever is in it, the basket counts
+ * machines, in that one word everywhere it counts (the count, the full and cleared notices, the
+ * quote's summary and confirmation), so a screen never says "items", "machines" and "printers" of
+ * the same things. A group of the comparison is named by its kind (printers, scanners, finishers).
+ * The limit stays five of anything (MAX_BASKET_ITEMS).
  */
 import { productKindOf, type ProductKind } from '@copytech/shared/domain';
 
@@ -30,21 +31,17 @@ export function kindNoun(kind: BasketKind, count: number): string {
   return NOUNS[kind][count === 1 ? 0 : 1];
 }
 
-/** What these items are called together, for `count` of them (their number by default). */
+/** What the basket's contents are called, for `count` of them (their number by default): always machines. */
 export function itemsNoun(items: readonly Kinded[], count: number = items.length): string {
-  const kinds = new Set(items.map(basketKindOf));
-  const singular = count === 1;
-  if (kinds.size === 1) return kindNoun([...kinds][0]!, count);
-  if (kinds.size === 2 && kinds.has('printer') && kinds.has('scanner')) return singular ? 'machine' : 'machines';
-  return singular ? 'item' : 'items';
+  return count === 1 ? 'machine' : 'machines';
 }
 
-/** "one printer", "3 machines", "2 items". */
+/** "one machine", "3 machines". */
 export function countedItems(items: readonly Kinded[], count: number = items.length): string {
   return `${count === 1 ? 'one' : count} ${itemsNoun(items, count)}`;
 }
 
-/** "this printer", "these 3 machines". */
+/** "this machine", "these 3 machines". */
 export function theseItems(items: readonly Kinded[]): string {
   return items.length === 1 ? `this ${itemsNoun(items)}` : `these ${items.length} ${itemsNoun(items)}`;
 }

@@ -48,6 +48,7 @@ it('shows scan speed only when a product has one, and loading or unknown cells a
     'serviceMono',
     'serviceColour',
     'monthlyEstimate',
+    'monthlyEstimateVat',
   ]);
   const paper = rows.find((r) => r.id === 'paperSize')!;
   expect(paper.cells.map((c) => c.state)).toEqual(['value', 'loading', 'unknown']);

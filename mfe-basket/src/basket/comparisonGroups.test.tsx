@@ -80,7 +80,7 @@ describe('the basket compares like with like', () => {
     const { container } = renderFragment(<BasketDrawer />);
     await loaded(container);
 
-    expect(screen.getByTestId('basket-count')).toHaveTextContent('3 of 5 items');
+    expect(screen.getByTestId('basket-count')).toHaveTextContent('3 of 5 machines');
     expect(Array.from(container.querySelectorAll('[data-kind]')).map((g) => g.getAttribute('data-kind'))).toEqual([
       'printer',
       'scanner',
@@ -102,6 +102,7 @@ describe('the basket compares like with like', () => {
       'serviceMono',
       'serviceColour',
       'monthlyEstimate',
+      'monthlyEstimateVat',
     ]);
     const printsNothing = ['serviceMono', 'serviceColour'];
     expect(rowIds(groupOf(container, 'scanner'))).toEqual([
@@ -119,13 +120,32 @@ describe('the basket compares like with like', () => {
       'rentalPerMonth',
       ...printsNothing,
     ]);
-    expect(groupOf(container, 'scanner').querySelector('[data-row="serviceColour"]')).toHaveTextContent('None: prints nothing');
+    expect(groupOf(container, 'scanner').querySelector('[data-row="serviceColour"]')).toHaveTextContent(
+      'No page charges: servicing priced separately',
+    );
     expect(within(groupOf(container, 'finisher')).getByRole('table')).toHaveTextContent('Ricoh IM series A3 multifunctionals');
     expect(container).not.toHaveTextContent('Not known');
     // Each group has one product: nothing to be best against.
     expect(container.querySelectorAll('[data-best], [data-differs]')).toHaveLength(0);
     expect(groupOf(container, 'scanner')).toHaveTextContent('Add another scanner to compare scanners side by side.');
-    expect(screen.getByRole('button', { name: 'Instant quote' }).parentElement).toHaveTextContent('One quote for these 3 items');
+    expect(screen.getByRole('button', { name: 'Instant quote' }).parentElement).toHaveTextContent('One quote for these 3 machines');
+    // The page charges are said to be for the printing machines only, beside a scanner and a finisher.
+    expect(container).toHaveTextContent(
+      'Page charges are for the machines that print only: a scanner or finisher has none, and its servicing is priced separately.',
+    );
+  });
+
+  it('never says a basket of machines that print nothing is charged per page printed', async () => {
+    fakeApi([scanner, finisher]);
+    fillBasket([scanner, finisher]);
+    const { container } = renderFragment(<BasketDrawer />);
+    await waitFor(() => expect(groupOf(container, 'finisher')).toHaveTextContent('Ricoh IM series A3 multifunctionals'));
+    expect(container).not.toHaveTextContent('charged per page printed');
+    expect(container).not.toHaveTextContent('How pages are billed');
+    expect(container).toHaveTextContent(
+      'These machines print nothing, so there are no page charges: their servicing is priced separately.',
+    );
+    expect(screen.getByTestId('basket-count')).toHaveTextContent('2 of 5 machines');
   });
 
   it('marks "Best" only within a group, and a plotter\'s speed as not rated, not unknown', async () => {
@@ -134,7 +154,7 @@ describe('the basket compares like with like', () => {
     const { container } = renderFragment(<BasketDrawer />);
     await loaded(container);
 
-    expect(screen.getByTestId('basket-count')).toHaveTextContent('5 of 5 items');
+    expect(screen.getByTestId('basket-count')).toHaveTextContent('5 of 5 machines');
     expect(bestCells(groupOf(container, 'printer'))).toEqual([
       'printSpeed: 45 ppmBest: fastest',
       'startingPrice: £3,100.00Best: lowest',
@@ -172,7 +192,7 @@ describe('the basket compares like with like', () => {
       const printers = groupOf(container, 'printer');
       expect(within(printers).queryByRole('table')).not.toBeInTheDocument();
       const cards = within(printers).getByRole('list', {
-        name: 'Specifications of the 2 printers in your basket; rows that differ are marked',
+        name: 'Specifications of the printers in your basket; rows that differ are marked',
       });
       expect(within(cards).getAllByRole('listitem')).toHaveLength(2);
       // In the cards' order: the Canon's prices, then the Ricoh's speed.
@@ -251,18 +271,19 @@ describe('the running costs in the comparison', () => {
 
 describe('basket words', () => {
   const kinds = (...categories: string[]) => categories.map((productCategory) => ({ productCategory }));
+  // One word for what the basket counts, whatever is in it (never "items", "machines" and "printers" on one screen).
   it.each([
-    [kinds('multifunctional-printer'), 'one printer'],
-    [kinds('multifunctional-printer', 'plotter'), '2 printers'],
-    [kinds('personal-scanners'), 'one scanner'],
-    [kinds('finisher', 'finisher'), '2 finishers'],
+    [kinds('multifunctional-printer'), 'one machine'],
+    [kinds('multifunctional-printer', 'plotter'), '2 machines'],
+    [kinds('personal-scanners'), 'one machine'],
+    [kinds('finisher', 'finisher'), '2 machines'],
     [kinds('office-printer', 'production-scanners', 'plotter'), '3 machines'],
-    [kinds('office-printer', 'finisher'), '2 items'],
-    [kinds('personal-scanners', 'finisher', 'plotter'), '3 items'],
+    [kinds('office-printer', 'finisher'), '2 machines'],
+    [kinds('personal-scanners', 'finisher', 'plotter'), '3 machines'],
   ])('%j are %s', (items, words) => {
     expect(countedItems(items)).toBe(words);
   });
-  it('says "items" of an empty basket', () => {
-    expect(itemsNoun([], 0)).toBe('items');
+  it('says "machines" of an empty basket', () => {
+    expect(itemsNoun([], 0)).toBe('machines');
   });
 });

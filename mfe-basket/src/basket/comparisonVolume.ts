@@ -41,6 +41,11 @@ export function comparisonPages(defaults: MonthlyPages): MonthlyPages {
   };
 }
 
+/** The volume the basket's estimates and its quote are at, for these products (those not loaded yet are null). */
+export function basketPages(products: ReadonlyArray<Product | null>): MonthlyPages {
+  return comparisonPages(defaultComparisonPages(products));
+}
+
 export function setVolumeText(field: VolumeField, text: string): void {
   runInAction(() => (typed[field] = text.slice(0, 12)));
 }

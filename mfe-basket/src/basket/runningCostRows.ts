@@ -1,8 +1,9 @@
 /**
  * The comparison's running-cost rows (docs/product-rules.md "Comparison"): each machine's service
  * prices per page, and what it costs a month at the ONE volume the visitor sets above the
- * comparison (`monthlyRunningCost`: rental plus pages at its own prices, at least the minimum
- * charge). Pure.
+ * comparison, ex VAT and with VAT (`quoteLine`, the shared rule of a quote's figures that the
+ * product page and the quote e-mail use too: rental plus pages at its own prices, at least the
+ * minimum charge, a mono machine printing every page in mono). Pure.
  *
  * Like with like, as the rental row: a machine sold outright only has its pages alone in its
  * estimate, so it is never "Best" against a rental; a mono machine prints every page in mono, so
@@ -10,16 +11,17 @@
  */
 import {
   formatPence,
-  monthlyRunningCost,
   penceWords,
+  quoteLine,
   servicePerPageOf,
+  withVatPence,
   type CommercialTerms,
   type MonthlyPages,
   type Product,
 } from '@copytech/shared/domain';
 import type { BasketKind } from './basketWords';
 
-export type RunningCostRowId = 'serviceMono' | 'serviceColour' | 'monthlyEstimate';
+export type RunningCostRowId = 'serviceMono' | 'serviceColour' | 'monthlyEstimate' | 'monthlyEstimateVat';
 
 /** The volume the estimate is at, and the terms its minimum charge and rentals come from. */
 export interface RunningCostSetting {
@@ -38,14 +40,9 @@ export interface RunningCostRowRule {
   bestMeans?: string;
 }
 
-export const PRINTS_NOTHING = 'None: prints nothing';
+/** A scanner's or finisher's price per page: it prints nothing, so it has none, and its servicing is priced apart. */
+export const PRINTS_NOTHING = 'No page charges: servicing priced separately';
 export const MONO_ONLY = 'Mono only';
-
-/** The pages a machine prints of the visitor's volume: a mono machine prints them all in mono. */
-export function pagesFor(product: Pick<Product, 'price'>, pages: MonthlyPages): MonthlyPages {
-  const rates = servicePerPageOf(product);
-  return rates && rates.colour === null ? { mono: pages.mono + pages.colour, colour: 0 } : pages;
-}
 
 const SERVICE_KINDS: readonly BasketKind[] = ['printer', 'scanner', 'finisher'];
 
@@ -86,7 +83,7 @@ function serviceRows(): RunningCostRowRule[] {
  */
 function estimateRow(setting: RunningCostSetting | null, products: ReadonlyArray<Product | null>): RunningCostRowRule {
   const colourInGroup = products.some((p) => (p ? servicePerPageOf(p)?.colour != null : false));
-  const estimate = (p: Product) => (setting ? monthlyRunningCost(p, pagesFor(p, setting.pages), setting.terms) : null);
+  const estimate = (p: Product) => (setting ? quoteLine(p, setting.pages, setting.terms).estimate : null);
   return {
     id: 'monthlyEstimate',
     label: 'Estimated cost a month (ex VAT)',
@@ -113,7 +110,21 @@ function estimateRow(setting: RunningCostSetting | null, products: ReadonlyArray
   };
 }
 
+/** The estimate with VAT, under the estimate row (the same figure, `withVatPence`); no Best of its own. */
+function estimateVatRow(setting: RunningCostSetting | null): RunningCostRowRule {
+  return {
+    id: 'monthlyEstimateVat',
+    label: 'Estimated cost a month (with VAT)',
+    kinds: ['printer'],
+    text: (p) => {
+      if (!setting) return null;
+      const cost = quoteLine(p, setting.pages, setting.terms).estimate;
+      return cost ? formatPence(withVatPence(cost.totalPence)) : null;
+    },
+  };
+}
+
 /** The running-cost rules for a group, in the order they follow the rental row. */
 export function runningCostRules(setting: RunningCostSetting | null, products: ReadonlyArray<Product | null>): RunningCostRowRule[] {
-  return [...serviceRows(), estimateRow(setting, products)];
+  return [...serviceRows(), estimateRow(setting, products), estimateVatRow(setting)];
 }

@@ -7,11 +7,11 @@ import BasketDrawer from './BasketDrawer';
 import { VALID_DETAILS, fakeApi, fillBasket, product, renderFragment, resetBasket } from '../testing/harness';
 
 const canon = product('Canon', 'imageRUNNER ADVANCE DX C3926i', {
-  price: { startingFrom: 310000, '60MonthLeasePrice': 22500 },
+  price: { startingFrom: 310000, '60MonthLeasePrice': 22500, servicePerPage: { mono: 0.5, colour: 4 } },
   productAttributes: { printSpeedPpm: 26, scanSpeedPpm: 190, maxPaperSize: 'A3', isColour: true },
 });
 const ricoh = product('Ricoh', 'IM C4510', {
-  price: { startingFrom: 420000, '60MonthLeasePrice': 27000 },
+  price: { startingFrom: 420000, '60MonthLeasePrice': 27000, servicePerPage: { mono: 0.45, colour: 3.9 } },
   productAttributes: { printSpeedPpm: 45, scanSpeedPpm: 240, maxPaperSize: 'A3', isColour: true },
 });
 const brother = product('Brother', 'MFC-L6910DN', {
@@ -58,7 +58,7 @@ describe('Basket view', () => {
     renderFragment(<BasketDrawer />);
     expect(screen.getByRole('heading', { level: 2, name: 'Comparison basket' })).toBeInTheDocument();
     expect(screen.getByText('Your basket is empty.')).toBeInTheDocument();
-    expect(screen.getByTestId('basket-count')).toHaveTextContent('0 of 5 items');
+    expect(screen.getByTestId('basket-count')).toHaveTextContent('0 of 5 machines');
     expect(screen.getByRole('link', { name: 'Multifunctional printers' })).toHaveAttribute('href', '/printers/multifunctionals');
     expect(screen.getByRole('link', { name: 'Scanners' })).toHaveAttribute('href', '/scanners');
     const instant = screen.getByRole('button', { name: 'Instant quote' });
@@ -71,8 +71,8 @@ describe('Basket view', () => {
     fakeApi([canon, ricoh]);
     fillBasket([canon, ricoh, brother]);
     const { container } = renderFragment(<BasketDrawer />);
-    expect(screen.getByTestId('basket-count')).toHaveTextContent('3 of 5 printers');
-    const list = screen.getByRole('list', { name: 'Printers in your basket' });
+    expect(screen.getByTestId('basket-count')).toHaveTextContent('3 of 5 machines');
+    const list = screen.getByRole('list', { name: 'Machines in your basket' });
     const entries = within(list).getAllByRole('listitem');
     expect(entries).toHaveLength(3);
     expect(within(entries[0]!).getByText('Canon')).toBeInTheDocument();
@@ -99,7 +99,7 @@ describe('Basket view', () => {
     renderFragment(<BasketDrawer />);
     await user.click(screen.getByRole('button', { name: 'Remove Ricoh IM C4510' }));
     expect(basketStore.has(ricoh.modelId)).toBe(false);
-    expect(screen.getByTestId('basket-count')).toHaveTextContent('2 of 5 printers');
+    expect(screen.getByTestId('basket-count')).toHaveTextContent('2 of 5 machines');
     expect(screen.getByTestId('basket-live-region')).toHaveTextContent('Ricoh IM C4510 removed from your basket.');
     expect(screen.getByRole('button', { name: 'Remove Brother MFC-L6910DN' })).toHaveFocus();
   });
@@ -112,7 +112,7 @@ describe('Basket view', () => {
     await user.click(screen.getByRole('button', { name: 'Clear basket' }));
     expect(basketStore.isEmpty).toBe(true);
     expect(screen.getByText('Your basket is empty.')).toBeInTheDocument();
-    expect(screen.getByText('Basket cleared (2 printers).')).toBeInTheDocument();
+    expect(screen.getByText('Basket cleared (2 machines).')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(basketStore.list.map((item) => item.modelId)).toEqual([canon.modelId, ricoh.modelId]);
     expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
@@ -210,6 +210,41 @@ describe('QuoteDetails view', () => {
     expect(submit).toBeEnabled();
   });
 
+  it('says why Send is disabled: a live hint describes it, naming the fields still to complete, keyboard only', async () => {
+    fakeApi([canon]);
+    fillBasket([canon]);
+    const user = userEvent.setup();
+    renderFragment(<BasketDrawer />);
+    await goToQuoteDetails(user);
+    const submit = screen.getByRole('button', { name: 'Send my quote' });
+    const hint = screen.getByTestId('quote-send-hint');
+    expect(hint).toHaveAttribute('aria-live', 'polite');
+    await waitFor(() =>
+      expect(submit).toHaveAccessibleDescription('Still to complete: first name, last name, e-mail address, phone number and postcode.'),
+    );
+    // Keyboard only: Tab into each field and type.
+    screen.getByLabelText('First name').focus();
+    await user.keyboard(VALID_DETAILS.firstName);
+    await user.tab();
+    await user.keyboard(VALID_DETAILS.lastName);
+    await user.tab();
+    await user.keyboard('jo@');
+    await user.tab();
+    // Leaving a field in error shows its message and announces it, with the field's name.
+    expect(screen.getByLabelText('E-mail address')).toHaveAccessibleDescription('Please enter your email address.');
+    expect(screen.getByTestId('basket-live-region')).toHaveTextContent('E-mail address: Please enter your email address.');
+    expect(submit).toHaveAccessibleDescription('Still to complete: e-mail address, phone number and postcode.');
+    await user.keyboard(VALID_DETAILS.phoneNumber);
+    await user.tab();
+    await user.keyboard(VALID_DETAILS.postcode);
+    expect(submit).toHaveAccessibleDescription('Still to complete: e-mail address.');
+    await user.click(screen.getByLabelText('E-mail address'));
+    await user.keyboard('{End}example.co.uk');
+    expect(submit).toBeEnabled();
+    expect(submit).not.toHaveAttribute('aria-describedby');
+    expect(hint).toBeEmptyDOMElement();
+  });
+
   it('shows the exact message of each rule on blur, tied to its field', async () => {
     fakeApi([canon]);
     fillBasket([canon]);
@@ -265,7 +300,19 @@ describe('submitting', () => {
     basketStore.open();
     const user = userEvent.setup();
     renderFragment(<BasketDrawer />);
+    // The volumes the comparison's figures are at go with the request: the e-mail is worked out at them.
+    const mono = await screen.findByLabelText('Mono pages a month');
+    await user.clear(mono);
+    await user.type(mono, '8,000');
+    await user.clear(screen.getByLabelText('Colour pages a month'));
+    await user.type(screen.getByLabelText('Colour pages a month'), '2000');
     await goToQuoteDetails(user);
+    // The form shows the total the e-mail will give, at those volumes.
+    expect(screen.getByTestId('quote-total')).toHaveTextContent('At 8,000 mono and 2,000 colour pages a month:');
+    // Canon £75.00 rental + 8,000 x 0.5p + 2,000 x 4p = £195.00; Ricoh £90.00 + £36.00 + £78.00 = £204.00.
+    expect(screen.getByTestId('quote-total')).toHaveTextContent(
+      'Total a month for these 2 machines: £399.00 ex VAT; £478.80 with VAT (VAT at 20%).',
+    );
     await fillDetails(user, { ...VALID_DETAILS, firstName: '  Jo ' });
     await user.click(screen.getByRole('button', { name: 'Send my quote' }));
 
@@ -279,6 +326,7 @@ describe('submitting', () => {
       contactDetails: { ...VALID_DETAILS, firstName: 'Jo' },
       eventType: 'QUOTE',
       utm: { utm_source: 'google', utm_medium: 'cpc' },
+      volumes: { mono: 8000, colour: 2000 },
     });
     expect(request!.headers['Content-Type']).toBe('application/json');
     expect(request!.headers.Accept).toBe('application/json');
@@ -303,7 +351,7 @@ describe('submitting', () => {
     await user.click(screen.getByRole('button', { name: 'Ok' }));
     expect(uiStore.drawer).toBeNull();
     expect(drawerView.view).toBe('Basket');
-  });
+  }, 30_000);
 
   it('shows "Sending…" and cannot send twice while the request is in flight', async () => {
     const api = fakeApi([canon]);

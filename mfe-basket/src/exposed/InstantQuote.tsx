@@ -3,10 +3,12 @@
  * product page through basketStore.startInstantQuote(). The same contact form as the basket,
  * sending just that product's id.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { basketStore, type InstantQuoteProps } from '@copytech/shared';
-import { formatPence, startingFromPence } from '@copytech/shared/domain';
+import { formatPence, startingFromPence, type Product } from '@copytech/shared/domain';
+import { useTerms } from '@copytech/shared/terms';
+import { InstantFigures, startingVolumeTexts, volumesOf, type VolumeTexts } from '../quote/InstantFigures';
 import { countedItems, theseItems } from '../basket/basketWords';
 import { productDetailsOf } from '../products/productDetails';
 import { ProductThumb } from '../products/ProductThumb';
@@ -18,6 +20,18 @@ import { LiveRegion } from '../ui/announcer';
 import { useFocusHeadingOnChange } from '../ui/useFocusHeadingOnChange';
 import styles from '../quote/QuoteViews.module.css';
 import fragment from './fragment.module.css';
+
+/** The volumes of the figures shown, sent with the request: untouched, the product page's starting ones. */
+function useInstantVolumes(product: Product | null): [VolumeTexts | null, (volumes: VolumeTexts) => void] {
+  const [typed, setTyped] = useState<{ modelId: string; volumes: VolumeTexts } | null>(null);
+  const volumes =
+    typed && typed.modelId === product?.modelId
+      ? typed.volumes
+      : product
+        ? startingVolumeTexts(product, typeof window === 'undefined' ? '' : window.location.search)
+        : null;
+  return [volumes, (next) => product && setTyped({ modelId: product.modelId, volumes: next })];
+}
 
 function InstantQuote(_props: InstantQuoteProps) {
   const headingId = useId();
@@ -39,7 +53,10 @@ function InstantQuote(_props: InstantQuoteProps) {
   );
 
   const details = item ? productDetailsOf(item.modelId) : undefined;
-  const from = details?.status === 'loaded' ? formatPence(startingFromPence(details.product)) : null;
+  const loaded = details?.status === 'loaded' ? details.product : null;
+  const from = loaded ? formatPence(startingFromPence(loaded)) : null;
+  const terms = useTerms();
+  const [volumes, setVolumes] = useInstantVolumes(loaded);
   const close = () => {
     instantQuoteForm.acknowledge();
     basketStore.stopInstantMode();
@@ -65,7 +82,14 @@ function InstantQuote(_props: InstantQuoteProps) {
                 </span>
               </div>
               <p>Tell us where to send it: your quote for {theseItems([item])} arrives by e-mail, on average in 2 minutes.</p>
-              <QuoteForm model={instantQuoteForm} productIds={productIds} submitLabel="Send my instant quote" onSent={() => undefined} />
+              {loaded && terms ? <InstantFigures product={loaded} terms={terms} volumes={volumes} onChange={setVolumes} /> : null}
+              <QuoteForm
+                model={instantQuoteForm}
+                productIds={productIds}
+                volumes={volumesOf(volumes)}
+                submitLabel="Send my instant quote"
+                onSent={() => undefined}
+              />
             </>
           ) : (
             <p>Choose a product on its page to get an instant quote for it.</p>

@@ -2,6 +2,10 @@
 import { useId } from 'react';
 import { observer } from 'mobx-react-lite';
 import { basketStore } from '@copytech/shared';
+import { loadedProducts } from '../basket/basketQuote';
+import { basketPages } from '../basket/comparisonVolume';
+import { useProductDetails } from '../products/useProductDetails';
+import { QuoteTotal } from '../basket/QuoteTotal';
 import { countedItems, theseItems } from '../basket/basketWords';
 import { drawerView } from '../basket/drawerView';
 import { ConfirmationMessage } from './ConfirmationMessage';
@@ -13,6 +17,9 @@ export const QuoteDetailsView = observer(function QuoteDetailsView() {
   const headingId = useId();
   const items = basketStore.list;
   const productIds = items.map((item) => item.modelId);
+  // The volumes of the figures shown (the comparison's), sent with the request: the e-mail says the same figures.
+  useProductDetails(productIds);
+  const volumes = basketPages(loadedProducts(items));
   return (
     <section className={styles.view} aria-labelledby={headingId}>
       <button type="button" className={styles.back} onClick={() => drawerView.backToBasket()}>
@@ -30,10 +37,12 @@ export const QuoteDetailsView = observer(function QuoteDetailsView() {
             </li>
           ))}
         </ul>
+        <QuoteTotal items={items} />
       </div>
       <QuoteForm
         model={basketQuoteForm}
         productIds={productIds}
+        volumes={volumes}
         submitLabel="Send my quote"
         onSent={(reference) => drawerView.confirmQuoteSent(reference)}
       />

@@ -7,13 +7,32 @@
  * campaign) has one Idempotency-Key, reused by every retry of it, so a retry can never create a
  * second quote.
  */
-import { action, makeObservable, observable, runInAction } from 'mobx';
+import { action, computed, makeObservable, observable, runInAction } from 'mobx';
 import { readFirstTouch, trackEvent } from '@copytech/shared';
-import { ContactFormModel, isContactField } from '@copytech/shared/contactForm';
-import { type ContactDetails, type FirstTouchCampaign } from '@copytech/shared/domain';
+import { CONTACT_FIELD_SPECS, ContactFormModel, isContactField, loadContactRules, type ContactField } from '@copytech/shared/contactForm';
+import {
+  CONTACT_FIELDS,
+  boundedPages,
+  listInWords,
+  type ContactDetails,
+  type FirstTouchCampaign,
+  type MonthlyPages,
+} from '@copytech/shared/domain';
 import { formWriter, RULES_UNAVAILABLE, writeProblemMessage, type FormWriter, type WriteResult } from '@copytech/shared/write';
 
 export type { ContactField, ContactValues } from '@copytech/shared/contactForm';
+
+/** The contact rules once loaded, to tell which fields are still to complete (observable: the hint follows). */
+const contactRules = observable.box<Awaited<ReturnType<typeof loadContactRules>> | null>(null, { deep: false });
+
+/**
+ * Why Send is not available yet, naming the fields still to complete, in the form's order:
+ * `Still to complete: first name, e-mail address and postcode.`
+ */
+export function stillToCompleteWords(fields: readonly ContactField[]): string {
+  if (fields.length === 0) return '';
+  return `Still to complete: ${listInWords(fields.map((field) => CONTACT_FIELD_SPECS[field].label.toLowerCase()))}.`;
+}
 
 export const QUOTE_ENDPOINT = '/api/quote';
 /** A request that has not answered in this time is treated as a network failure (and can be retried). */
@@ -24,6 +43,8 @@ export interface QuoteRequestBody {
   contactDetails: ContactDetails;
   eventType: 'QUOTE';
   utm: FirstTouchCampaign;
+  /** The volumes the figures the buyer saw were worked out at: the e-mail is worked out at them too. */
+  volumes?: MonthlyPages;
 }
 
 export interface QuoteFailure {
@@ -74,6 +95,7 @@ export class QuoteFormModel extends ContactFormModel {
   constructor(private readonly writer: FormWriter = formWriter(QUOTE_ENDPOINT, { timeoutMs: QUOTE_TIMEOUT_MS })) {
     super();
     makeObservable<QuoteFormModel, 'applyResult'>(this, {
+      fieldsToComplete: computed,
       sending: observable,
       failure: observable.ref,
       sent: observable.ref,
@@ -83,15 +105,43 @@ export class QuoteFormModel extends ContactFormModel {
     });
   }
 
+  /** Loads the rules (the shared model's), and keeps them to tell which fields are still to complete. */
+  override async loadRules(): Promise<boolean> {
+    const loaded = await super.loadRules();
+    if (loaded && !contactRules.get()) {
+      const rules = await loadContactRules();
+      runInAction(() => contactRules.set(rules));
+    }
+    return loaded;
+  }
+
+  /**
+   * The fields that do not pass their rule yet, in the form's order (checked silently, as the
+   * visitor types): what the hint beside a disabled Send names. Every field until the rules are in.
+   */
+  get fieldsToComplete(): ContactField[] {
+    const rules = contactRules.get();
+    if (!rules) return [...CONTACT_FIELDS];
+    return CONTACT_FIELDS.filter((field) => {
+      try {
+        rules.validateSyncAt(field, this.values);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+  }
+
   failureFor(productIds: readonly string[]): QuoteFailure | null {
     return this.failure && this.failure.productKey === productIds.join(',') ? this.failure : null;
   }
 
   /**
-   * Sends the quote request for these products. Returns null without sending while a request is
+   * Sends the quote request for these products, at the volumes the figures shown were worked out
+   * at (none: the server quotes each machine at its class's typical volumes). Returns null without sending while a request is
    * in flight, when there are no products, or when a field is invalid (its message then shows).
    */
-  async submit(productIds: readonly string[]): Promise<WriteResult | null> {
+  async submit(productIds: readonly string[], volumes?: MonthlyPages | null): Promise<WriteResult | null> {
     if (this.sending || this.awaitingRules || productIds.length === 0) return null;
     this.awaitingRules = true;
     const loaded = await this.loadRules();
@@ -104,6 +154,7 @@ export class QuoteFormModel extends ContactFormModel {
     if (!contactDetails) return null;
 
     const body: QuoteRequestBody = { productIds: [...productIds], contactDetails, eventType: 'QUOTE', utm: readFirstTouch() };
+    if (volumes) body.volumes = { mono: boundedPages(volumes.mono), colour: boundedPages(volumes.colour) };
     runInAction(() => {
       this.sending = true;
       this.failure = null;

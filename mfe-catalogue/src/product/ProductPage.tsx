@@ -5,6 +5,7 @@
  * canonical URL and schema.org data.
  */
 import { observer } from 'mobx-react-lite';
+import { useLocation } from 'react-router-dom';
 import { basketStore, useDocumentMeta, useHydrated } from '@copytech/shared';
 import {
   categoryLabel,
@@ -33,6 +34,38 @@ const InstantQuoteButton = observer(function InstantQuoteButton({ product }: { p
     </button>
   );
 });
+
+/**
+ * Until the page's scripts run (and without JavaScript), the basket cannot work: the page offers
+ * the machine's instant quote as a link to the server's own form (/instant-quote/…), at the
+ * volumes of the running-costs form if it was submitted, and no "Add to basket" that would do nothing.
+ */
+function BuyActions({ product }: { product: Product }) {
+  const hydrated = useHydrated();
+  const { search } = useLocation();
+  if (!hydrated) {
+    const volumes = new URLSearchParams(search);
+    const query = new URLSearchParams();
+    for (const name of ['mono', 'colour']) {
+      const value = volumes.get(name);
+      if (value !== null) query.set(name, value);
+    }
+    const href = `/instant-quote/${encodeURIComponent(product.modelId)}${query.size ? `?${query.toString()}` : ''}`;
+    return (
+      <div className={styles.actions}>
+        <a className={styles.quote} href={href} data-testid="instant-quote-link">
+          Instant quote
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.actions}>
+      <AddToBasketButton product={product} className={styles.add} />
+      <InstantQuoteButton product={product} />
+    </div>
+  );
+}
 
 export function ProductPage({ product, crumbs }: { product: Product; crumbs: Crumb[] }) {
   const name = productName(product);
@@ -69,10 +102,7 @@ export function ProductPage({ product, crumbs }: { product: Product; crumbs: Cru
             <PriceSummary product={product} large />
             <ServicePrices product={product} />
             <p className={styles.small}>Compare up to five machines in your basket, or get an instant quote for this one by e-mail.</p>
-            <div className={styles.actions}>
-              <AddToBasketButton product={product} className={styles.add} />
-              <InstantQuoteButton product={product} />
-            </div>
+            <BuyActions product={product} />
           </div>
         </div>
       </div>

@@ -36,6 +36,8 @@ export type { ContactDetails, QuoteRequest, EnquiryRequest, ServiceRequest, Enqu
 export * from './listUrl';
 export * from './terms';
 export * from './runningCosts';
+export * from './vat';
+export * from './quoteFigures';
 export * from './termsPlaceholders';
 export * from './search';
 export * from './searchPage';

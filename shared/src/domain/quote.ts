@@ -16,6 +16,13 @@ export const QUOTE_MESSAGES = {
 export const FIELD_LIMITS = { nameMin: 2, nameMax: 50, emailMax: 254, phoneMin: 10, phoneMax: 15, postcodeMax: 8 } as const;
 export const MAX_QUOTE_PRODUCTS = 5;
 
+/** The volumes of a quote request (pages a month) when they are not whole numbers in range. */
+export const QUOTE_VOLUME_MESSAGE = 'Pages a month must be a whole number from 0 to 2,000,000.';
+/** A lease term that is not one the terms offer. */
+export const QUOTE_TERM_MESSAGE = 'Choose a lease term we offer.';
+/** No lease term is longer (the terms' own list is the allow-list; this only bounds the request). */
+export const QUOTE_TERM_MAX_MONTHS = 120;
+
 /**
  * UK telephone number: national (0…) or international (+44 / 0044 / (+44)), in any of the usual
  * groupings with spaces, hyphens or brackets, with an optional extension of 3 or 4 digits

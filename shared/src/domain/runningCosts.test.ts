@@ -62,24 +62,25 @@ describe('the monthly estimate', () => {
     const estimate = monthlyRunningCost(a3Colour, { mono: 3000, colour: 1000 }, TEST_TERMS)!;
     // rental 41400 / 3 = 13800; pages 3000 x 0.52 + 1000 x 4 = 1560 + 4000 = 5560
     expect(estimate).toMatchObject({ rentalPence: 13800, servicePence: 5560, minimumApplies: false, totalPence: 19360 });
-    expect(runningCostWords(estimate)).toBe('£138.00 rental + £55.60 pages = £193.60 a month, ex VAT');
+    expect(runningCostWords(estimate)).toBe('£138.00 rental + £55.60 pages = £193.60 a month, ex VAT; £232.32 with VAT');
   });
   it('bills at least the minimum charge, spread over its period', () => {
     const estimate = monthlyRunningCost(a3Colour, { mono: 500, colour: 100 }, TEST_TERMS)!;
     // pages 260 + 400 = 660p, below £45 a quarter = 1500p a month
     expect(estimate).toMatchObject({ servicePence: 1500, minimumApplies: true, totalPence: 15300 });
-    expect(runningCostWords(estimate)).toBe('£138.00 rental + £15.00 minimum service charge = £153.00 a month, ex VAT');
+    expect(runningCostWords(estimate)).toBe('£138.00 rental + £15.00 minimum service charge = £153.00 a month, ex VAT; £183.60 with VAT');
   });
-  it('prices no colour pages on a mono machine, and has no rental where no lease is offered', () => {
+  it('prints the colour pages in mono on a mono machine, and has no rental where no lease is offered', () => {
+    // 2,000 + 500 pages, all mono at 1.2p = 3,000p
     const estimate = monthlyRunningCost(a4Mono, { mono: 2000, colour: 500 }, TEST_TERMS)!;
     expect(estimate).toMatchObject({
       rentalPence: null,
       purchasePence: 30000,
-      servicePence: 2400,
-      totalPence: 2400,
-      pages: { mono: 2000, colour: 0 },
+      servicePence: 3000,
+      totalPence: 3000,
+      pages: { mono: 2500, colour: 0 },
     });
-    expect(runningCostWords(estimate)).toBe('£24.00 pages a month, ex VAT (the machine bought outright)');
+    expect(runningCostWords(estimate)).toBe('£30.00 pages a month, ex VAT (the machine bought outright); £36.00 with VAT');
   });
   it('has none for a machine that prints nothing', () => {
     expect(monthlyRunningCost(scanner, { mono: 100, colour: 0 }, TEST_TERMS)).toBeNull();
@@ -208,7 +209,7 @@ describe('the monthly estimate at its edges', () => {
     // 1,500p a month: 2,500 x 0.52 = 1,300 + 50 x 4 = 200 → 1,500p
     const at = monthlyRunningCost(a3Colour, { mono: 2500, colour: 50 }, TEST_TERMS)!;
     expect(at).toMatchObject({ pagesPence: 1500, servicePence: 1500, minimumApplies: false });
-    expect(runningCostWords(at)).toBe('£138.00 rental + £15.00 pages = £153.00 a month, ex VAT');
+    expect(runningCostWords(at)).toBe('£138.00 rental + £15.00 pages = £153.00 a month, ex VAT; £183.60 with VAT');
     const below = monthlyRunningCost(a3Colour, { mono: 2499, colour: 50 }, TEST_TERMS)!;
     expect(below).toMatchObject({ servicePence: 1500, minimumApplies: true });
   });
@@ -236,7 +237,7 @@ describe('the monthly estimate at its edges', () => {
       totalPence: 1500,
       minimumApplies: true,
     });
-    expect(runningCostWords(outright)).toBe('£15.00 minimum service charge a month, ex VAT (the machine bought outright)');
+    expect(runningCostWords(outright)).toBe('£15.00 minimum service charge a month, ex VAT (the machine bought outright); £18.00 with VAT');
   });
 });
 

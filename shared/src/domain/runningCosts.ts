@@ -7,6 +7,7 @@
 import { formatPence, leaseOffer, startingFromPence } from './catalogue';
 import type { Product, ServicePerPage } from './product';
 import { minimumChargeWords, penceWords, type CommercialTerms } from './terms';
+import { withVatPence } from './vat';
 
 /** The machine's service prices per page, or null when it has none (scanners, finishers). */
 export function servicePerPageOf(product: Pick<Product, 'price'> | null | undefined): ServicePerPage | null {
@@ -99,7 +100,11 @@ export function monthlyRunningCost(
 ): RunningCostEstimate | null {
   const rates = servicePerPageOf(product);
   if (!rates) return null;
-  const used = { mono: boundedPages(pages.mono), colour: rates.colour === null ? 0 : boundedPages(pages.colour) };
+  // A mono machine prints every page asked for, the colour ones in mono.
+  const used =
+    rates.colour === null
+      ? { mono: Math.min(MONTHLY_PAGES_MAX, boundedPages(pages.mono) + boundedPages(pages.colour)), colour: 0 }
+      : { mono: boundedPages(pages.mono), colour: boundedPages(pages.colour) };
   const pagesPence = used.mono * rates.mono + used.colour * (rates.colour ?? 0);
   const { pence, periodMonths } = terms.service.minimumCharge;
   const minimum = pence / periodMonths;
@@ -125,14 +130,19 @@ export function servicePerPageWords(rates: ServicePerPage): string {
   return rates.colour === null ? `${mono} (A4, ex VAT)` : `${mono} and ${penceWords(rates.colour)} a colour page (A4, ex VAT)`;
 }
 
-/** The estimate's sum in words: `£138.00 rental + £35.60 pages = £173.60 a month, ex VAT`. */
+/**
+ * The estimate's sum in words, with the total with VAT (`withVatPence`): `£138.00 rental + £35.60
+ * pages = £173.60 a month, ex VAT; £208.32 with VAT`. The product page, the basket's instant quote
+ * and the quote e-mail all say it so.
+ */
 export function runningCostWords(estimate: RunningCostEstimate): string {
   const money = (value: number) => formatPence(value) ?? '£0.00';
   const service = estimate.minimumApplies
     ? `${money(estimate.servicePence)} minimum service charge`
     : `${money(estimate.servicePence)} pages`;
-  if (estimate.rentalPence === null) return `${service} a month, ex VAT (the machine bought outright)`;
-  return `${money(estimate.rentalPence)} rental + ${service} = ${money(estimate.totalPence)} a month, ex VAT`;
+  const vat = `${money(withVatPence(estimate.totalPence))} with VAT`;
+  if (estimate.rentalPence === null) return `${service} a month, ex VAT (the machine bought outright); ${vat}`;
+  return `${money(estimate.rentalPence)} rental + ${service} = ${money(estimate.totalPence)} a month, ex VAT; ${vat}`;
 }
 
 /**

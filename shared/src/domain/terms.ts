@@ -52,9 +52,15 @@ export interface PageBillingTerms {
   riseNoticeDays: number;
 }
 
+/** What a quote holds to: it is valid for `validForDays` days from the day it is made. */
+export interface QuoteTerms {
+  validForDays: number;
+}
+
 export interface CommercialTerms {
   lease: LeaseTerms;
   service: ServiceTerms;
+  quote: QuoteTerms;
   /** Each response standard in words, e.g. `within two business days`. */
   engineerResponse: Record<ResponseStandard, string>;
   /** Each service-request urgency: its label, and the standard it is answered by. */
@@ -176,7 +182,15 @@ export function parseCommercialTerms(raw: unknown): CommercialTerms {
   ) as CommercialTerms['urgencies'];
   const fit = object(root.machineFit, 'machineFit');
   const machineFit = { a4TeamUpTo: positive(fit.a4TeamUpTo, 'machineFit.a4TeamUpTo', true) };
-  return { lease: parseLease(root.lease), service: parseService(root.service), engineerResponse, urgencies, machineFit };
+  const quote = object(root.quote, 'quote');
+  return {
+    lease: parseLease(root.lease),
+    service: parseService(root.service),
+    quote: { validForDays: positive(quote.validForDays, 'quote.validForDays', true) },
+    engineerResponse,
+    urgencies,
+    machineFit,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

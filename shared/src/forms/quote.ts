@@ -3,9 +3,10 @@
  * patterns in ../domain/quote.ts. The basket remote validates its form with contactDetailsSchema
  * and the server validates every POST /api/quote with quoteRequestSchema.
  */
-import { array, mixed, object, type InferType } from 'yup';
+import { array, mixed, number, object, type InferType } from 'yup';
 import { text } from './text';
 import { CAMPAIGN_KEYS } from '../domain/campaign';
+import { MONTHLY_PAGES_MAX } from '../domain/runningCosts';
 import {
   FIELD_LIMITS,
   MAX_QUOTE_PRODUCTS,
@@ -13,6 +14,9 @@ import {
   QUOTE_MESSAGES,
   UK_PHONE_PATTERN,
   UK_POSTCODE_PATTERN,
+  QUOTE_TERM_MESSAGE,
+  QUOTE_VOLUME_MESSAGE,
+  QUOTE_TERM_MAX_MONTHS,
   phoneLength,
 } from '../domain/quote';
 
@@ -54,6 +58,21 @@ const utmSchema = object(
   Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, text().max(200).matches(NO_CONTROL_CHARS).optional()])),
 ).noUnknown(true);
 
+const pagesAMonth = () =>
+  number()
+    .typeError(QUOTE_VOLUME_MESSAGE)
+    .required(QUOTE_VOLUME_MESSAGE)
+    .integer(QUOTE_VOLUME_MESSAGE)
+    .min(0, QUOTE_VOLUME_MESSAGE)
+    .max(MONTHLY_PAGES_MAX, QUOTE_VOLUME_MESSAGE);
+
+/**
+ * The volumes the buyer's figures were worked out at (docs/product-rules.md "A quote's figures"):
+ * whole pages a month, 0 to MONTHLY_PAGES_MAX of each. Optional: without them each machine is
+ * quoted at its class's typical volumes.
+ */
+export const quoteVolumesSchema = object({ mono: pagesAMonth(), colour: pagesAMonth() }).noUnknown(true).strict(true);
+
 /** POST /api/quote (docs/api.md "Writes"). */
 export const quoteRequestSchema = object({
   productIds: array()
@@ -67,6 +86,15 @@ export const quoteRequestSchema = object({
     .oneOf(['QUOTE'] as const)
     .required(),
   utm: utmSchema.default({}),
+  volumes: quoteVolumesSchema.default(undefined).optional(),
+  /** The lease term the buyer asked about, in months: one of the terms' offered terms (checked by the server against them). */
+  leaseTermMonths: number()
+    .strict(true)
+    .typeError(QUOTE_TERM_MESSAGE)
+    .integer(QUOTE_TERM_MESSAGE)
+    .min(1, QUOTE_TERM_MESSAGE)
+    .max(QUOTE_TERM_MAX_MONTHS, QUOTE_TERM_MESSAGE)
+    .optional(),
 }).noUnknown(true);
 
 export type QuoteRequest = InferType<typeof quoteRequestSchema>;

@@ -32,6 +32,7 @@ export const TEST_TERMS: CommercialTerms = parseCommercialTerms({
     },
     minimumCharge: { pence: 4500, periodMonths: 3 },
   },
+  quote: { validForDays: 30 },
   engineerResponse: {
     'machine-down': 'an engineer on site the next business day, if we cannot fix it remotely',
     fault: 'within two business days',

@@ -5,7 +5,15 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { QUOTE_MESSAGES, REFERENCE_PATTERN } from '@copytech/shared/domain';
+import {
+  QUOTE_MESSAGES,
+  REFERENCE_PATTERN,
+  formatPence,
+  quoteFigures,
+  runningCostWords,
+  validUntilWords,
+  type Product,
+} from '@copytech/shared/domain';
 import { C5840I, C5850I, CONTACT, IMC2010, INACTIVE, configOn, manualClock, mimeParts, quoteBody, testApp } from '../../../test/helpers';
 import { databases } from '../../../test/postgres';
 
@@ -43,7 +51,8 @@ describe.each(databases())('on %s', (database) => {
       const row = await app.db.selectFrom('quotes').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
       expect(JSON.parse(row.contact)).toEqual(CONTACT);
       expect(JSON.parse(row.utm)).toEqual({ utm_source: 'google', utm_medium: 'cpc' });
-      expect(JSON.parse(row.products)).toEqual([
+      expect(JSON.parse(row.products).volumes).toBeNull();
+      expect(JSON.parse(row.products).products).toEqual([
         {
           modelId: C5840I,
           brand: 'Canon',
@@ -64,6 +73,38 @@ describe.each(databases())('on %s', (database) => {
         ['mail', 'quote-sales', 'pending'],
         ['mail', 'quote-visitor', 'pending'],
       ]);
+    });
+
+    it('quotes at the volumes the buyer chose: the e-mail has the figures the page worked out, each machine and the total, with VAT', async () => {
+      const volumes = { mono: 3000, colour: 1000 };
+      const res = await post(app, { ...quoteBody([C5840I, IMC2010]), volumes, leaseTermMonths: 60 });
+      expect(res.statusCode).toBe(201);
+      const { reference } = res.json();
+      const row = await app.db
+        .selectFrom('quotes')
+        .select(['products', 'created_at'])
+        .where('reference', '=', reference)
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(row.products)).toMatchObject({ volumes, leaseTermMonths: 60 });
+      await app.outbox.runDue();
+      const file = fs.readdirSync(path.join(varDir, 'outbox')).find((f) => f.includes(reference) && f.includes('quote-visitor'))!;
+      const mail = mimeParts(fs.readFileSync(path.join(varDir, 'outbox', file), 'utf8'));
+      // What the product page and the basket say for these machines at these volumes: the product API's data, the shared rule.
+      const products = await Promise.all(
+        [C5840I, IMC2010].map(async (id) => (await app.inject({ method: 'GET', url: `/api/v3/products/${id}` })).json() as Product),
+      );
+      const figures = quoteFigures(products, volumes, app.terms.terms);
+      for (const line of figures.lines) {
+        expect(mail.text).toContain(`What it costs at 3,000 mono and 1,000 colour pages a month: ${runningCostWords(line.estimate!)}.`);
+      }
+      expect(mail.text).toContain(
+        `Total a month for these 2 machines: ${formatPence(figures.monthlyPence)} ex VAT; ${formatPence(figures.monthlyWithVatPence)} with VAT (VAT at 20%).`,
+      );
+      expect(mail.text).toContain(
+        `${validUntilWords(Date.parse(row.created_at), app.terms.terms)}: this quote holds for 30 days from today.`,
+      );
+      // Never the class's or any other volumes.
+      expect(mail.text).not.toMatch(/at 20,000 mono|at (?!3,000 mono and 1,000 colour)[\d,]+ mono/);
     });
 
     it('writes both e-mails as .eml files when SMTP_URL is not set', async () => {
@@ -199,6 +240,20 @@ describe.each(databases())('on %s', (database) => {
         .where('reference', '=', res.json().reference)
         .executeTakeFirstOrThrow();
       expect(JSON.parse(row.contact)).toEqual(CONTACT);
+    });
+    it('takes the volumes as whole pages a month, 0 to 2,000,000 of each, and a lease term the terms offer', async () => {
+      const volume = 'Pages a month must be a whole number from 0 to 2,000,000.';
+      expect(await errorsOf({ ...quoteBody([C5840I]), volumes: { mono: -1, colour: 0 } })).toEqual({ 'volumes.mono': volume });
+      expect(await errorsOf({ ...quoteBody([C5840I]), volumes: { mono: 10, colour: 2.5 } })).toEqual({ 'volumes.colour': volume });
+      expect(await errorsOf({ ...quoteBody([C5840I]), volumes: { mono: 2_000_001, colour: 0 } })).toEqual({ 'volumes.mono': volume });
+      expect(await errorsOf({ ...quoteBody([C5840I]), volumes: { mono: 10 } })).toEqual({ 'volumes.colour': volume });
+      expect(await errorsOf({ ...quoteBody([C5840I]), leaseTermMonths: 24 })).toEqual({ leaseTermMonths: 'Choose a lease term we offer.' });
+      expect(await errorsOf({ ...quoteBody([C5840I]), leaseTermMonths: 36.5 })).toEqual({
+        leaseTermMonths: 'Choose a lease term we offer.',
+      });
+      expect((await post(app, { ...quoteBody([C5840I]), volumes: { mono: 0, colour: 2_000_000 }, leaseTermMonths: 36 })).statusCode).toBe(
+        201,
+      );
     });
     it('accepts a quote without utm', async () => {
       const { utm: _u, ...body } = quoteBody([C5840I]);

@@ -1,6 +1,8 @@
 /**
  * POST /api/quote (docs/api.md "Writes"): validated with the basket form's own
- * schema from @copytech/shared, plus one to five distinct products that exist and are active.
+ * schema from @copytech/shared, plus one to five distinct products that exist and are active, the
+ * volumes the buyer's figures were worked out at (whole pages a month, bounded) and, when named, a
+ * lease term the terms offer.
  * The quote, its e-mails (the visitor's quote and the sales notification) and, when configured,
  * the call to the hosted enquiry endpoint are stored in one transaction before the answer:
  * 201 { reference }. An Idempotency-Key makes retries safe.
@@ -8,12 +10,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   MODEL_ID_PATTERN,
+  QUOTE_TERM_MESSAGE,
   basketItemOf,
   leaseOffer,
   productPath,
   servicePerPageOf,
   startingFromPence,
+  type CommercialTerms,
   type LeaseTerms,
+  type MonthlyPages,
   type Product,
 } from '@copytech/shared/domain';
 import { quoteRequestSchema } from '@copytech/shared/forms';
@@ -39,6 +44,8 @@ export const quoteBodySchema = {
     contactDetails: contactDetailsShape,
     eventType: stringUpTo(50),
     utm: { type: 'object', maxProperties: 20, additionalProperties: stringUpTo(1000) },
+    volumes: { type: 'object', maxProperties: 4, properties: { mono: { type: 'number' }, colour: { type: 'number' } } },
+    leaseTermMonths: { type: 'number' },
   },
 } as const;
 
@@ -57,14 +64,16 @@ export function quotedProductOf(product: Product, lease: LeaseTerms): QuotedProd
 }
 
 type QuoteRequest = Awaited<ReturnType<typeof validateBody<typeof quoteRequestSchema>>>;
-type Trx = Parameters<Parameters<typeof writeOnce>[0]['work']>[0];
+export type Trx = Parameters<Parameters<typeof writeOnce>[0]['work']>[0];
+export type CheckedQuote = { quote: QuoteRequest; products: QuotedProduct[] };
 
 /**
  * The request checked: the form and the products together, so that every problem is reported at
  * once (400 with field errors; "Some of the products…" when only products are wrong). The products
  * are read in the write's transaction.
  */
-async function checkQuote(trx: Trx, body: unknown, lease: LeaseTerms): Promise<{ quote: QuoteRequest; products: QuotedProduct[] }> {
+export async function checkQuote(trx: Trx, body: unknown, terms: CommercialTerms): Promise<CheckedQuote> {
+  const { lease } = terms;
   let quote: QuoteRequest | null = null;
   let fieldErrors: Record<string, string> = {};
   try {
@@ -84,6 +93,12 @@ async function checkQuote(trx: Trx, body: unknown, lease: LeaseTerms): Promise<{
     if (!product) fieldErrors[`productIds[${i}]`] ??= 'This product is not in our range.';
     else if (product.isActive !== 1) fieldErrors[`productIds[${i}]`] ??= 'This product is no longer available.';
   });
+  const term = (body as { leaseTermMonths?: unknown }).leaseTermMonths;
+  if (quote?.leaseTermMonths !== undefined && !lease.termsOfferedMonths.includes(quote.leaseTermMonths)) {
+    fieldErrors.leaseTermMonths ??= QUOTE_TERM_MESSAGE;
+  } else if (!quote && typeof term === 'number' && !fieldErrors.leaseTermMonths && !lease.termsOfferedMonths.includes(term)) {
+    fieldErrors.leaseTermMonths = QUOTE_TERM_MESSAGE;
+  }
   if (!quote || Object.keys(fieldErrors).length) {
     const onlyProducts = Object.keys(fieldErrors).every((key) => key.startsWith('productIds'));
     throw badRequest(fieldErrors, onlyProducts ? 'Some of the products in the basket are not available.' : undefined);
@@ -100,38 +115,38 @@ function quoteJobs(
     contactDetails: QuoteRequest['contactDetails'];
     products: QuotedProduct[];
     utm: Record<string, string>;
+    volumes: MonthlyPages | null;
+    leaseTermMonths: number | null;
   },
 ): OutboxJob[] {
-  const { reference, createdAt, contactDetails, products, utm } = quote;
+  const { reference, createdAt, contactDetails, products, utm, volumes, leaseTermMonths } = quote;
+  const forMail = { reference, createdAt, contact: contactDetails, products, volumes, leaseTermMonths };
   const jobs: OutboxJob[] = [
-    { channel: 'mail', kind: 'quote-visitor', reference, payload: quoteVisitorMail(mailContext, reference, contactDetails, products) },
-    {
-      channel: 'mail',
-      kind: 'quote-sales',
-      reference,
-      payload: quoteSalesMail(mailContext, reference, contactDetails, products, utm, createdAt),
-    },
+    { channel: 'mail', kind: 'quote-visitor', reference, payload: quoteVisitorMail(mailContext, forMail) },
+    { channel: 'mail', kind: 'quote-sales', reference, payload: quoteSalesMail(mailContext, forMail, utm) },
   ];
   if (config.enquiryApi) {
     jobs.push({
       channel: 'enquiry-api',
       kind: 'quote-forward',
       reference,
-      payload: { type: 'quote', reference, createdAt, data: { contactDetails, products, utm } },
+      payload: { type: 'quote', reference, createdAt, data: { contactDetails, products, utm, volumes, leaseTermMonths } },
     });
   }
   return jobs;
 }
 
 /** Stores a checked quote and its outbox rows in the write's transaction; its reference. */
-async function storeQuote(trx: Trx, deps: Parameters<typeof quoteJobs>[0], checked: Awaited<ReturnType<typeof checkQuote>>, now: number) {
+export async function storeQuote(trx: Trx, deps: Parameters<typeof quoteJobs>[0], checked: CheckedQuote, now: number) {
   const { quote, products } = checked;
   const reference = newReference();
   const createdAt = new Date(now).toISOString();
   const utm = Object.fromEntries(Object.entries(quote.utm ?? {}).filter(([, v]) => typeof v === 'string' && v)) as Record<string, string>;
   const contactDetails = quote.contactDetails;
-  await insertQuote(trx, { reference, createdAt, products, contactDetails, utm });
-  await queueJobs(trx, quoteJobs(deps, { reference, createdAt, contactDetails, products, utm }), now);
+  const volumes = quote.volumes ? { mono: quote.volumes.mono, colour: quote.volumes.colour } : null;
+  const leaseTermMonths = quote.leaseTermMonths ?? null;
+  await insertQuote(trx, { reference, createdAt, products, contactDetails, utm, volumes, leaseTermMonths });
+  await queueJobs(trx, quoteJobs(deps, { reference, createdAt, contactDetails, products, utm, volumes, leaseTermMonths }), now);
   return reference;
 }
 
@@ -150,7 +165,7 @@ export const quotePlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, outb
         body: request.body,
         now,
         work: async (trx) => {
-          const reference = await storeQuote(trx, { config, mailContext }, await checkQuote(trx, request.body, terms.lease), now);
+          const reference = await storeQuote(trx, { config, mailContext }, await checkQuote(trx, request.body, terms), now);
           return { statusCode: 201, body: { reference } };
         },
       });
