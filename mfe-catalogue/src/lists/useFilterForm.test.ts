@@ -16,7 +16,7 @@ function renderForm(initial: ListFilters = plain) {
 }
 
 describe('useFilterForm', () => {
-  // Issue 39: From "30", Tab, To "50" typed at speed left To at "0": the URL of From's commit,
+  // From "30", Tab, To "50" typed at speed left To at "0": the URL of From's commit,
   // arriving while To was being typed, rewrote To from the URL.
   it("keeps what is typed in one field when the URL of the other field's commit arrives mid-typing", () => {
     const form = renderForm();
