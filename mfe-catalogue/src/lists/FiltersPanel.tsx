@@ -1,28 +1,62 @@
 /**
- * The list's filters beside the results: on a phone behind a "Show filters" button that says how
- * many are active; on a wide screen always open (the stylesheet decides).
+ * The list's filters beside the results: on a phone behind "Show filters", which says how many
+ * are active; on a wide screen always open (the stylesheet decides). Without JavaScript (the
+ * server's page, before it is live) "Show filters" is a link to the panel, which the stylesheet
+ * opens as the page's target, and the panel ends with a link that hides it again; once the page
+ * is live it is a disclosure button (aria-expanded), and Escape in the open panel closes it and
+ * gives focus back to the button.
  */
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useHydrated } from '@copytech/shared';
 import styles from './ProductListPage.module.css';
 
-/** `uid` is the page's useId: the panel's id, named by the button's aria-controls. */
-export function FiltersPanel({ uid, filterCount, children }: { uid: string; filterCount: number; children: ReactNode }) {
+/** The panel's id: the link's target without JavaScript, the button's aria-controls with it (one list a page). */
+export const FILTERS_PANEL_ID = 'list-filters';
+
+/** `resultsId` is the results' heading: where "Hide filters" goes without JavaScript. */
+export function FiltersPanel({ resultsId, filterCount, children }: { resultsId: string; filterCount: number; children: ReactNode }) {
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const live = useHydrated();
+  const button = useRef<HTMLButtonElement>(null);
+  const badge = filterCount ? <span className={styles.badge}>{filterCount} active</span> : null;
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
+    if (event.key !== 'Escape' || !filtersOpen) return;
+    event.stopPropagation();
+    setFiltersOpen(false);
+    button.current?.focus();
+  }
+
+  const panelClass = [styles.panel, filtersOpen ? styles.panelOpen : '', live ? '' : styles.panelByLink].filter(Boolean).join(' ');
   return (
     <aside className={styles.sidebar} aria-label="Filters">
-      <button
-        type="button"
-        className={styles.disclosure}
-        aria-expanded={filtersOpen}
-        aria-controls={`${uid}-filters`}
-        onClick={() => setFiltersOpen((open) => !open)}
-      >
-        <FilterIcon />
-        {filtersOpen ? 'Hide filters' : 'Show filters'}
-        {filterCount ? <span className={styles.badge}>{filterCount} active</span> : null}
-      </button>
-      <div className={filtersOpen ? `${styles.panel} ${styles.panelOpen}` : styles.panel} id={`${uid}-filters`}>
+      {live ? (
+        <button
+          ref={button}
+          type="button"
+          className={styles.disclosure}
+          aria-expanded={filtersOpen}
+          aria-controls={FILTERS_PANEL_ID}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          <FilterIcon />
+          {filtersOpen ? 'Hide filters' : 'Show filters'}
+          {badge}
+        </button>
+      ) : (
+        <a className={styles.disclosure} href={`#${FILTERS_PANEL_ID}`}>
+          <FilterIcon />
+          Show filters
+          {badge}
+        </a>
+      )}
+      <div className={panelClass} id={FILTERS_PANEL_ID} onKeyDown={onKeyDown}>
         {children}
+        {live ? null : (
+          <a className={styles.hideLink} href={`#${resultsId}`}>
+            Hide filters
+          </a>
+        )}
       </div>
     </aside>
   );

@@ -5,10 +5,12 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useHydrated } from '@copytech/shared';
+import type { ListFilters } from '../api/catalogueApi';
 import { PRODUCT_SORTS, pageCountOf, type ListDefinition, type ProductSort } from '@copytech/shared/domain';
 import { MAX_LIMIT, PAGE_SIZE } from '../api/catalogueApi';
 import { ProductGrid, ProductGridSkeleton } from '../cards/ProductGrid';
-import { SORT_LABELS } from './filterState';
+import { SORT_LABELS, listUrlParams } from './filterState';
 import { ListPager } from './ListPager';
 import type { ProductListView } from './useProductList';
 import styles from './ProductListPage.module.css';
@@ -34,22 +36,32 @@ interface ResultsToolbarProps {
   status: string;
   sort: ProductSort | undefined;
   defaultSort: ProductSort | undefined;
+  /** The list's path and its filters: without JavaScript the sort is a GET form to it, keeping them. */
+  action: string;
+  filters: ListFilters;
   onSort: (sort: ProductSort | undefined) => void;
 }
 
-export function ResultsToolbar({ uid, status, sort, defaultSort, onSort }: ResultsToolbarProps) {
+export function ResultsToolbar({ uid, status, sort, defaultSort, action, filters, onSort }: ResultsToolbarProps) {
   // The sort shown follows the URL, but a new choice shows at once (navigation is a transition).
   const [sortShown, setSortShown] = useState(sort ?? '');
   useEffect(() => setSortShown(sort ?? ''), [sort]);
+  // Once the page is live a choice applies at once; before (without JavaScript) "Sort" sends it.
+  const live = useHydrated();
+  const kept = [...listUrlParams({ filters: { ...filters, sort: undefined }, page: 1 }).entries()];
   return (
     <div className={styles.toolbar}>
       <p className={styles.count} role="status" aria-live="polite" data-testid="result-count">
         {status}
       </p>
-      <div className={styles.sort}>
+      <form className={styles.sort} method="get" action={action} onSubmit={(event) => event.preventDefault()}>
+        {kept.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <label htmlFor={`${uid}-sort`}>Sort by</label>
         <select
           id={`${uid}-sort`}
+          name="sort"
           className={styles.select}
           value={sortShown}
           onChange={(e) => {
@@ -64,7 +76,12 @@ export function ResultsToolbar({ uid, status, sort, defaultSort, onSort }: Resul
             </option>
           ))}
         </select>
-      </div>
+        {live ? null : (
+          <button type="submit" className={styles.sortSubmit}>
+            Sort
+          </button>
+        )}
+      </form>
     </div>
   );
 }

@@ -2,8 +2,12 @@
  * The filter form of a list: model search, speed range, brand, maximum paper size and colour.
  * Choices apply at once; typed values apply on Enter, on leaving the field, or after a pause.
  * The form only reports new filters: the page writes them to the URL, the server filters.
+ * Without JavaScript it is a plain GET form to the list's own path whose fields carry the URL's
+ * names (q, minSpeed, maxSpeed, maxPaperSize, colour, brand, and the sort chosen), so the server
+ * renders the filtered list; "Apply" sends it.
  */
 import { useId, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { SPEED_BOUNDS } from '@copytech/shared/domain';
 import type { ListFacets, ListFilters } from '../api/catalogueApi';
 import type { ListDefinition } from '@copytech/shared/domain';
@@ -13,7 +17,11 @@ import { useFilterForm } from './useFilterForm';
 import styles from './ProductFilters.module.css';
 
 export interface ProductFiltersProps {
-  definition: Pick<ListDefinition, 'speed' | 'speedLabel' | 'colourFilter' | 'paperSizes' | 'noun'>;
+  definition: Pick<ListDefinition, 'speed' | 'speedLabel' | 'colourFilter' | 'paperSizes' | 'noun' | 'defaultSort'>;
+  /** The list's path: without JavaScript the form is sent there as a plain GET (its fields carry the URL's names). */
+  action: string;
+  /** The list without filters, in its order: "Clear filters" is a link to it. */
+  clearPath: string;
   filters: ListFilters;
   facets: ListFacets | undefined;
   /** Brands seen in the results, offered when the server sends no facets. */
@@ -23,7 +31,17 @@ export interface ProductFiltersProps {
   id?: string;
 }
 
-export function ProductFilters({ definition, filters: urlFilters, facets, seenBrands, onChange, onClear, id }: ProductFiltersProps) {
+export function ProductFilters({
+  definition,
+  action,
+  clearPath,
+  filters: urlFilters,
+  facets,
+  seenBrands,
+  onChange,
+  onClear,
+  id,
+}: ProductFiltersProps) {
   const bounds = definition.speed ? SPEED_BOUNDS[definition.speed] : null;
   const form = useFilterForm(urlFilters, bounds, onChange);
   const uid = useId();
@@ -39,9 +57,20 @@ export function ProductFilters({ definition, filters: urlFilters, facets, seenBr
   const paperOptions = paperOptionsOf(facets, definition.paperSizes, filters.maxPaperSize);
   const showPaper = paperOptions.length > 1 || filters.maxPaperSize.length > 0;
   const sameBrand = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  const otherBrands = (brand: string) => filters.brand.filter((b) => !sameBrand(b, brand));
 
   return (
-    <form className={styles.filters} onSubmit={submit} aria-label={`Filter ${definition.noun.many}`} id={id} noValidate>
+    <form
+      className={styles.filters}
+      method="get"
+      action={action}
+      onSubmit={submit}
+      aria-label={`Filter ${definition.noun.many}`}
+      id={id}
+      noValidate
+    >
+      {/* The order chosen is kept when the filters are sent without JavaScript. */}
+      {filters.sort && filters.sort !== definition.defaultSort ? <input type="hidden" name="sort" value={filters.sort} /> : null}
       <SearchField id={`${uid}-q`} {...typing} />
 
       {bounds ? <SpeedRange uid={uid} label={definition.speedLabel} bounds={bounds} {...typing} /> : null}
@@ -58,7 +87,7 @@ export function ProductFilters({ definition, filters: urlFilters, facets, seenBr
 
       {definition.colourFilter ? (
         <ColourGroup
-          name={`${uid}-colour`}
+          name="colour"
           colour={filters.colour}
           counts={facets?.colours ? Object.fromEntries(facets.colours.map((c) => [c.colour, c.count])) : undefined}
           onChoose={(colour) => form.choose({ colour })}
@@ -72,26 +101,40 @@ export function ProductFilters({ definition, filters: urlFilters, facets, seenBr
           name="brand"
           options={brandOptions}
           isChecked={(value) => filters.brand.some((b) => sameBrand(b, value))}
-          onToggle={(value, on) =>
-            form.choose({
-              brand: toggled(
-                filters.brand.filter((b) => !sameBrand(b, value)),
-                value,
-                on,
-              ),
-            })
-          }
+          onToggle={(value, on) => form.choose({ brand: toggled(otherBrands(value), value, on) })}
         />
       ) : null}
 
-      <div className={styles.actions}>
-        <button type="submit" className={styles.apply}>
-          Apply
-        </button>
-        <button type="button" className={styles.clear} onClick={onClear} disabled={!hasFilters(filters)}>
+      <FormActions clearPath={hasFilters(filters) ? clearPath : null} onClear={onClear} />
+    </form>
+  );
+}
+
+/** Apply (sends the form, with or without JavaScript) and Clear filters (a link to the list without them, when there are some). */
+function FormActions({ clearPath, onClear }: { clearPath: string | null; onClear: () => void }) {
+  return (
+    <div className={styles.actions}>
+      <button type="submit" className={styles.apply}>
+        Apply
+      </button>
+      {clearPath ? (
+        // A link, so it clears without JavaScript too; with it, the page clears in place.
+        <Link
+          to={clearPath}
+          className={styles.clear}
+          preventScrollReset
+          onClick={(event) => {
+            event.preventDefault();
+            onClear();
+          }}
+        >
+          Clear filters
+        </Link>
+      ) : (
+        <button type="button" className={styles.clear} disabled>
           Clear filters
         </button>
-      </div>
-    </form>
+      )}
+    </div>
   );
 }

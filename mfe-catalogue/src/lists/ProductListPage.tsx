@@ -45,22 +45,13 @@ function ListPage({ definition, filters, page }: { definition: ListDefinition; f
   const pages = loadedPagesOf(location.state);
   const list = useProductList(definition, filters, page, pages);
   const filterCount = activeFilterCount(filters);
-  const pageCount = pageCountOf(list.count ?? 0);
-  const links = listPageLinks(definition, filters, { first: page, last: list.lastPage, pageCount });
+  const links = listPageLinks(definition, filters, { first: page, last: list.lastPage, pageCount: pageCountOf(list.count ?? 0) });
 
-  useDocumentMeta({
-    title: definition.metaTitle,
-    description: definition.metaDescription,
-    canonicalPath: links.canonicalPath,
-    prevPath: links.prevPath,
-    nextPath: links.nextPath,
-    robots: links.robots,
-  });
-
-  function writeUrl(next: ListFilters): void {
+  useDocumentMeta({ title: definition.metaTitle, description: definition.metaDescription, ...links });
+  const writeUrl = (next: ListFilters) =>
     setSearchParams(listUrlParams({ filters: next, page: 1 }, definition.defaultSort), { preventScrollReset: true });
-  }
-  const clearFilters = () => writeUrl({ brand: [], maxPaperSize: [], q: '', sort: filters.sort });
+  const unfiltered: ListFilters = { brand: [], maxPaperSize: [], q: '', sort: filters.sort };
+  const clearFilters = () => writeUrl(unfiltered);
   // One more page, kept in this history entry (the URL stays the page the list starts at).
   const loadMore = () =>
     navigate(
@@ -79,9 +70,16 @@ function ListPage({ definition, filters, page }: { definition: ListDefinition; f
       <ListHeader definition={definition} />
 
       <div className={styles.layout}>
-        <FiltersPanel uid={uid} filterCount={filterCount}>
+        <FiltersPanel resultsId={`${uid}-results`} filterCount={filterCount}>
           <ProductFilters
             definition={definition}
+            action={location.pathname}
+            clearPath={listPagePath(
+              location.pathname,
+              { brand: [], maxPaperSize: [], q: '', sort: filters.sort },
+              1,
+              definition.defaultSort,
+            )}
             filters={filters}
             facets={list.facets}
             seenBrands={seenBrands}
@@ -99,6 +97,8 @@ function ListPage({ definition, filters, page }: { definition: ListDefinition; f
             status={listStatus(list, definition.noun)}
             sort={filters.sort}
             defaultSort={definition.defaultSort}
+            action={location.pathname}
+            filters={filters}
             onSort={(sort) => writeUrl({ ...filters, sort })}
           />
           <ListResultsBody

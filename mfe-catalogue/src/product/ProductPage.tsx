@@ -1,7 +1,7 @@
 /**
  * A product page: breadcrumbs, gallery, brand and model, key attributes, 'starting at' price and
  * rental per month with the service prices per page, "Add to basket" and "Instant quote", what it
- * costs a month (./RunningCosts), the description, the features table and similar products. Title and meta (docs/product-rules.md "Page head and search engines"), the
+ * costs a month (./RunningCosts), the overview (productOverview: its description and what its attributes and the terms say), the features table and similar products. Title and meta (docs/product-rules.md "Page head and search engines"), the
  * canonical URL and schema.org data.
  */
 import { observer } from 'mobx-react-lite';
@@ -12,6 +12,7 @@ import {
   jsonLdText,
   productDocumentMeta,
   productJsonLd,
+  productOverview,
   productPageTitle,
   type Crumb,
   type Product,
@@ -74,6 +75,8 @@ export function ProductPage({ product, crumbs }: { product: Product; crumbs: Cru
   // The Features table adds what the tiles do not say.
   const tiles = productTiles(product);
   const features = featuresBeyondTiles(product, tiles);
+  // The machine's own introduction, then what its attributes and the terms say (a lease only where one is offered).
+  const overview = productOverview(product, terms);
   // The server puts the product's JSON-LD in the page's head; this copy is for a page reached in the
   // browser, so it is written after hydration (its absolute URLs name the browser's origin).
   const hydrated = useHydrated();
@@ -109,10 +112,10 @@ export function ProductPage({ product, crumbs }: { product: Product; crumbs: Cru
 
       <RunningCosts product={product} />
 
-      {product.description ? (
+      {overview ? (
         <section className={styles.section} aria-labelledby="overview-heading">
           <h2 id="overview-heading">Overview</h2>
-          <p className={styles.description}>{product.description}</p>
+          <p className={styles.description}>{overview}</p>
         </section>
       ) : null}
 

@@ -431,7 +431,24 @@ describe('titles and descriptions', () => {
     [
       'a finisher without a paper size',
       { model: 'Booklet Finisher-AC1', colourPrinting: null, productAttributes: null, paperSize: null, productCategory: 'finisher' },
-      'Canon Booklet Finisher-AC1 Finisher',
+      'Canon Booklet Finisher-AC1',
+    ],
+    [
+      'a finisher whose model names its category: the category is not said twice',
+      {
+        brand: 'Ricoh',
+        model: 'Booklet Finisher SR3270',
+        colourPrinting: null,
+        productAttributes: null,
+        paperSize: null,
+        productCategory: 'finisher',
+      },
+      'Ricoh Booklet Finisher SR3270',
+    ],
+    [
+      'a printer whose model says Printer: the rest of the category is kept',
+      { model: 'Example Printer 9', productCategory: 'light-production-printer', paperSize: 'SRA3' },
+      'Canon Example Printer 9 Colour SRA3',
     ],
     [
       'an unknown category is worded from its name',

@@ -277,20 +277,45 @@ export function isColourProduct(product: Pick<Product, 'colourPrinting' | 'produ
   return product.productAttributes?.isColour ?? null;
 }
 
-/** Page title from brand, model, colour or mono, paper size and category (before the '%s - Copytech' template). */
+/** The words of a name, lower case, split at anything but letters and digits (`Finisher-AC1` is `finisher`, `ac1`). */
+export const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/**
+ * `text` after `before`, leaving out what `before` already says: nothing when the category's noun
+ * (its last word: `Finisher` after `Booklet Finisher SR3270`) or every word of it is already
+ * there, otherwise its words not already said. A title never says a word twice.
+ */
+function notRepeated(before: string, text: string): string {
+  const said = new Set(wordsOf(before));
+  const words = text.split(/\s+/).filter(Boolean);
+  const noun = words[words.length - 1];
+  if (!noun || wordsOf(noun).some((word) => said.has(word))) return '';
+  return words.filter((word) => !wordsOf(word).some((part) => said.has(part))).join(' ');
+}
+
+/**
+ * Page title from brand, model, colour or mono, paper size and category (before the '%s -
+ * Copytech' template); a word the model already says is not said again (`Ricoh Booklet Finisher
+ * SR3270`, not `… SR3270 Finisher`).
+ */
 export function productPageTitle(
   product: Pick<Product, 'brand' | 'model' | 'productCategory' | 'colourPrinting' | 'paperSize' | 'productAttributes'>,
 ): string {
   const colour = isColourProduct(product);
-  return [
-    product.brand,
-    product.model,
+  let title = `${product.brand} ${product.model}`;
+  for (const part of [
     colour === null ? null : colour ? 'Colour' : 'Mono',
     product.paperSize || null,
     categoryLabel(String(product.productCategory)),
-  ]
-    .filter(Boolean)
-    .join(' ');
+  ]) {
+    const added = part ? notRepeated(title, part) : '';
+    if (added) title = `${title} ${added}`;
+  }
+  return title;
 }
 
 /**
@@ -330,7 +355,8 @@ export function productMetaDescription(
   const from = formatPence(startingFromPence(product));
   const offer = lease ? leaseOffer(product, lease) : null;
   const name = `${product.brand} ${product.model}`;
-  const parts = [`${name} ${categoryLabel(String(product.productCategory)).toLowerCase()}`];
+  const category = notRepeated(name, categoryLabel(String(product.productCategory)).toLowerCase());
+  const parts = [category ? `${name} ${category}` : name];
   if (from) parts.push(`starting at ${from} ex VAT`);
   if (offer) parts.push(`or rent from ${formatPence(offer.perMonthPence)} per month on a ${offer.termMonths}-month lease`);
   return `${parts.join(', ')}. Compare up to five machines and get an instant quote by e-mail from Copytech.`;

@@ -35,6 +35,7 @@ export * from './browserStorage';
 export type { ContactDetails, QuoteRequest, EnquiryRequest, ServiceRequest, EnquiriesSendRequest, NewsletterSignup } from '../forms';
 export * from './listUrl';
 export * from './terms';
+export * from './productCopy';
 export * from './runningCosts';
 export * from './vat';
 export * from './quoteFigures';

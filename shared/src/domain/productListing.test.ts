@@ -2,6 +2,7 @@ import {
   LIST_LIMITS,
   LIST_PAGE_SIZE,
   PAPER_SIZE_ORDER,
+  paperSizesMatching,
   PRINTER_LIST_API,
   PRODUCT_SORTS,
   SCANNER_CLASSES,
@@ -101,5 +102,15 @@ describe('product list rules', () => {
       '?limit=48&offset=96&brand=Ricoh&q=im+c3000&sort=speed-desc',
     );
     expect(listSearch({ minSpeed: 30 }, 12, 12)).toBe('?limit=12&offset=12&minSpeed=30');
+  });
+});
+
+describe('paperSizesMatching', () => {
+  it('lets A3 stand for the A3 class, SRA3 machines too, and any other size for itself', () => {
+    expect(paperSizesMatching('A3')).toEqual(['A3', 'A3+', 'SRA3', 'SRA3+']);
+    expect(paperSizesMatching('a3+')).toEqual(['A3+', 'SRA3', 'SRA3+']);
+    expect(paperSizesMatching('SRA3')).toEqual(['SRA3', 'SRA3+']);
+    expect(paperSizesMatching('A4')).toEqual(['A4']);
+    expect(paperSizesMatching('A0')).toEqual(['A0']);
   });
 });

@@ -141,6 +141,21 @@ export function productListSearch(query: ProductListQuery): string {
 /** Paper sizes from largest to smallest, for ordering the facet. */
 export const PAPER_SIZE_ORDER = ['B0', 'A0', 'A1', 'A2', 'SRA3+', 'SRA3', 'A3+', 'A3', 'A4'] as const;
 
+/** The A3 family, smallest first: a machine taking one of these takes every smaller one too. */
+const A3_FAMILY = ['A3', 'A3+', 'SRA3', 'SRA3+'] as const;
+
+/**
+ * The maximum paper sizes a paper-size filter option stands for (upper case): a machine that
+ * takes SRA3 takes A3, so `A3` is every machine of the A3 class (A3, A3+, SRA3, SRA3+), `A3+` those
+ * from A3+ up and `SRA3` those from SRA3 up; any other size (A4, A1, A0, B0) is that size alone.
+ * The server filters and counts each option with it, so an option's count is the list it leads to.
+ */
+export function paperSizesMatching(option: string): string[] {
+  const size = option.trim().toUpperCase();
+  const index = (A3_FAMILY as readonly string[]).indexOf(size);
+  return index === -1 ? [size] : A3_FAMILY.slice(index);
+}
+
 /**
  * Products on one page of a list; "Load more" adds this many (docs/product-rules.md "Lists:
  * filters, sorting and paging"; the page rules are in listUrl.ts).

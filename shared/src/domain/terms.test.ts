@@ -12,6 +12,11 @@ import {
   pricePerPageWords,
   rentalNote,
   rentalTermsSummary,
+  servicingSentence,
+  supplySentence,
+  NO_PAGE_CHARGES,
+  consumableOf,
+  onTheNetwork,
   TermsError,
   TERMS_URL,
   urgencyLabel,
@@ -315,12 +320,32 @@ describe("a lease's note", () => {
     });
   });
 
-  it('leaves servicing to be priced separately for a machine that prints nothing', () => {
-    for (const productCategory of ['finisher', 'production-scanners', 'personal-scanners']) {
+  it('says one thing of the servicing of a machine that prints nothing, and network set-up only for one on the network', () => {
+    for (const productCategory of ['production-scanners', 'personal-scanners']) {
       expect(rentalNote({ ...TEST_A3_COLOUR, productCategory }, TEST_TERMS)?.full).toContain(
-        'a handover for your team: servicing is priced separately. Lease finance is subject to status.',
+        'delivery, installation, network set-up and a handover for your team. ' +
+          'It prints nothing, so it has no page charges: its servicing is priced separately. Lease finance is subject to status.',
       );
     }
+    // A finisher fits a machine that is on the network: its lease covers no network set-up.
+    const finisher = rentalNote({ ...TEST_A3_COLOUR, productCategory: 'finisher' }, TEST_TERMS)?.full;
+    expect(finisher).toContain(
+      'It covers the machine, financed over the term, delivery, installation and a handover for your team. ' +
+        'It prints nothing, so it has no page charges: its servicing is priced separately.',
+    );
+    expect(finisher).not.toMatch(/network|per page/);
+    // A scanner that connects by USB alone is not set up on a network either.
+    const usb = {
+      ...TEST_A3_COLOUR,
+      productCategory: 'personal-scanners',
+      productFeatures: [{ featureName: 'Connectivity', featureValue: 'USB' }],
+    };
+    expect(rentalNote(usb, TEST_TERMS)?.full).not.toContain('network');
+    // An inkjet's lease leaves ink, not toner, to the service agreement.
+    const inkjet = { ...TEST_A3_COLOUR, productFeatures: [{ featureName: 'Technology', featureValue: 'Inkjet' }] };
+    expect(rentalNote(inkjet, TEST_TERMS)?.full).toContain(
+      'a handover for your team: ink, parts and servicing are charged per page printed',
+    );
     expect(rentalNote({ ...TEST_A3_COLOUR, productCategory: undefined as unknown as string }, TEST_TERMS)?.full).toContain(
       'charged per page printed',
     );
@@ -405,5 +430,51 @@ describe("the pages' placeholders", () => {
     const page = { limit: 3, draft: false, image: null, items: [1, '{{phone.sales}}'] };
     expect(fillPlaceholders(page, values)).toEqual({ limit: 3, draft: false, image: null, items: [1, '0330 058 0590'] });
     expect(fillPlaceholders(undefined, values)).toBeUndefined();
+  });
+});
+
+describe('what is said of one machine', () => {
+  const finisher = { ...TEST_A3_COLOUR, productCategory: 'finisher', price: { startingFrom: 150000, '60MonthLeasePrice': 7200 } };
+
+  it('offers a lease only at or above the lease minimum, and sets up on the network only a machine that goes on it', () => {
+    expect(supplySentence(TEST_A3_COLOUR, TEST_TERMS)).toBe(
+      'Buy it outright or lease it over 36, 48 or 60 months (finance subject to status), delivered, installed and set up on your network by Copytech.',
+    );
+    expect(supplySentence(TEST_A4_MONO_OUTRIGHT, TEST_TERMS)).toBe(
+      'Sold outright only (we lease machines from £1,000), delivered, installed and set up on your network by Copytech.',
+    );
+    expect(supplySentence({ ...TEST_A3_COLOUR, price: { startingFrom: 99999, '60MonthLeasePrice': 6000 } }, TEST_TERMS)).toMatch(
+      /^Sold outright only/,
+    );
+    expect(supplySentence({ ...TEST_A3_COLOUR, price: { startingFrom: 100000, '60MonthLeasePrice': 6000 } }, TEST_TERMS)).toMatch(
+      /^Buy it outright or lease/,
+    );
+    expect(supplySentence(finisher, TEST_TERMS)).toBe(
+      'Buy it outright or lease it over 36, 48 or 60 months (finance subject to status), delivered and installed by Copytech.',
+    );
+    expect(supplySentence({ ...TEST_A3_COLOUR, price: null }, TEST_TERMS)).toBe(
+      'Delivered, installed and set up on your network by Copytech.',
+    );
+  });
+
+  it('words servicing from what the machine prints with, and the same one thing for a machine that prints nothing', () => {
+    expect(servicingSentence(TEST_A3_COLOUR)).toBe('Toner, parts and servicing come on one service agreement, charged per page printed.');
+    expect(servicingSentence({ ...TEST_A3_COLOUR, productFeatures: [{ featureName: 'Technology', featureValue: 'Inkjet' }] })).toBe(
+      'Ink, parts and servicing come on one service agreement, charged per page printed.',
+    );
+    for (const productCategory of ['finisher', 'departmental-scanners']) {
+      expect(servicingSentence({ ...TEST_A3_COLOUR, productCategory })).toBe(NO_PAGE_CHARGES);
+    }
+    expect(consumableOf({ productFeatures: [{ featureName: 'technology', featureValue: 'Laser' }] })).toBe('toner');
+    expect(
+      onTheNetwork({
+        productCategory: 'personal-scanners',
+        productFeatures: [{ featureName: 'Connectivity', featureValue: 'Wi-Fi and USB' }],
+      }),
+    ).toBe(true);
+    expect(
+      onTheNetwork({ productCategory: 'personal-scanners', productFeatures: [{ featureName: 'Connectivity', featureValue: 'USB' }] }),
+    ).toBe(false);
+    expect(onTheNetwork({ productCategory: 'finisher', productFeatures: [] })).toBe(false);
   });
 });

@@ -7,7 +7,7 @@
  * Browser rooms read it with `useTerms()` ('@copytech/shared/terms'). Everything here is pure:
  * every function takes the terms it words.
  */
-import { formatPence, isScannerCategory, leaseOffer, LEASE_TERM_MONTHS, type LeaseTerms } from './catalogue';
+import { formatPence, isScannerCategory, leaseOffer, LEASE_TERM_MONTHS, startingFromPence, type LeaseTerms } from './catalogue';
 import type { Product } from './product';
 import { URGENCIES, type Urgency } from './enquiry';
 
@@ -257,18 +257,84 @@ export function pricePerPageWords(terms: CommercialTerms): string {
   return variesByMachine ? `${rates} on ${fromAppliesTo}; every machine's own prices per page are on its page` : rates;
 }
 
+// ---------------------------------------------------------------------------------------------
+// What is said of one machine: its servicing and how it is supplied (docs/product-rules.md
+// "Product copy"). Every room and e-mail that words a machine's servicing or lease asks these, so
+// the product page, the basket and the e-mails say the same true thing.
+
+type CopyProduct = Pick<Product, 'productCategory' | 'productFeatures'>;
+
 /** Scanners and finishers print nothing, so no per-page charge covers their service. */
-function chargesPerPage(product: Pick<Product, 'productCategory'>): boolean {
+export function chargesPerPage(product: Pick<Product, 'productCategory'>): boolean {
   const category = String(product.productCategory ?? '');
   return category !== 'finisher' && !isScannerCategory(category);
 }
 
+function featureValue(product: Pick<Product, 'productFeatures'>, name: string): string | null {
+  const feature = (product.productFeatures ?? []).find((f) => f?.featureName?.trim().toLowerCase() === name.toLowerCase());
+  return feature?.featureValue?.trim() || null;
+}
+
+/** What a printing machine prints with: `ink` for an inkjet (its Technology feature), `toner` otherwise. */
+export function consumableOf(product: Pick<Product, 'productFeatures'>): 'ink' | 'toner' {
+  return /inkjet/i.test(featureValue(product, 'Technology') ?? '') ? 'ink' : 'toner';
+}
+
+/**
+ * Whether the machine goes on the customer's network: a finisher never does (it fits a machine
+ * that is); any other machine does unless its Connectivity feature names no network (USB only).
+ */
+export function onTheNetwork(product: CopyProduct): boolean {
+  if (String(product.productCategory ?? '') === 'finisher') return false;
+  const connectivity = featureValue(product, 'Connectivity');
+  return connectivity === null || /network|ethernet|wi-?fi/i.test(connectivity);
+}
+
+/** The one thing said of a machine that prints nothing (a scanner, a finisher), wherever its servicing is mentioned. */
+export const NO_PAGE_CHARGES = 'It prints nothing, so it has no page charges: its servicing is priced separately.';
+
+/**
+ * How a machine is serviced, in one sentence: for a printing machine its ink or toner, parts and
+ * servicing on the service agreement, charged per page; for one that prints nothing, NO_PAGE_CHARGES.
+ */
+export function servicingSentence(product: CopyProduct): string {
+  if (!chargesPerPage(product)) return NO_PAGE_CHARGES;
+  const consumable = consumableOf(product);
+  return `${consumable === 'ink' ? 'Ink' : 'Toner'}, parts and servicing come on one service agreement, charged per page printed.`;
+}
+
+/** What the lease pays for, for this machine: network set-up only for a machine that goes on the network. */
+function leaseCoversFor(terms: CommercialTerms, product: CopyProduct): string[] {
+  return onTheNetwork(product) ? terms.lease.covers : terms.lease.covers.filter((item) => !/network/i.test(item));
+}
+
 /** What the lease pays for and what it leaves to the service agreement, in one sentence. */
-function leaseCoversSentence(terms: CommercialTerms, perPage: boolean): string {
-  const covers = `It covers ${listInWords(terms.lease.covers)}`;
-  return perPage
-    ? `${covers}: ${listInWords(terms.lease.doesNotCover)} are charged per page printed, under a separate service agreement.`
-    : `${covers}: servicing is priced separately.`;
+function leaseCoversSentence(terms: CommercialTerms, product: CopyProduct | null): string {
+  const covers = `It covers ${listInWords(product ? leaseCoversFor(terms, product) : terms.lease.covers)}`;
+  if (product && !chargesPerPage(product)) return `${covers}. ${NO_PAGE_CHARGES}`;
+  const excluded = product
+    ? terms.lease.doesNotCover.map((item) => (item === 'toner' ? consumableOf(product) : item))
+    : terms.lease.doesNotCover;
+  return `${covers}: ${listInWords(excluded)} are charged per page printed, under a separate service agreement.`;
+}
+
+/**
+ * How a machine is supplied, in one sentence, with a lease only where one is offered
+ * (`leaseOffer`: at or above the lease minimum): `Buy it outright or lease it over 36, 48 or 60
+ * months (finance subject to status), delivered, installed and set up on your network by
+ * Copytech.`; below the minimum, `Sold outright only (we lease machines from £1,000), …`.
+ */
+export function supplySentence(product: CopyProduct & Pick<Product, 'price'>, terms: CommercialTerms): string {
+  const setUp = onTheNetwork(product)
+    ? 'delivered, installed and set up on your network by Copytech'
+    : 'delivered and installed by Copytech';
+  if (leaseOffer(product, terms.lease)) {
+    return `Buy it outright or lease it over ${leaseTermsWords(terms.lease)} (finance subject to status), ${setUp}.`;
+  }
+  if (startingFromPence(product) !== null) {
+    return `Sold outright only (we lease machines from ${money(terms.lease.minimumStartingPricePence)}), ${setUp}.`;
+  }
+  return `${setUp.charAt(0).toUpperCase()}${setUp.slice(1)}.`;
 }
 
 /**
@@ -277,7 +343,7 @@ function leaseCoversSentence(terms: CommercialTerms, perPage: boolean): string {
  * its billing, VAT, the other terms offered and what the payment does not cover.
  */
 export function rentalNote(
-  product: Pick<Product, 'price' | 'productCategory'>,
+  product: Pick<Product, 'price' | 'productCategory' | 'productFeatures'>,
   terms: CommercialTerms,
 ): { short: string; full: string } | null {
   const offer = leaseOffer(product, terms.lease);
@@ -289,7 +355,7 @@ export function rentalNote(
     full:
       `Ex VAT, on a ${offer.termMonths}-month lease billed ${billedWords(offer.billedEveryMonths)} ` +
       `(${formatPence(offer.paymentPence)} ${periodWords(offer.billedEveryMonths)} plus VAT).${otherTerms} ` +
-      `${leaseCoversSentence(terms, chargesPerPage(product))} Lease finance is subject to status.`,
+      `${leaseCoversSentence(terms, product)} Lease finance is subject to status.`,
   };
 }
 
@@ -299,6 +365,6 @@ export function rentalTermsSummary(terms: CommercialTerms): string {
   return (
     `Prices exclude VAT. A lease is offered on machines from ${money(lease.minimumStartingPricePence)} over ${leaseTermsWords(lease)}; ` +
     `rental per month is a third of the ${billedWords(lease.billedEveryMonths)} payment on a ${lease.pricesShownForMonths}-month lease ` +
-    `(finance subject to status). ${leaseCoversSentence(terms, true)} Service is ${pricePerPageWords(terms)}.`
+    `(finance subject to status). ${leaseCoversSentence(terms, null)} Service is ${pricePerPageWords(terms)}.`
   );
 }

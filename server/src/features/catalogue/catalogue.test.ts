@@ -239,7 +239,10 @@ describe.each(databases())('on %s', (database) => {
       ['brand=Canon,Ricoh', [C5840I, C5850I, 'ricohim3000', IMC2010]],
       ['brand=konica-minolta', []],
       ['maxPaperSize=SRA3', [C5840I, C5850I, IMC2010]],
-      ['maxPaperSize=a4,A3', ['kyoceraecosysma4500ifx', 'ricohim3000']],
+      // A3 stands for the A3 class: an SRA3 machine takes A3 too.
+      ['maxPaperSize=A3', [C5840I, C5850I, 'ricohim3000', IMC2010]],
+      ['maxPaperSize=a4,A3', [C5840I, C5850I, 'kyoceraecosysma4500ifx', 'ricohim3000', IMC2010]],
+      ['maxPaperSize=A3&colour=colour', [C5840I, C5850I, IMC2010]],
       ['colour=mono', ['kyoceraecosysma4500ifx', 'ricohim3000']],
       ['colour=colour&minSpeed=45', [C5850I]],
       ['q=c58', [C5840I, C5850I]],
@@ -286,7 +289,7 @@ describe.each(databases())('on %s', (database) => {
         ],
         paperSizes: [
           { paperSize: 'SRA3', count: 3 },
-          { paperSize: 'A3', count: 1 },
+          { paperSize: 'A3', count: 4 },
           { paperSize: 'A4', count: 1 },
         ],
         colours: [
@@ -326,6 +329,24 @@ describe.each(databases())('on %s', (database) => {
         speedField: 'printSpeedPpm',
       });
     });
+
+    // Every option of every facet, on several filtered views: its count is what the list answers with it chosen.
+    it.each(['', 'colour=colour', 'colour=mono', 'maxPaperSize=A3', 'brand=Canon&minSpeed=30', 'maxPaperSize=SRA3&brand=Ricoh'])(
+      'counts every facet option as the list it leads to (%s)',
+      async (query) => {
+        const base = new URLSearchParams(query);
+        const { facets } = await list(`${mfp}?${base}`);
+        const countWith = async (name: string, value: string) => {
+          const params = new URLSearchParams(base);
+          params.set(name, value);
+          return (await list(`${mfp}?${params}`)).count;
+        };
+        for (const { brand, count } of facets.brands) expect([brand, await countWith('brand', brand)]).toEqual([brand, count]);
+        for (const { paperSize, count } of facets.paperSizes)
+          expect([paperSize, await countWith('maxPaperSize', paperSize)]).toEqual([paperSize, count]);
+        for (const { colour, count } of facets.colours) expect([colour, await countWith('colour', colour)]).toEqual([colour, count]);
+      },
+    );
 
     it('gives a brand that the other filters leave nothing of a count of 0, so no option leads to an empty list', async () => {
       const { facets } = await list(`${mfp}?maxPaperSize=SRA3&colour=colour`);

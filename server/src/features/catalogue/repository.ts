@@ -3,7 +3,14 @@
  * featured products. Query-builder only (no dialect-specific SQL).
  */
 import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
-import { PAPER_SIZE_ORDER, type Product, type ProductFacets, type ProductListResponse, type ProductSort } from '@copytech/shared/domain';
+import {
+  PAPER_SIZE_ORDER,
+  paperSizesMatching,
+  type Product,
+  type ProductFacets,
+  type ProductListResponse,
+  type ProductSort,
+} from '@copytech/shared/domain';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { ListScope } from './listScopes';
@@ -65,11 +72,21 @@ function filterConditions(filters: ListFilters): Condition[] {
   if (filters.minSpeed !== undefined) conditions.push((eb) => eb('speed_ppm', '>=', filters.minSpeed!));
   if (filters.maxSpeed !== undefined) conditions.push((eb) => eb('speed_ppm', '<=', filters.maxSpeed!));
   if (filters.brands.length) conditions.push((eb) => eb('brand_slug', 'in', filters.brands));
-  if (filters.maxPaperSizes.length) conditions.push((eb) => eb('max_paper_size', 'in', filters.maxPaperSizes));
+  // A3 stands for the A3 class, SRA3 machines too (paperSizesMatching): what its count says it holds.
+  if (filters.maxPaperSizes.length) {
+    const sizes = Array.from(new Set(filters.maxPaperSizes.flatMap(paperSizesMatching)));
+    conditions.push((eb) => eb('max_paper_size', 'in', sizes));
+  }
   if (filters.colour) conditions.push((eb) => eb('is_colour', '=', filters.colour === 'colour' ? 1 : 0));
   // The words are validated to letters, digits and a few separators: no LIKE wildcards reach here.
   for (const term of filters.terms) conditions.push((eb) => eb('search_text', 'like', `%${term}%`));
   return conditions;
+}
+
+/** A paper-size option's count from the counts of each maximum paper size: every size the option stands for. */
+function paperOptionCount(sizes: Array<{ key: string; count: number }>, option: string): number {
+  const matching = paperSizesMatching(option);
+  return sizes.filter((row) => matching.includes(row.key)).reduce((sum, row) => sum + row.count, 0);
 }
 
 const all = (conditions: Condition[]) => (eb: Eb) => eb.and(conditions.map((condition) => condition(eb)));
@@ -176,7 +193,7 @@ export class CatalogueRepository {
     const countOf = <T>(rows: Array<{ key: T; count: number }>, key: T) => rows.find((row) => row.key === key)?.count ?? 0;
     return {
       brands: whole.brands.map(({ brand }) => ({ brand, count: countOf(brands, brand) })),
-      paperSizes: whole.paperSizes.map(({ paperSize }) => ({ paperSize, count: countOf(sizes, paperSize) })),
+      paperSizes: whole.paperSizes.map(({ paperSize }) => ({ paperSize, count: paperOptionCount(sizes, paperSize) })),
       colours: whole.colours.map(({ colour }) => ({ colour, count: countOf(colours, colour) })),
       speed,
       speedField: scope.speedField,
@@ -201,7 +218,7 @@ export class CatalogueRepository {
     const facets: ProductFacets = {
       brands: brands.map((r) => ({ brand: r.key, count: r.count })),
       paperSizes: sizes
-        .map((r) => ({ paperSize: r.key, count: r.count }))
+        .map((r) => ({ paperSize: r.key, count: paperOptionCount(sizes, r.key) }))
         .sort((a, b) => rank(a.paperSize) - rank(b.paperSize) || a.paperSize.localeCompare(b.paperSize)),
       colours: colours
         .map((r) => ({ colour: r.key, count: r.count }))
