@@ -98,7 +98,7 @@ export function checkerMachineWords(machine: CheckerMachine): string {
  */
 export function copytechRatesWords(terms: CommercialTerms, machine: CheckerMachine | null): string {
   if (machine) return `Copytech's side is the ${checkerMachineWords(machine)}.`;
-  return `Copytech's side uses its lowest prices per page, ${pricePerPageWords(terms)}.`;
+  return `Copytech's side uses its lowest prices per page, which only its fastest office machines have: ${pricePerPageWords(terms)}.`;
 }
 
 /** What the machine changes in how the figures are worked out, for the assumptions. */
