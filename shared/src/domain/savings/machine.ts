@@ -67,9 +67,9 @@ export function checkerMachineOf(product: Product | null | undefined, terms: Com
 
 /** What the page says when the machine asked for cannot be used. */
 export const CHECKER_MACHINE_PROBLEMS: Readonly<Record<CheckerMachineProblem, string>> = {
-  unknown: 'We could not find that machine, so the figures use our "from" prices.',
-  inactive: 'That machine is no longer offered, so the figures use our "from" prices.',
-  'prints-nothing': 'That machine prints nothing, so it has no prices per page: the figures use our "from" prices.',
+  unknown: 'We could not find that machine, so the figures use a machine that fits what you print.',
+  inactive: 'That machine is no longer offered, so the figures use a machine that fits what you print.',
+  'prints-nothing': 'That machine prints nothing, so it has no prices per page: the figures use a machine that fits what you print.',
 };
 
 const money = (pence: number) => formatPence(pence) ?? '£0.00';
