@@ -136,7 +136,10 @@ test('walks the wizard to the results, solves the human check in the browser, e-
   await expect.poll(() => outboxTexts(quoteReference!, 'enquiry-sales').length, { timeout: 15_000 }).toBe(1);
   const enquiryMail = outboxTexts(quoteReference!, 'enquiry-sales')[0]!;
   expect(enquiryMail).toContain('Quote request from the print savings checker.');
-  expect(enquiryMail).toContain('Possible saving: £1,170.00 a year, £5,850.00 over 60 months.');
+  expect(enquiryMail).toMatch(/Possible saving: £[\d,]+\.\d\d a year, £[\d,]+\.\d\d over 60 months\./);
+  expect(enquiryMail).toMatch(
+    /Compared with: the .+'s prices per page \([\d.]+p \/ [\d.]+p a page, A4, ex VAT\), a machine that fits these pages\./,
+  );
 
   // Progress survives a reload: the results are still there.
   await page.reload();

@@ -167,9 +167,9 @@ describe("which products can be Copytech's side", () => {
   });
   it('says why a machine asked for cannot be used, word for word', () => {
     expect(CHECKER_MACHINE_PROBLEMS).toEqual({
-      unknown: 'We could not find that machine, so the figures use our "from" prices.',
-      inactive: 'That machine is no longer offered, so the figures use our "from" prices.',
-      'prints-nothing': 'That machine prints nothing, so it has no prices per page: the figures use our "from" prices.',
+      unknown: 'We could not find that machine, so the figures use a machine that fits what you print.',
+      inactive: 'That machine is no longer offered, so the figures use a machine that fits what you print.',
+      'prints-nothing': 'That machine prints nothing, so it has no prices per page: the figures use a machine that fits what you print.',
     });
   });
 });
