@@ -109,7 +109,7 @@ test.describe('the savings checker for one machine', () => {
     expect(plain).not.toContain('Compared with:');
     expect(plain).toContain('from 0.39p a mono page and from 3.3p a colour page (A4, ex VAT) on office machines');
     const unknown = await (await page.request.get('/discover-print-savings?machine=nosuchmachine')).text();
-    expect(unknown).toContain('We could not find that machine, so the figures use our');
+    expect(unknown).toContain('We could not find that machine, so the figures use a machine that fits what you print.');
   });
 
   for (const width of [1280, 375]) {
@@ -201,17 +201,19 @@ test.describe('the savings checker for one machine', () => {
     );
     expect(mail).toContain('HOW COPYTECH BILLS PAGES');
 
-    // The way back to the "from" prices: the same answers, priced at the terms' lowest prices.
-    await checker.getByRole('link', { name: 'Compare with our "from" prices instead' }).click();
+    // The way back to the general checker: the same answers, priced with a machine that fits them.
+    await checker.getByRole('link', { name: 'Compare with a machine that fits what you print instead' }).click();
     await expect(page).toHaveURL(/\/discover-print-savings$/);
     await expect(checker.getByTestId('checker-machine')).toHaveCount(0);
-    // Today's lease stays, plus 5,000 x 0.39p and 1,000 x 3.3p.
+    // Today's lease stays, plus 5,000 mono and 1,000 colour pages at the prices of the machine that fits, as the page names them.
+    const side = (await checker.getByText(/^Copytech's side uses the prices per page of the /).textContent()) ?? '';
+    const [, mono, colour] = side.match(/, ([\d.]+)p \/ ([\d.]+)p a page/) ?? [];
     await expect(
       checker
         .getByRole('row', { name: /^Per month/ })
         .getByRole('cell')
         .nth(1),
-    ).toHaveText(pounds(9_000 + 5_000 * 0.39 + 1_000 * 3.3));
+    ).toHaveText(pounds(9_000 + 5_000 * Number(mono) + 1_000 * Number(colour)));
     await page.screenshot({ path: test.info().outputPath('checker-from-results-1280.png'), fullPage: true });
   });
 });

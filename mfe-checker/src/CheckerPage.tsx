@@ -23,6 +23,8 @@ import { useTerms } from '@copytech/shared/terms';
 import type { SavingsCheckerStore } from './checker/SavingsCheckerStore';
 import { MachineNote, PageBillingTerms } from './machine/MachineNote';
 import { useCheckerMachine } from './machine/useCheckerMachine';
+import { useFitList } from './machine/useFitList';
+import { fitUrlOf } from './checker/fitList';
 import { LazyResults, preloadResults } from './results/LazyResults';
 import { SavedProgressFrame } from './wizard/SavedProgressFrame';
 import { Wizard } from './wizard/Wizard';
@@ -30,7 +32,14 @@ import styles from './CheckerPage.module.css';
 
 export const CHECKER_TITLE = 'Discover your print savings';
 
-export const CheckerPage = observer(function CheckerPage({ store }: { store: SavingsCheckerStore }) {
+export const CheckerPage = observer(function CheckerPage({
+  store,
+  inRender = false,
+}: {
+  store: SavingsCheckerStore;
+  /** The server's render and the hydration (a store of their own, from the URL): what the figures need is set as it renders. */
+  inRender?: boolean;
+}) {
   // The commercial terms: the prices in the lead, and the prices and minimum the results use.
   const terms = useTerms();
   const [machineState, retryMachine] = useCheckerMachine(terms);
@@ -38,10 +47,14 @@ export const CheckerPage = observer(function CheckerPage({ store }: { store: Sav
   // The results wait for the machine asked for: they are never worked out at the wrong prices first.
   const settled = machineState.status !== 'loading';
   const machineKey = machine ? machine.modelId : machineState.status;
+  if (inRender && terms && settled && (store.terms !== terms || store.machine?.modelId !== machine?.modelId))
+    store.setTerms(terms, machine);
   useEffect(() => {
     if (terms && settled) store.setTerms(terms, machine);
     // machineKey says when the machine is another one
   }, [store, terms, settled, machineKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Without a machine chosen, the general checker is priced with a machine that fits the pages.
+  useFitList(store, settled && !machine ? fitUrlOf(store.answers, store.machine) : null, inRender);
   useDocumentMeta(CHECKER_META);
   const restoring = store.restoreStatus !== 'done';
   // Saved progress that ends on the results: fetch them while the answers are checked.
@@ -69,7 +82,7 @@ export const CheckerPage = observer(function CheckerPage({ store }: { store: Sav
           Find out what you really pay for every page you print, and what you would pay{' '}
           {machine
             ? `with the ${machine.brand} ${machine.model} at its own prices`
-            : `at Copytech’s ${terms ? `lowest prices per page, ${pricePerPageWords(terms)}` : 'prices'}`}
+            : 'with a Copytech machine that fits what you print, at its own prices per page'}
           . It takes about three minutes and the figures are yours to keep.
         </p>
         <MachineNote state={machineState} onRetry={retryMachine} />

@@ -1,22 +1,17 @@
 /**
- * The checker wizard's state (docs/product-rules.md "Answers" and "Steps"): the answers, the current
- * step (an increment, or a step's name), the completed steps, whether the human check is done, and
- * the terms and machine the results are priced with. Reset restores the defaults.
- *
- * Progress is kept in sessionStorage (savedProgress.ts); anything stored that is not a valid state
- * is discarded and the wizard starts from the defaults. The captcha's solution is single-use and
- * stays in memory. Changes that touch several answers at once are in answerEdits.ts.
- *
- * The stored answers are checked with the shared shape schema, which is loaded (with yup) only
- * when there is something stored: without saved progress the store is ready at once. With it,
- * `restoreStatus` is 'checking' until the schema has checked it ('done' then, restored or
- * discarded), or 'failed' if the schema could not load: the saved progress is kept, and
- * `retryRestore()` tries again or `discardSaved()` starts afresh. `ready` settles either way.
+ * The checker wizard's state (docs/product-rules.md "Answers" and "Steps"): the answers, the
+ * current step, the completed steps, the human check, and what the results are priced with (the
+ * terms, the machine chosen, the list of the machines that fit: fitList.ts). Reset restores the
+ * defaults. Progress is kept in sessionStorage (savedProgress.ts), checked with the shared shape
+ * schema, loaded only when something is stored: `restoreStatus` is 'checking' until then ('done',
+ * or 'failed' with `retryRestore()` and `discardSaved()`); `ready` settles either way. The
+ * captcha's solution stays in memory. Changes touching several answers are in answerEdits.ts.
  */
 import { action, computed, makeObservable, observable, reaction, toJS } from 'mobx';
 import {
   calculateSavings,
   defaultSavingsAnswers,
+  type Product,
   type Bill,
   type OtherCharge,
   type PricePerPeriod,
@@ -41,6 +36,7 @@ import {
   type SavedProgress,
   type ShapeRules,
 } from './savedProgress';
+import { fitOf, fitUrlOf, type FitList } from './fitList';
 import { relevantSteps, sectionOf, SECTIONS, stepErrors, type StepId, type WizardPosition } from './steps';
 
 export class SavingsCheckerStore {
@@ -54,11 +50,11 @@ export class SavingsCheckerStore {
   terms: CommercialTerms | null = null;
   /** The machine Copytech's side is priced with (`?machine=`, set by the page with the terms); null: the "from" prices. */
   machine: CheckerMachine | null = null;
+  /** The list of the machines that fit (fitList.ts): products null when it failed. */ fitList: FitList | null = null;
 
   /** Where restoring saved progress is: 'done' at once when nothing is stored (see the header). */
   restoreStatus: RestoreStatus = 'done';
-  /** Settles when the current attempt to restore is over (restored, discarded or failed). */
-  ready: Promise<void> = Promise.resolve();
+  /** Settles when the current attempt to restore is over. */ ready: Promise<void> = Promise.resolve();
 
   private readonly storage: Storage | null;
   private readonly stopPersisting: () => void;
@@ -88,7 +84,9 @@ export class SavingsCheckerStore {
       captchaPayload: observable,
       terms: observable.ref,
       machine: observable.ref,
+      fitList: observable.ref,
       setTerms: action,
+      setFitList: action,
       steps: computed,
       stepIndex: computed,
       stepNumber: computed,
@@ -205,9 +203,13 @@ export class SavingsCheckerStore {
   get isResults(): boolean {
     return this.currentStep === 'results';
   }
-  /** The comparison at the commercial terms' prices and minimum (or the machine's); null until the terms are in. */
+  /** The comparison at the commercial terms' minimum, priced with the machine chosen or the one that fits; null until the terms are in. */
   get result(): SavingsResult | null {
-    return this.terms ? calculateSavings(this.answers, this.terms, this.machine) : null;
+    const fit = fitOf(this.fitList, fitUrlOf(this.answers, this.machine), this.answers, this.terms);
+    return this.terms ? calculateSavings(this.answers, this.terms, this.machine, fit) : null;
+  }
+  setFitList(url: string, products: Product[] | null): void {
+    this.fitList = { url, products };
   }
   setTerms(terms: CommercialTerms, machine: CheckerMachine | null = null): void {
     [this.terms, this.machine] = [terms, machine];

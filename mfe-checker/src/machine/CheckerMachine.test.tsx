@@ -60,7 +60,10 @@ describe('the checker for one machine', () => {
       'href',
       '/printers/multifunctionals/canon/imagerunner-advance-dx-c5840i',
     );
-    expect(screen.getByRole('link', { name: 'Compare with our "from" prices instead' })).toHaveAttribute('href', '/discover-print-savings');
+    expect(screen.getByRole('link', { name: 'Compare with a machine that fits what you print instead' })).toHaveAttribute(
+      'href',
+      '/discover-print-savings',
+    );
     expect(screen.getByText(/is charged per page at its own prices, 0\.52p a mono page and 4p a colour page/)).toBeInTheDocument();
     expect(screen.getByTestId('page-billing-terms')).toHaveTextContent('An A3 page counts as two A4 pages');
     expect(store.machine?.modelId).toBe('canonimagerunneradvancedxc5840i');
@@ -77,7 +80,7 @@ describe('the checker for one machine', () => {
     );
     await act(async () => undefined);
     expect(screen.getByTestId('checker-machine')).toHaveTextContent(
-      'That machine is no longer offered, so the figures use our "from" prices.',
+      'That machine is no longer offered, so the figures use a machine that fits what you print.',
     );
     expect(store.machine).toBeNull();
     expect(store.terms).toBe(TEST_TERMS);

@@ -35,7 +35,7 @@ export function MachineNote({ state, onRetry }: { state: CheckerMachineState; on
           <a href={machine.path}>
             Back to the {machine.brand} {machine.model}
           </a>
-          <Link to={CHECKER_META.canonicalPath}>{'Compare with our "from" prices instead'}</Link>
+          <Link to={CHECKER_META.canonicalPath}>Compare with a machine that fits what you print instead</Link>
         </p>
       </div>
     );

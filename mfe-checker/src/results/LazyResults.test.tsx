@@ -6,6 +6,7 @@ import { act, render, screen } from '@testing-library/react';
 import { TEST_TERMS } from '@copytech/shared/testing';
 import userEvent from '@testing-library/user-event';
 import { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
+import { fitUrlOf } from '../checker/fitList';
 
 jest.mock('../wizard/HumanCheck', () => ({ HumanCheck: () => null }));
 
@@ -21,6 +22,9 @@ function resultsStore() {
   store.setTerms(TEST_TERMS);
   store.setEntryMode('bill');
   store.setBill({ cost: 90_000, pages: 30_000 });
+  // The list of the machines that fit could not be read: the "from" prices.
+  const fitUrl = fitUrlOf(store.answers, store.machine);
+  if (fitUrl) store.setFitList(fitUrl, null);
   store.completeCaptcha('payload');
   for (const step of store.steps) store.completeStep(step);
   store.goTo('results');

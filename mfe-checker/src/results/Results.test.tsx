@@ -8,6 +8,7 @@ import { TEST_TERMS } from '@copytech/shared/testing';
 import userEvent from '@testing-library/user-event';
 import { loadFormRules } from '@copytech/shared/formRules';
 import { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
+import { fitUrlOf } from '../checker/fitList';
 import { Results } from './Results';
 
 // The real rules, through a spy: a test can see when they are asked for, or make a load fail.
@@ -51,6 +52,9 @@ function leaseStore(overrides: (store: SavingsCheckerStore) => void = () => unde
   store.setVolume('blackAndWhiteVolume', { value: 15_000 });
   store.setVolume('colourVolume', { value: 3_000 });
   overrides(store);
+  // The list of the machines that fit could not be read: the "from" prices, said as such.
+  const fitUrl = fitUrlOf(store.answers, store.machine);
+  if (fitUrl) store.setFitList(fitUrl, null);
   store.completeCaptcha('solved-payload');
   for (const step of store.steps) store.completeStep(step);
   expect(store.goTo('results')).toBe(true);
@@ -89,7 +93,11 @@ describe('the figures', () => {
   it('shows today, Copytech and the saving side by side, per month, per year, over 60 months and per page', () => {
     render(<Results store={leaseStore()} />);
     expect(screen.getByText(/Save/)).toHaveTextContent('Save £1,170 a year');
-    expect(screen.getByText("At Copytech's prices you could save £1,170.00 a year (40.6%), £5,850.00 over 60 months.")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "At Copytech's lowest prices per page, which only its fastest office machines have, you could save £1,170.00 a year (40.6%), £5,850.00 over 60 months.",
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('table', { name: /Your costs today and with Copytech/ })).toBeInTheDocument();
     expect(rowCells('Per month')).toEqual(['£240.00', '£142.50', '£97.50']);
     expect(rowCells('Per year')).toEqual(['£2,880.00', '£1,710.00', '£1,170.00']);
@@ -124,7 +132,7 @@ describe('the figures', () => {
     const store = leaseStore((s) => s.setPrice('cpcPricePerPeriod', { value: 3_000, periodInMonths: 3 })); // £10 a month; Copytech £52.50 a month for the same pages: £42.50 a month, £510 a year more
     render(<Results store={store} />);
     expect(screen.queryByText(/^Save/)).not.toBeInTheDocument();
-    expect(screen.getByText(/Copytech would not be cheaper: it would cost £510.00 a year more/)).toBeInTheDocument();
+    expect(screen.getByText(/you would not save: on the figures you gave, it would cost £510.00 a year more/)).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Difference' })).toBeInTheDocument();
     expect(rowCells('Per year')[2]).toBe('£510.00 more');
   });

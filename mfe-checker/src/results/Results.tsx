@@ -7,19 +7,28 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import type { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
-import { copytechRatesWords, minimumChargeWords, type CommercialTerms, type SavingsResult } from '@copytech/shared/domain';
+import { Link } from 'react-router-dom';
+import {
+  checkerPathForMachine,
+  copytechSideWords,
+  minimumChargeWords,
+  type CommercialTerms,
+  type SavingsResult,
+} from '@copytech/shared/domain';
 import { PageBillingTerms } from '../machine/MachineNote';
 import { formatPages, formatWholePounds } from '../checker/format';
 import { CostChart } from './CostChart';
 import { FiguresTable } from './FiguresTable';
 import { ReportActions } from './ReportActions';
+import { resultReady } from '../checker/fitList';
 import { answerSummary, type SummaryRow } from './summary';
 import styles from './Results.module.css';
 
 export const Results = observer(function Results({ store, focusOnMount = false }: { store: SavingsCheckerStore; focusOnMount?: boolean }) {
   const result = store.result;
   // The figures need the commercial terms (prices per page, minimum charge); they are in as the page loads.
-  if (!result || !store.terms) {
+  // ...and, without a machine chosen, the list of the machines that fit the pages (never the wrong prices first).
+  if (!result || !store.terms || !resultReady(store)) {
     return (
       <p role="status" className={styles.message}>
         Working out your figures…
@@ -57,10 +66,18 @@ const ResultsView = observer(function ResultsView({
       <FiguresTable result={result} />
       <p className={styles.muted}>
         Pages a month: {formatPages(result.pagesPerMonth.mono)} mono and {formatPages(result.pagesPerMonth.colour)} colour. Costs per page
-        include every cost you told us about. {copytechRatesWords(terms, result.machine)} The service charge is at least{' '}
+        include every cost you told us about. {copytechSideWords(terms, result.machine, result.fit)} The service charge is at least{' '}
         {minimumChargeWords(terms)}
-        {result.machine ? '.' : ', and your quote gives the price for your machine.'}
+        {result.machine ? '.' : ', and your quote gives the price for the machine you choose.'}
       </p>
+      {result.fit ? (
+        <p className={styles.muted}>
+          <a href={result.fit.machine.path}>
+            See the {result.fit.machine.brand} {result.fit.machine.model}
+          </a>{' '}
+          or <Link to={checkerPathForMachine(result.fit.machine.modelId)}>compare with it, its rental included</Link>.
+        </p>
+      ) : null}
       <PageBillingTerms terms={terms} headingId="checker-results-billing" className={styles.block} />
 
       {result.status !== 'incomplete' ? <CostChart result={result} /> : null}

@@ -5,6 +5,7 @@
 import {
   asksOtherCharges,
   checkerMachineWords,
+  machineRatesShortWords,
   summariseAnswers,
   type AnswerSummaryKey,
   type ContactDetails,
@@ -46,9 +47,15 @@ export function answerSummary(answers: SavingsAnswers): SummaryRow[] {
 export function quoteEnquiryMessage(result: SavingsResult, answers: SavingsAnswers, contact: Pick<ContactDetails, 'postcode'>): string {
   const lines = [
     'Quote request from the print savings checker.',
-    ...(result.machine ? [`Compared with: ${checkerMachineWords(result.machine)}.`] : []),
+    ...(result.machine
+      ? [`Compared with: ${checkerMachineWords(result.machine)}.`]
+      : result.fit
+        ? [
+            `Compared with: the ${result.fit.machine.brand} ${result.fit.machine.model}'s prices per page (${machineRatesShortWords(result.fit.machine.rates)}, A4, ex VAT), a machine that fits these pages.`,
+          ]
+        : []),
     `Today: ${formatMoney(result.current.perMonth)} a month (${formatMoney(result.current.perYear)} a year).`,
-    `At Copytech's prices: ${formatMoney(result.copytech.perMonth)} a month (${formatMoney(result.copytech.perYear)} a year).`,
+    `With Copytech: ${formatMoney(result.copytech.perMonth)} a month (${formatMoney(result.copytech.perYear)} a year).`,
   ];
   if (result.savings) {
     lines.push(

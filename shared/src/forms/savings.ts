@@ -112,6 +112,8 @@ export const savingsAnswersShapeSchema = object({
     .required(SAVINGS_MESSAGES.otherChargesNone),
   blackAndWhiteVolume: volume(SAVINGS_MESSAGES.blackAndWhiteVolume),
   colourVolume: volume(SAVINGS_MESSAGES.colourVolume),
+  // Optional and never required: not said means any paper size fits.
+  printsA3: boolean().typeError(SAVINGS_MESSAGES.yesNo).nullable().optional(),
   copytechPricePerPage: object({ mono: number(), colour: number() }).optional(),
   bill: object({
     colourPages: pages(SAVINGS_MESSAGES.billSplit),

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { MoneyField, PagesField, PercentField, RadioGroup, type RadioOption } from '../fields';
+import { runInAction } from 'mobx';
+import { MoneyField, PagesField, PercentField, RadioGroup, YesNoQuestion, type RadioOption } from '../fields';
 import styles from '../Wizard.module.css';
 import type { StepProps } from './StepProps';
 
@@ -83,6 +84,13 @@ export const BillPagesStep = observer(function BillPagesStep({ store, errors }: 
           />
         </fieldset>
       )}
+      <YesNoQuestion
+        name="printsA3"
+        legend="Do you print on A3 paper?"
+        hint="We compare with a machine that fits what you print: say yes and it will be one that takes A3."
+        value={store.answers.printsA3 ?? null}
+        onChange={(yes) => runInAction(() => (store.answers.printsA3 = yes))}
+      />
     </div>
   );
 });

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { PagesField } from '../fields';
+import { runInAction } from 'mobx';
+import { PagesField, YesNoQuestion } from '../fields';
 import styles from '../Wizard.module.css';
 import type { StepProps } from './StepProps';
 
@@ -28,6 +29,13 @@ export const VolumesStep = observer(function VolumesStep({ store, errors }: Step
         period={colour.periodInMonths}
         onPeriod={(periodInMonths) => store.setVolume('colourVolume', { periodInMonths })}
         error={errors['colourVolume.value']}
+      />
+      <YesNoQuestion
+        name="printsA3"
+        legend="Do you print on A3 paper?"
+        hint="We compare with a machine that fits what you print: say yes and it will be one that takes A3."
+        value={store.answers.printsA3 ?? null}
+        onChange={(yes) => runInAction(() => (store.answers.printsA3 = yes))}
       />
     </fieldset>
   );

@@ -4,7 +4,7 @@ import {
   COMPANY,
   COMPARISON_MONTHS,
   checkerMachineWords,
-  copytechRatesWords,
+  copytechSideWords,
   pageBillingTerms,
   type CheckerMachineProblem,
   formatPence,
@@ -113,12 +113,13 @@ function savingLabel(result: SavingsResult): string {
 
 /**
  * What Copytech's side is: the machine the checker was opened for (its own prices, never "from"),
- * or the terms' "from" prices, with why a machine asked for was not used.
+ * the machine that fits the visitor's pages (its own prices), or, when no list could be read, the
+ * terms' "from" prices; with why a machine asked for was not used.
  */
 function comparedWithLine(context: MailContext, result: SavingsResult, problem: CheckerMachineProblem | null): string {
   if (result.machine) return `Compared with: ${checkerMachineWords(result.machine)}.`;
   const note = problem ? `${CHECKER_MACHINE_PROBLEMS[problem]} ` : '';
-  return `${note}${copytechRatesWords(context.terms, null)}`;
+  return `${note}${copytechSideWords(context.terms, null, result.fit)}`;
 }
 
 /** The page-billing terms, said wherever a price per page is (docs/product-rules.md "Running costs"). */

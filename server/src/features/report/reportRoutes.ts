@@ -21,6 +21,12 @@ import {
   calculateSavings,
   checkerMachineOf,
   fieldErrorsOf,
+  fittingListPath,
+  machineFit,
+  machineNeedsOf,
+  pagesPerMonth,
+  type MachineFit,
+  type Product,
   readCheckerMachineId,
   type CheckerMachineLookup,
   type CommercialTerms,
@@ -69,6 +75,24 @@ async function machineFor(db: Db, value: unknown, terms: CommercialTerms): Promi
   if (!modelId) return { machine: null, problem: 'unknown' };
   const product = (await productsByModelIds(db, [modelId])).get(modelId) ?? null;
   return checkerMachineOf(product, terms);
+}
+
+/**
+ * Without a machine chosen, the machine that fits the visitor's pages (docs/product-rules.md "The
+ * machine the checker compares with"), from the same list the checker page reads (answered by
+ * this server, in process); null when none fits or the list cannot be read.
+ */
+async function fitFor(
+  inject: (url: string) => Promise<{ statusCode: number; json: () => unknown }>,
+  answers: SavingsAnswers,
+  terms: CommercialTerms,
+): Promise<MachineFit | null> {
+  const needs = machineNeedsOf(answers, pagesPerMonth);
+  if (!needs) return null;
+  const answer = await inject(fittingListPath(needs));
+  if (answer.statusCode !== 200) return null;
+  const results = (answer.json() as { results?: unknown }).results;
+  return Array.isArray(results) ? machineFit(results as Product[], answers, terms, pagesPerMonth) : null;
 }
 
 function prefixed(prefix: string, errors: Record<string, string>): Record<string, string> {
@@ -123,7 +147,8 @@ export const reportPlugin: FastifyPluginAsync<WriteDeps> = async (app, { db, out
       // The browser's figures, if it sent any, are not even read: these are the report's, with
       // the machine's prices as the catalogue holds them.
       const lookup = await machineFor(db, body.machine, terms);
-      const result = calculateSavings(answers, terms, lookup?.machine ?? null);
+      const fit = lookup?.machine ? null : await fitFor((url) => app.inject({ method: 'GET', url }), answers, terms);
+      const result = calculateSavings(answers, terms, lookup?.machine ?? null, fit);
       const reference = newReference();
       const now = clock();
       const createdAt = new Date(now).toISOString();

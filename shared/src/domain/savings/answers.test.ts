@@ -87,6 +87,7 @@ describe('the defaults', () => {
       tonerDeliveryPaidFor: null,
       networkSupportPaidFor: null,
       payOtherCharges: null,
+      printsA3: null,
       equipmentPurchasePrice: unanswered(60),
       leasePricePerPeriod: unanswered(3),
       cpcPricePerPeriod: unanswered(3),

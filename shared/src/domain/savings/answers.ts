@@ -119,6 +119,12 @@ export interface SavingsAnswers {
   otherChargesPricePerPeriod: OtherCharge[];
   blackAndWhiteVolume: Volume;
   colourVolume: Volume;
+  /**
+   * Whether the visitor prints A3 (the machine the checker compares with must then take A3);
+   * null or absent: not said, any paper size fits. Optional: progress saved before it was asked
+   * has none.
+   */
+  printsA3?: boolean | null;
   copytechPricePerPage: PricePerPage;
   bill: Bill;
 }
@@ -153,6 +159,7 @@ export function defaultSavingsAnswers(): SavingsAnswers {
     otherChargesPricePerPeriod: [],
     blackAndWhiteVolume: { periodInMonths: DEFAULT_PERIOD_IN_MONTHS, value: null },
     colourVolume: { periodInMonths: DEFAULT_PERIOD_IN_MONTHS, value: null },
+    printsA3: null,
     copytechPricePerPage: { ...COPYTECH_PRICE_PER_PAGE },
     bill: {
       colourPages: null,

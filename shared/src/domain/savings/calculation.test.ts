@@ -47,7 +47,7 @@ describe('a leased machine with a zero charge per page', () => {
   it('says honestly by how much Copytech would cost more', () => {
     expect(result.savings).toEqual({ perMonth: -5_250, perYear: -63_000, per60Months: -315_000, percent: -58.3 });
     expect(result.message).toBe(
-      'On the figures you gave, Copytech would not be cheaper: it would cost £630.00 a year more than you pay today. Your costs per page are already at or below our prices, and we would rather tell you so.',
+      "At Copytech's lowest prices per page, which only its fastest office machines have, you would not save: on the figures you gave, it would cost £630.00 a year more than you pay today. Your costs per page are already at or below those prices, and we would rather tell you so.",
     );
   });
 
@@ -147,9 +147,9 @@ describe('what the figures rest on, and why a large saving is so large, on each 
     'The Brother HL-L5210DN prints in mono only: your colour pages are counted as mono pages at its mono price.',
   ];
   const SHARE_BY_CANON =
-    "Costs per page share every cost between mono and colour pages, a colour page counting as 7.69 mono pages (the ratio of the Canon imageRUNNER ADVANCE DX C5840i's prices).";
+    "Costs per page share every cost between mono and colour pages, a colour page counting as 8.46 mono pages in what you pay today (the ratio of Copytech's \"from\" prices, the same whatever machine you compare with) and as 7.69 mono pages in Copytech's column (the ratio of the Canon imageRUNNER ADVANCE DX C5840i's prices).";
   const SHARE_BY_COPYTECH =
-    "Costs per page share every cost between mono and colour pages, a colour page counting as 8.46 mono pages (the ratio of Copytech's prices).";
+    'Costs per page share every cost between mono and colour pages, a colour page counting as 8.46 mono pages in what you pay today (the ratio of Copytech\'s "from" prices, the same whatever machine you compare with).';
   const OTHER_CHARGES_WITH_MACHINE =
     "Your other charges are assumed to stay the same with Copytech, except those the service agreement includes (such as toner delivery), which are left out of Copytech's column.";
 
@@ -281,7 +281,7 @@ describe('what the figures rest on, and why a large saving is so large, on each 
     expect(result.savings?.percent).toBeGreaterThan(60);
     expect(result.reasons).toEqual([
       "Your bill may include the lease or rental of your machine, while Copytech's column is the service agreement only: a Copytech machine is bought or leased on top.",
-      "The figures use Copytech's lowest prices per page, for office machines; the price for your machine, and any saving, is confirmed on your quote.",
+      "The figures use Copytech's lowest prices per page, which only its fastest office machines have; the price for your machine, and any saving, is confirmed on your quote.",
     ]);
   });
 
@@ -306,7 +306,7 @@ describe('what the figures rest on, and why a large saving is so large, on each 
     ]);
     expect(result.savings?.percent).toBe(61.9);
     expect(result.reasons).toEqual([
-      "The figures use Copytech's lowest prices per page, for office machines; the price for your machine, and any saving, is confirmed on your quote.",
+      "The figures use Copytech's lowest prices per page, which only its fastest office machines have; the price for your machine, and any saving, is confirmed on your quote.",
     ]);
   });
 });

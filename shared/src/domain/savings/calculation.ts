@@ -16,6 +16,7 @@ import {
   relevantPriceFields,
   type SavingsAnswers,
 } from './answers';
+import { comparisonLead, fitRangeWords, fitRatesWords, type MachineFit } from './fit';
 import { copytechRatesWords, machineAssumptions, type CheckerMachine } from './machine';
 
 export type SavingsStatus = 'saving' | 'no-saving' | 'incomplete';
@@ -63,8 +64,16 @@ export interface SavingsResult {
   minimumApplies: boolean;
   /** The weights of a mono and a colour page in the costs per page: the machine's prices, or the "from" prices. */
   pricePerPage: PricePerPage;
-  /** The machine Copytech's side is priced with (`?machine=`); null: the terms' "from" prices. */
+  /** The machine the visitor chose for Copytech's side (`?machine=`): its rental and its own prices; else null. */
   machine: CheckerMachine | null;
+  /**
+   * Without a chosen machine: the machine that fits the visitor's pages (`machineFit`), whose own
+   * prices per page price Copytech's side, and the range across every machine that fits; null
+   * when none is known (then the terms' "from" prices, said as such).
+   */
+  fit: MachineFit | null;
+  /** What Copytech's side was priced with: the chosen machine, the machine that fits, or the "from" prices. */
+  comparison: 'machine' | 'fit' | 'from';
   /** What the figures rest on, in plain words, for the results page and the report. */
   assumptions: string[];
 }
@@ -145,6 +154,15 @@ export function pagesPerMonth(answers: SavingsAnswers): { mono: number; colour: 
   return { mono: amountPerMonth(answers.blackAndWhiteVolume), colour: amountPerMonth(answers.colourVolume) };
 }
 
+/**
+ * What the visitor pays today, worked out once and the same on every path (general, `?machine=`,
+ * the report): the monthly costs from their answers, and the costs per page weighing a colour
+ * page by the ratio of the terms' "from" prices, whatever machine Copytech's side is priced with.
+ */
+export function currentFigures(answers: SavingsAnswers, terms: CommercialTerms): SideFigures {
+  return sideFigures(currentCostParts(answers), pagesPerMonth(answers), terms.service.pricePerPage.fromPence);
+}
+
 /** A saving above this share of today's cost is shown only with its reasons (docs/product-rules.md "Calculation"). */
 export const HIGH_SAVING_PERCENT = 60;
 
@@ -154,11 +172,19 @@ export function chargeCoveredByService(charge: Pick<OtherCharge, 'name'>): boole
   return charge.name === NAMED_CHARGES.tonerDeliveryPaidFor || COVERED_BY_SERVICE.test(charge.name);
 }
 
-function assumptionsFor(answers: SavingsAnswers, terms: CommercialTerms, machine: CheckerMachine | null, rates: PricePerPage): string[] {
+function assumptionsFor(
+  answers: SavingsAnswers,
+  terms: CommercialTerms,
+  machine: CheckerMachine | null,
+  fit: MachineFit | null,
+  rates: PricePerPage,
+): string[] {
   const list = [
     machine
       ? `${copytechRatesWords(terms, machine)} The figures use its own prices per page for the same pages you print today.`
-      : `${copytechRatesWords(terms, null)} The figures use the "from" prices for the same pages you print today; your quote gives the price for your machine.`,
+      : fit
+        ? `${fitRatesWords(fit)} The figures use its own prices per page for the same pages you print today; your quote gives the price for the machine you choose.`
+        : `${copytechRatesWords(terms, null)} The figures use the "from" prices for the same pages you print today; your quote gives the price for your machine.`,
     `The service agreement covers ${listInWords(terms.service.covers)}, with a minimum charge of ${minimumChargeWords(terms)} (the pages it buys are included).`,
     'All amounts exclude VAT. No price rises are added on either side over the 60 months.',
     ...(machine ? machineAssumptions(machine, answers.entryMode === 'bill') : []),
@@ -189,8 +215,16 @@ function assumptionsFor(answers: SavingsAnswers, terms: CommercialTerms, machine
       );
     }
   }
+  const from = terms.service.pricePerPage.fromPence;
+  const fromRatio = roundPerPage(from.colour / from.mono);
+  const sideRatio = roundPerPage(rates.colour / rates.mono);
+  const priced = machine ?? fit?.machine ?? null;
   list.push(
-    `Costs per page share every cost between mono and colour pages, a colour page counting as ${roundPerPage(rates.colour / rates.mono)} mono pages (the ratio of ${machine && machine.rates.colour !== null ? `the ${machine.brand} ${machine.model}'s` : "Copytech's"} prices).`,
+    `Costs per page share every cost between mono and colour pages, a colour page counting as ${fromRatio} mono pages in what you pay today (the ratio of Copytech's "from" prices, the same whatever machine you compare with)${
+      sideRatio !== fromRatio && priced
+        ? ` and as ${sideRatio} mono pages in Copytech's column (the ratio of the ${priced.brand} ${priced.model}'s prices)`
+        : ''
+    }.`,
   );
   return list;
 }
@@ -202,6 +236,7 @@ function reasonsFor(
   terms: CommercialTerms,
   minimumApplies: boolean,
   machine: CheckerMachine | null,
+  fit: MachineFit | null,
 ): string[] {
   const reasons: string[] = [];
   // A machine with a rental puts the machine in Copytech's column: nothing is on top.
@@ -225,7 +260,9 @@ function reasonsFor(
   reasons.push(
     machine
       ? `The figures use the ${machine.brand} ${machine.model}'s own prices per page; any saving is confirmed on your quote.`
-      : `The figures use Copytech's lowest prices per page, for office machines; the price for your machine, and any saving, is confirmed on your quote.`,
+      : fit
+        ? `The figures use the ${fit.machine.brand} ${fit.machine.model}'s own prices per page, a machine that fits what you print; any saving is confirmed on your quote.`
+        : `The figures use Copytech's lowest prices per page, which only its fastest office machines have; the price for your machine, and any saving, is confirmed on your quote.`,
   );
   return reasons;
 }
@@ -249,33 +286,54 @@ function otherChargesWithCopytech(answers: SavingsAnswers): number {
     .reduce((sum, c) => sum + amountPerMonth(c), 0);
 }
 
+function savingsOf(current: SideFigures, copytech: SideFigures): SavingsFigures {
+  return {
+    perMonth: current.perMonth - copytech.perMonth,
+    perYear: current.perYear - copytech.perYear,
+    per60Months: current.per60Months - copytech.per60Months,
+    percent: current.perYear > 0 ? Math.round(((current.perYear - copytech.perYear) / current.perYear) * 1000) / 10 : null,
+  };
+}
+
 /**
- * The whole comparison (docs/product-rules.md "Calculation"), at the prices and minimum of the
- * commercial terms, or with `machine` (docs/product-rules.md "The checker for one machine") at
- * that machine's rental and its own prices per page. Pure; never throws on answers of the right shape.
+ * The whole comparison (docs/product-rules.md "Calculation"). Today's side is `currentFigures`,
+ * the same whatever Copytech's side is. Copytech's side is priced with `machine` (docs/product-rules.md
+ * "The checker for one machine": its rental in place of today's equipment and its own prices per
+ * page); without one, with `fit` (docs/product-rules.md "The machine the checker compares with":
+ * today's equipment kept, the same pages at the prices of the machine that fits); without either,
+ * at the terms' "from" prices, said as such. Pure; never throws on answers of the right shape.
  */
-export function calculateSavings(answers: SavingsAnswers, terms: CommercialTerms, machine: CheckerMachine | null = null): SavingsResult {
-  const colourMachine = machine && machine.rates.colour !== null ? { mono: machine.rates.mono, colour: machine.rates.colour } : null;
+export function calculateSavings(
+  answers: SavingsAnswers,
+  terms: CommercialTerms,
+  machine: CheckerMachine | null = null,
+  fit: MachineFit | null = null,
+): SavingsResult {
+  const usedFit = machine ? null : fit;
+  const priced = machine ?? usedFit?.machine ?? null;
+  const colourMachine = priced && priced.rates.colour !== null ? { mono: priced.rates.mono, colour: priced.rates.colour } : null;
   const rates: PricePerPage = colourMachine ?? { ...terms.service.pricePerPage.fromPence };
   const pages = pagesPerMonth(answers);
   // A mono machine prints every page in mono.
-  const copytechPages = machine && !colourMachine ? { mono: pages.mono + pages.colour, colour: 0 } : pages;
+  const copytechPages = priced && !colourMachine ? { mono: pages.mono + pages.colour, colour: 0 } : pages;
   const currentParts = currentCostParts(answers);
-  const service = copytechService(copytechPages, machine ? machine.rates : rates, terms);
+  const service = copytechService(copytechPages, priced ? priced.rates : rates, terms);
   const copytechParts: CostParts = {
     equipment: machine ? (machine.rentalPence ?? 0) : currentParts.equipment,
     printService: service.perMonth,
     otherCharges: otherChargesWithCopytech(answers),
   };
-  const current = sideFigures(currentParts, pages, rates);
+  const current = currentFigures(answers, terms);
   const copytech = sideFigures(copytechParts, copytechPages, rates);
-  const assumptions = assumptionsFor(answers, terms, machine, rates);
+  const assumptions = assumptionsFor(answers, terms, machine, usedFit, rates);
   const base = {
     pagesPerMonth: pages,
     current,
     copytech,
     pricePerPage: rates,
     machine,
+    fit: usedFit,
+    comparison: machine ? ('machine' as const) : usedFit ? ('fit' as const) : ('from' as const),
     assumptions,
     reasons: [],
     minimumApplies: service.minimumApplies,
@@ -298,16 +356,13 @@ export function calculateSavings(answers: SavingsAnswers, terms: CommercialTerms
     };
   }
 
-  const savings: SavingsFigures = {
-    perMonth: current.perMonth - copytech.perMonth,
-    perYear: current.perYear - copytech.perYear,
-    per60Months: current.per60Months - copytech.per60Months,
-    percent: current.perYear > 0 ? Math.round(((current.perYear - copytech.perYear) / current.perYear) * 1000) / 10 : null,
-  };
+  const savings = savingsOf(current, copytech);
+  const side = comparisonLead(machine, usedFit);
+  const range = fitRangeWords(usedFit);
   if (savings.perYear > 0) {
-    const message = `At Copytech's prices you could save ${money(savings.perYear)} a year${savings.percent !== null ? ` (${savings.percent}%)` : ''}, ${money(savings.per60Months)} over 60 months.`;
+    const message = `${side}, you could save ${money(savings.perYear)} a year${savings.percent !== null ? ` (${savings.percent}%)` : ''}, ${money(savings.per60Months)} over 60 months.${range}`;
     if (savings.percent === null || savings.percent <= HIGH_SAVING_PERCENT) return { ...base, status: 'saving', savings, message };
-    const reasons = reasonsFor(answers, pages, terms, service.minimumApplies, machine);
+    const reasons = reasonsFor(answers, pages, terms, service.minimumApplies, machine, usedFit);
     return {
       ...base,
       status: 'saving',
@@ -322,7 +377,7 @@ export function calculateSavings(answers: SavingsAnswers, terms: CommercialTerms
     savings,
     message:
       savings.perYear === 0
-        ? 'On the figures you gave, Copytech would cost about the same as you pay today, so we would not promise you a saving. We can still look at your service and equipment.'
-        : `On the figures you gave, Copytech would not be cheaper: it would cost ${money(savings.perYear)} a year more than you pay today. Your costs per page are already at or below our prices, and we would rather tell you so.`,
+        ? `${side}, it would cost about the same as you pay today on the figures you gave, so we would not promise you a saving. We can still look at your service and equipment.${range}`
+        : `${side}, you would not save: on the figures you gave, it would cost ${money(savings.perYear)} a year more than you pay today. Your costs per page are already at or below those prices, and we would rather tell you so.${range}`,
   };
 }

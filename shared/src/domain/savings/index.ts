@@ -9,3 +9,4 @@ export * from './validation';
 export * from './calculation';
 export * from './summary';
 export * from './machine';
+export * from './fit';

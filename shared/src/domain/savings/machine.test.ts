@@ -84,7 +84,7 @@ describe('the machine asked for', () => {
     );
     expect(copytechRatesWords(TEST_TERMS, machine(a3Colour))).not.toMatch(/\bfrom\b/);
     expect(copytechRatesWords(TEST_TERMS, null)).toMatch(
-      /^Copytech's side uses its lowest prices per page, from 0\.39p a mono page and from 3\.3p/,
+      /^Copytech's side uses its lowest prices per page, which only its fastest office machines have: from 0\.39p a mono page and from 3\.3p/,
     );
   });
 });
@@ -167,9 +167,9 @@ describe("which products can be Copytech's side", () => {
   });
   it('says why a machine asked for cannot be used, word for word', () => {
     expect(CHECKER_MACHINE_PROBLEMS).toEqual({
-      unknown: 'We could not find that machine, so the figures use our "from" prices.',
-      inactive: 'That machine is no longer offered, so the figures use our "from" prices.',
-      'prints-nothing': 'That machine prints nothing, so it has no prices per page: the figures use our "from" prices.',
+      unknown: 'We could not find that machine, so the figures use a machine that fits what you print.',
+      inactive: 'That machine is no longer offered, so the figures use a machine that fits what you print.',
+      'prints-nothing': 'That machine prints nothing, so it has no prices per page: the figures use a machine that fits what you print.',
     });
   });
 });
@@ -188,7 +188,7 @@ describe("the machine's side in words", () => {
       "Copytech's side is the Canon imageRUNNER ADVANCE DX C5840i, rental £138.00 a month and 0.52p / 4p a page (A4, ex VAT).",
     );
     expect(copytechRatesWords(TEST_TERMS, null)).toBe(
-      "Copytech's side uses its lowest prices per page, from 0.39p a mono page and from 3.3p a colour page (A4, ex VAT) on office machines (A4 and A3 multifunctionals and printers); every machine's own prices per page are on its page.",
+      "Copytech's side uses its lowest prices per page, which only its fastest office machines have: from 0.39p a mono page and from 3.3p a colour page (A4, ex VAT) on office machines (A4 and A3 multifunctionals and printers); every machine's own prices per page are on its page.",
     );
   });
 });

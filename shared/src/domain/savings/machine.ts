@@ -67,9 +67,9 @@ export function checkerMachineOf(product: Product | null | undefined, terms: Com
 
 /** What the page says when the machine asked for cannot be used. */
 export const CHECKER_MACHINE_PROBLEMS: Readonly<Record<CheckerMachineProblem, string>> = {
-  unknown: 'We could not find that machine, so the figures use our "from" prices.',
-  inactive: 'That machine is no longer offered, so the figures use our "from" prices.',
-  'prints-nothing': 'That machine prints nothing, so it has no prices per page: the figures use our "from" prices.',
+  unknown: 'We could not find that machine, so the figures use a machine that fits what you print.',
+  inactive: 'That machine is no longer offered, so the figures use a machine that fits what you print.',
+  'prints-nothing': 'That machine prints nothing, so it has no prices per page: the figures use a machine that fits what you print.',
 };
 
 const money = (pence: number) => formatPence(pence) ?? '£0.00';
@@ -98,7 +98,7 @@ export function checkerMachineWords(machine: CheckerMachine): string {
  */
 export function copytechRatesWords(terms: CommercialTerms, machine: CheckerMachine | null): string {
   if (machine) return `Copytech's side is the ${checkerMachineWords(machine)}.`;
-  return `Copytech's side uses its lowest prices per page, ${pricePerPageWords(terms)}.`;
+  return `Copytech's side uses its lowest prices per page, which only its fastest office machines have: ${pricePerPageWords(terms)}.`;
 }
 
 /** What the machine changes in how the figures are worked out, for the assumptions. */

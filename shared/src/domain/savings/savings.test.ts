@@ -98,7 +98,9 @@ describe('worked example: a leased machine on a cost-per-copy agreement', () => 
   it('saves the difference: 9,750p a month, £1,170 a year, £5,850 over 60 months (40.6%)', () => {
     expect(result.status).toBe('saving');
     expect(result.savings).toEqual({ perMonth: 9_750, perYear: 117_000, per60Months: 585_000, percent: 40.6 });
-    expect(result.message).toBe("At Copytech's prices you could save £1,170.00 a year (40.6%), £5,850.00 over 60 months.");
+    expect(result.message).toBe(
+      "At Copytech's lowest prices per page, which only its fastest office machines have, you could save £1,170.00 a year (40.6%), £5,850.00 over 60 months.",
+    );
   });
   it('apportions the whole cost to mono and colour pages by the 0.39 : 3.3 weight', () => {
     // k = 24,000 / 5,250 = 4.5714; mono 4.5714 x 0.39 = 1.78p; colour 4.5714 x 3.3 = 15.09p
@@ -348,7 +350,7 @@ describe('an honest answer when Copytech would not be cheaper', () => {
     expect(result.status).toBe('no-saving');
     expect(result.savings).toMatchObject({ perMonth: -510, perYear: -6_120, per60Months: -30_600 });
     expect(result.message).toBe(
-      'On the figures you gave, Copytech would not be cheaper: it would cost £61.20 a year more than you pay today. Your costs per page are already at or below our prices, and we would rather tell you so.',
+      "At Copytech's lowest prices per page, which only its fastest office machines have, you would not save: on the figures you gave, it would cost £61.20 a year more than you pay today. Your costs per page are already at or below those prices, and we would rather tell you so.",
     );
   });
   it('calls equal costs "about the same", not a saving', () => {
@@ -541,10 +543,10 @@ describe('the minimum charge, and a large saving explained', () => {
     expect(result.reasons).toEqual([
       "Your bill may include the lease or rental of your machine, while Copytech's column is the service agreement only: a Copytech machine is bought or leased on top.",
       "You print few pages (about 2,000 a quarter), so Copytech's minimum charge of £45 a quarter applies, and what you pay today is spread over few pages.",
-      "The figures use Copytech's lowest prices per page, for office machines; the price for your machine, and any saving, is confirmed on your quote.",
+      "The figures use Copytech's lowest prices per page, which only its fastest office machines have; the price for your machine, and any saving, is confirmed on your quote.",
     ]);
     expect(result.message).toBe(
-      `At Copytech's prices you could save £1,020.00 a year (85%), £5,100.00 over 60 months. A saving this large needs a word of explanation: ${result.reasons.join(' ')}`,
+      `At Copytech's lowest prices per page, which only its fastest office machines have, you could save £1,020.00 a year (85%), £5,100.00 over 60 months. A saving this large needs a word of explanation: ${result.reasons.join(' ')}`,
     );
   });
   it('charges the pages, not the minimum, once they cost more than £45 a quarter', () => {

@@ -36,6 +36,12 @@ export interface AnswerSummaryRow {
   value: string;
 }
 
+/** The A3 answer, when given: `, A3 included` or `, A4 only`. */
+function a3Words(answers: SavingsAnswers): string {
+  if (answers.printsA3 === true) return ', A3 included';
+  return answers.printsA3 === false ? ', A4 only' : '';
+}
+
 /** What the visitor told us, one row per topic, counting only the answers that apply. */
 export function summariseAnswers(answers: SavingsAnswers): AnswerSummaryRow[] {
   if (answers.entryMode === 'bill') {
@@ -47,7 +53,7 @@ export function summariseAnswers(answers: SavingsAnswers): AnswerSummaryRow[] {
       {
         key: 'billPages',
         label: 'Pages on the bill',
-        value: `${formatPageCount(pages.mono)} mono and ${formatPageCount(pages.colour)} colour${split ? '' : ` (${bill.colourRatio}% colour assumed)`}`,
+        value: `${formatPageCount(pages.mono)} mono and ${formatPageCount(pages.colour)} colour${split ? '' : ` (${bill.colourRatio}% colour assumed)`}${a3Words(answers)}`,
       },
     ];
   }
@@ -80,7 +86,7 @@ export function summariseAnswers(answers: SavingsAnswers): AnswerSummaryRow[] {
   rows.push({
     key: 'pages',
     label: 'Pages you print',
-    value: `${formatPageCount(mono.value ?? 0)} mono ${periodLabel(mono.periodInMonths)} and ${formatPageCount(colour.value ?? 0)} colour ${periodLabel(colour.periodInMonths)}`,
+    value: `${formatPageCount(mono.value ?? 0)} mono ${periodLabel(mono.periodInMonths)} and ${formatPageCount(colour.value ?? 0)} colour ${periodLabel(colour.periodInMonths)}${a3Words(answers)}`,
   });
   return rows;
 }
