@@ -17,7 +17,7 @@ module.exports = createAppConfigs({
     'lazy:product-list': 15_900,
     // The product page with its running costs: the prices per page, the monthly estimate and its
     // form, the page-billing terms, the overview made from the machine and the terms (measured 12,790 B).
-    'lazy:product-page': 12_900,
+    'lazy:product-page': 13_100,
     'expose:./FeaturedProducts': 8_350,
     // The header's typeahead, loaded when the search box is first used (never in a first load).
     'expose:./SiteSearch': 5_850,
