@@ -1,6 +1,6 @@
 /**
- * The checker does not flatter (issue 39, docs/product-rules.md "The machine the checker compares
- * with"): issue 39's buyer (a £450 lease and £276 of click charges a quarter, 12,000 mono and
+ * The checker does not flatter (docs/product-rules.md "The machine the checker compares
+ * with"): the worked example's buyer (a £450 lease and £276 of click charges a quarter, 12,000 mono and
  * 3,000 colour pages a quarter) has the same figures for today on the general checker and with
  * `?machine=`, and the general checker names a machine that fits 5,000 pages a month in colour,
  * its saving worked out from that machine's own prices as the page states them.

@@ -1,7 +1,7 @@
 /**
  * The machine the general checker compares with (docs/product-rules.md "The machine the checker
- * compares with"), worked out from the real catalogue and terms (server/data), with the buyer's
- * example of issue 39: a £450 lease and £276 of click charges a quarter, 12,000 mono and 3,000
+ * compares with"), worked out from the real catalogue and terms (server/data), with the worked
+ * example of the docs: a £450 lease and £276 of click charges a quarter, 12,000 mono and 3,000
  * colour pages a quarter.
  */
 import { readFileSync } from 'node:fs';
@@ -37,7 +37,7 @@ const PRODUCTION = [...catalogue('production'), ...catalogue('multifunctionals')
 );
 const listFor = (needs: MachineNeeds) => (fittingListPath(needs).includes('/productionprinters/') ? PRODUCTION : MULTIFUNCTIONALS);
 
-/** Issue 39's buyer: leased at £450 a quarter, £276 of click charges a quarter, 12,000 mono and 3,000 colour pages a quarter. */
+/** The worked example's buyer: leased at £450 a quarter, £276 of click charges a quarter, 12,000 mono and 3,000 colour pages a quarter. */
 function buyer(patch: Partial<SavingsAnswers> = {}): SavingsAnswers {
   return {
     ...defaultSavingsAnswers(),
@@ -62,7 +62,7 @@ function fitFor(answers: SavingsAnswers) {
   return machineFit(listFor(needs), answers, TERMS, pagesPerMonth);
 }
 
-describe('the buyer of issue 39', () => {
+describe('the buyer of the worked example', () => {
   const answers = buyer();
   const fit = fitFor(answers);
   const c301i = checkerMachineOf(
