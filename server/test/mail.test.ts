@@ -92,7 +92,7 @@ describe('with a real SMTP server', () => {
       const sales = receiver.messages.find((m) => m.to.includes('sales@copytech.co.uk'))!;
       expect(mimeParts(sales.raw).text).toContain(`New quote request ${reference}`);
       expect(mimeParts(sales.raw).text).toContain(
-        'starting at £6,900.00; 60-month lease £414.00/quarter; rental £138.00/month; service 0.52p mono, 4p colour a page (all ex VAT)',
+        'starting at £6,900.00; 60-month lease £414.00/quarter; rental £138.00/month; service 0.52p mono, 4p colour a page; quoted £193.60/month (£232.32 with VAT) (ex VAT unless said)',
       );
       expect(receiver.messages).toHaveLength(2);
     } finally {

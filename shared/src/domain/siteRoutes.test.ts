@@ -273,6 +273,7 @@ describe('contentRouteOf: the content part of the one route table', () => {
       'contact-us',
       'customer-support',
       'about-us',
+      'newsletter',
       'privacy-policy',
       'cookie-policy',
       'terms',
