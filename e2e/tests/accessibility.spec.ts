@@ -255,7 +255,7 @@ for (const size of WIDTHS) {
       await drawer.getByLabel('Phone number').fill('12');
       await drawer.getByLabel('Postcode').fill('XX');
       await drawer.getByLabel('Postcode').blur();
-      await expect(drawer.getByText('Please enter a valid post code.')).toBeVisible();
+      await expect(drawer.getByText('Please enter a valid post code.', { exact: true })).toBeVisible();
       await expectNoViolations(page, `the quote form with errors at ${size.width}px`);
 
       await drawer.getByLabel('Last name').fill('Bloggs');
