@@ -24,13 +24,14 @@ async function productOf(request: APIRequestContext, modelId: string): Promise<P
   return (await (await request.get(`/api/v3/products/${modelId}`)).json()) as Priced;
 }
 
-/** The figure for a leased machine, by hand: a third of the quarterly lease, plus each page at its price. */
+/** The figure for a leased machine, by hand: a third of the quarterly lease, plus each page at its price, and that with VAT at 20%. */
 function expectedFigure(product: Priced, mono: number, colour: number): string {
   const rates = product.price.servicePerPage!;
   const rental = Math.round(product.price['60MonthLeasePrice']! / 3);
   const pages = Math.round(mono * rates.mono + colour * (rates.colour ?? 0));
   expect(pages).toBeGreaterThan(1500); // above the minimum charge (£15 a month), so the pages are billed
-  return `${gbp(rental)} rental + ${gbp(pages)} pages = ${gbp(rental + pages)} a month, ex VAT`;
+  const total = rental + pages;
+  return `${gbp(rental)} rental + ${gbp(pages)} pages = ${gbp(total)} a month, ex VAT; ${gbp(Math.round(total * 1.2))} with VAT`;
 }
 
 const section = (page: Page) => page.getByRole('region', { name: 'What it costs a month' });
