@@ -163,8 +163,10 @@ test.describe('hydration', () => {
     await firstCard.getByRole('button', { name: 'Add to basket' }).click();
     await expect(page.getByTestId('basket-count')).toHaveText('1');
     await page.getByTestId('basket-toggle').click();
-    await expect(page.getByRole('dialog', { name: /basket/i })).toBeVisible();
+    const drawer = page.getByRole('dialog', { name: /basket/i });
+    await expect(drawer).toBeVisible();
     await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
 
     await page
       .getByRole('checkbox', { name: /^Ricoh/ })

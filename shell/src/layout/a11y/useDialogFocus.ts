@@ -4,7 +4,7 @@
  * close, focus returns to the element that opened it (or to the main content when that element is
  * gone, or when a link in the dialog led to another page). Escape calls onEscape. Dialogs stack: only the topmost one traps focus and hears Escape.
  */
-import { useEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 
 const FOCUSABLE = [
   'a[href]',
@@ -41,7 +41,11 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>, onEscape: () 
   const onEscapeRef = useRef(onEscape);
   onEscapeRef.current = onEscape;
 
-  useEffect(() => {
+  // A layout effect, not a passive one: the page turns inert, focus moves in and Escape is heard
+  // before the dialog is first painted, so a key pressed the moment it appears is not lost (a
+  // passive effect runs after paint, later still on a busy phone, and left the page inert under a
+  // dialog that would not close).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return undefined;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
