@@ -3,7 +3,7 @@
  * shared "could not be loaded" message with its Retry, and a Close. It takes focus so a keyboard
  * user is told and can act at once; Escape closes it, and focus goes back where it was.
  */
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { RemoteUnavailable } from '@copytech/shared';
 import type { LazyPartState } from '../lazyPart';
 import styles from './OverlayLoadFailure.module.css';
@@ -13,7 +13,9 @@ export function OverlayLoadFailure({ label, state, onClose }: { label: string; s
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
+  // A layout effect, like the dialogs' (useDialogFocus): focus goes back to the opener before a
+  // dialog that replaces this notice (Retry) takes note of where focus was.
+  useLayoutEffect(() => {
     const notice = ref.current;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     notice?.focus({ preventScroll: true });
