@@ -62,6 +62,30 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('product-card').first()).toContainText(first.model);
   });
 
+  test('a card offers its instant quote, not an Add to basket that would do nothing; the quote page opens', async ({ page }) => {
+    await page.goto(MFP);
+    const card = page.getByTestId('product-card').first();
+    await expect(card.getByRole('button', { name: 'Add to basket' })).toBeHidden();
+    const quote = card.getByRole('link', { name: 'Instant quote' });
+    await expect(quote).toBeVisible();
+    const modelId = await card.getAttribute('data-model-id');
+    await quote.click();
+    await expect(page).toHaveURL(new RegExp(`/instant-quote/${modelId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Instant quote' })).toBeVisible();
+  });
+
+  test('the A3 option says it includes SRA3, and an empty result clears its filters by a link', async ({ page }) => {
+    await page.goto(MFP);
+    await expect(filters(page).getByRole('group', { name: 'Maximum paper size' })).toContainText(
+      'A3 includes the machines that take larger sheets',
+    );
+    await page.goto(`${MFP}?q=no-such-model-anywhere&sort=price-asc`);
+    await expect(page.getByText(/No printers match these filters/)).toBeVisible();
+    await page.getByRole('region', { name: 'Results' }).getByRole('link', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(new RegExp(`${MFP}\\?sort=price-asc$`));
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+  });
+
   test('at 375 px "Show filters" opens the filters and "Hide filters" closes them', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(MFP);

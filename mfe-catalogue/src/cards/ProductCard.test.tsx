@@ -78,6 +78,16 @@ describe('ProductCard', () => {
     expect(image).toHaveAttribute('src', '/assets/x270/placeholder.png');
   });
 
+  // Without JavaScript the stylesheet shows this link in place of Add to basket (ProductCard.module.css).
+  it("offers the machine's server-rendered instant quote as a link, described by the card's name", () => {
+    const product = makeProduct(40, { model: 'imageRUNNER ADVANCE DX C5840i' });
+    renderCard(product);
+    const card = screen.getByRole('article', { name: 'Canon imageRUNNER ADVANCE DX C5840i' });
+    const quote = within(card).getByRole('link', { name: 'Instant quote' });
+    expect(quote).toHaveAttribute('href', `/instant-quote/${product.modelId}`);
+    expect(quote).toHaveAccessibleDescription('Canon imageRUNNER ADVANCE DX C5840i');
+  });
+
   it('with missing data: no link (#) and the placeholder image; no price becomes "Price on request"', () => {
     const { container } = renderCard(makeProduct(1, { brand: 'Canon', model: 'X1', productCategory: '', images: null, price: null }));
     expect(screen.queryByRole('link')).toBeNull();

@@ -22,6 +22,11 @@ export interface ProductCardProps {
   priority?: boolean;
 }
 
+/** The machine's server-rendered instant quote, which works without JavaScript. */
+export function instantQuotePath(modelId: string): string {
+  return `/instant-quote/${encodeURIComponent(modelId)}`;
+}
+
 export function ProductCard({ product, headingLevel = 2, eager = false, priority = false }: ProductCardProps) {
   const headingId = useId();
   const href = productPath(product);
@@ -82,7 +87,15 @@ export function ProductCard({ product, headingLevel = 2, eager = false, priority
           {kind ? <li>{kind}</li> : null}
         </ul>
         <PriceSummary product={product} />
-        <AddToBasketButton product={product} className={styles.action} />
+        <AddToBasketButton product={product} className={`${styles.action} ${styles.needsScript}`} />
+        {/* Without JavaScript the basket cannot work: the card offers the machine's own instant
+            quote instead (a server page), and the stylesheet shows only the one that works. A card
+            without a product page has no quote page either. */}
+        {href === '#' ? null : (
+          <a className={styles.noScriptQuote} href={instantQuotePath(product.modelId)} aria-describedby={headingId}>
+            Instant quote
+          </a>
+        )}
       </div>
     </article>
   );
