@@ -150,7 +150,7 @@ test('a filtered list: the filters go to the URL, the server filters, a shared l
   // An impossible combination offers to clear the filters.
   await page.goto('/printers/multifunctionals?q=nosuchmodel');
   await expect(page.getByText('No printers match these filters.')).toBeVisible();
-  await page.getByRole('region', { name: 'Results' }).getByRole('button', { name: 'Clear filters' }).click();
+  await page.getByRole('region', { name: 'Results' }).getByRole('link', { name: 'Clear filters' }).click();
   await expect(cards(page)).toHaveCount(12);
   await expect(page).toHaveURL(/\/printers\/multifunctionals$/);
 });

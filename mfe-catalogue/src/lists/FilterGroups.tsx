@@ -89,16 +89,19 @@ function SpeedEnd({ field, id, label, placeholder, bounds, typed, onType, onComm
 
 interface CheckboxGroupProps {
   legend: string;
+  /** A line under the legend that says what an option stands for. */
+  hint?: string;
   name: string;
   options: FilterOption[];
   isChecked: (value: string) => boolean;
   onToggle: (value: string, on: boolean) => void;
 }
 
-export function CheckboxGroup({ legend, name, options, isChecked, onToggle }: CheckboxGroupProps) {
+export function CheckboxGroup({ legend, hint, name, options, isChecked, onToggle }: CheckboxGroupProps) {
   return (
     <fieldset className={styles.group}>
       <legend>{legend}</legend>
+      {hint ? <p className={styles.hint}>{hint}</p> : null}
       <ul className={styles.options}>
         {options.map((option) => {
           const checked = isChecked(option.value);

@@ -92,6 +92,8 @@ interface ListResultsBodyProps {
   /** pages asked for: the first shown and how many */
   pages: number;
   filterCount: number;
+  /** The list without filters (in its order): the empty result's Clear filters links to it. */
+  clearPath: string;
   onClear: () => void;
   /** the path of a page of this list, with its filters and sort */
   pathOf: (page: number) => string;
@@ -99,7 +101,17 @@ interface ListResultsBodyProps {
   onPageLink: () => void;
 }
 
-export function ListResultsBody({ definition, list, pages, filterCount, onClear, pathOf, onLoadMore, onPageLink }: ListResultsBodyProps) {
+export function ListResultsBody({
+  definition,
+  list,
+  pages,
+  filterCount,
+  clearPath,
+  onClear,
+  pathOf,
+  onLoadMore,
+  onPageLink,
+}: ListResultsBodyProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const focusIndex = useRef<number | null>(null);
 
@@ -126,7 +138,8 @@ export function ListResultsBody({ definition, list, pages, filterCount, onClear,
       </div>
     );
   }
-  if (list.items.length === 0) return <NoResults noun={definition.noun.many} filterCount={filterCount} onClear={onClear} />;
+  if (list.items.length === 0)
+    return <NoResults noun={definition.noun.many} filterCount={filterCount} clearPath={clearPath} onClear={onClear} />;
   return (
     <>
       <ProductGrid products={list.items} headingLevel={3} eagerCount={EAGER_IMAGES} listRef={listRef} label={definition.heading} />
@@ -159,7 +172,17 @@ export function ListResultsBody({ definition, list, pages, filterCount, onClear,
 }
 
 /** An empty result: with filters, an offer to clear them; without, an offer to source a machine. */
-function NoResults({ noun, filterCount, onClear }: { noun: string; filterCount: number; onClear: () => void }) {
+function NoResults({
+  noun,
+  filterCount,
+  clearPath,
+  onClear,
+}: {
+  noun: string;
+  filterCount: number;
+  clearPath: string;
+  onClear: () => void;
+}) {
   return (
     <div className={styles.message}>
       <h3>
@@ -168,9 +191,18 @@ function NoResults({ noun, filterCount, onClear }: { noun: string; filterCount: 
       {filterCount ? (
         <>
           <p>Try a wider speed range, another brand or fewer filters.</p>
-          <button type="button" className={styles.primary} onClick={onClear}>
+          {/* A link, so it clears without JavaScript too; with it, the page clears in place. */}
+          <Link
+            to={clearPath}
+            className={styles.primary}
+            preventScrollReset
+            onClick={(event) => {
+              event.preventDefault();
+              onClear();
+            }}
+          >
             Clear filters
-          </button>
+          </Link>
         </>
       ) : (
         <p>

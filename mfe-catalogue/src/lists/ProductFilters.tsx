@@ -16,6 +16,9 @@ import { brandOptionsOf, hasFilters, paperOptionsOf, toggled } from './filterOpt
 import { useFilterForm } from './useFilterForm';
 import styles from './ProductFilters.module.css';
 
+/** What the A3 option stands for (paperSizesMatching: a machine that takes SRA3 takes A3). */
+export const A3_HINT = 'A3 includes the machines that take larger sheets (A3+ and SRA3).';
+
 export interface ProductFiltersProps {
   definition: Pick<ListDefinition, 'speed' | 'speedLabel' | 'colourFilter' | 'paperSizes' | 'noun' | 'defaultSort'>;
   /** The list's path: without JavaScript the form is sent there as a plain GET (its fields carry the URL's names). */
@@ -78,6 +81,7 @@ export function ProductFilters({
       {showPaper ? (
         <CheckboxGroup
           legend="Maximum paper size"
+          hint={paperOptions.some((option) => option.value.toUpperCase() === 'A3') ? A3_HINT : undefined}
           name="maxPaperSize"
           options={paperOptions}
           isChecked={(value) => filters.maxPaperSize.includes(value)}

@@ -60,6 +60,9 @@ function ListPage({ definition, filters, page }: { definition: ListDefinition; f
     );
   const toResults = () => document.getElementById(`${uid}-results`)?.closest('section')?.scrollIntoView?.({ block: 'start' });
 
+  // The list without filters, in the order chosen: where both Clear filters links lead.
+  const clearPath = listPagePath(location.pathname, { brand: [], maxPaperSize: [], q: '', sort: filters.sort }, 1, definition.defaultSort);
+
   const seenBrands = useMemo(() => Array.from(new Set(list.items.map((p) => p.brand).filter(Boolean))).sort(), [list.items]);
 
   // A page past the end of the list (the server answers it 404).
@@ -74,12 +77,7 @@ function ListPage({ definition, filters, page }: { definition: ListDefinition; f
           <ProductFilters
             definition={definition}
             action={location.pathname}
-            clearPath={listPagePath(
-              location.pathname,
-              { brand: [], maxPaperSize: [], q: '', sort: filters.sort },
-              1,
-              definition.defaultSort,
-            )}
+            clearPath={clearPath}
             filters={filters}
             facets={list.facets}
             seenBrands={seenBrands}
@@ -106,6 +104,7 @@ function ListPage({ definition, filters, page }: { definition: ListDefinition; f
             list={list}
             pages={pages}
             filterCount={filterCount}
+            clearPath={clearPath}
             onClear={clearFilters}
             pathOf={(n) => listPagePath(location.pathname, filters, n, definition.defaultSort)}
             onLoadMore={loadMore}
