@@ -119,12 +119,22 @@ export function volumesWords(pages: MonthlyPages): string {
 }
 
 /**
+ * What the outright sentence is about: `Bought outright (no lease is offered on it)` when every
+ * machine is sold outright only, `on them` for several; when only some are, which of them:
+ * `Bought outright, the machine we do not lease` / `the 2 machines we do not lease`.
+ */
+function outrightWords(outright: number, count: number): string {
+  if (outright >= count) return `Bought outright (no lease is offered on ${count === 1 ? 'it' : 'them'})`;
+  return `Bought outright, ${outright === 1 ? 'the machine' : `the ${outright} machines`} we do not lease`;
+}
+
+/**
  * The totals in words, as the basket, the instant quote and the e-mail say them: `Total a month for
  * these 2 machines: £653.10 ex VAT; £783.72 with VAT (VAT at 20%).`, then, when some are sold
  * outright only, what buying them costs, once.
  */
 export function quoteTotalSentences(
-  figures: Pick<QuoteFigures, 'monthlyPence' | 'monthlyWithVatPence' | 'outrightPence' | 'outrightWithVatPence'>,
+  figures: Pick<QuoteFigures, 'lines' | 'monthlyPence' | 'monthlyWithVatPence' | 'outrightPence' | 'outrightWithVatPence'>,
   count: number,
 ): string[] {
   const money = (pence: number) => formatPence(pence) ?? '£0.00';
@@ -133,8 +143,9 @@ export function quoteTotalSentences(
     `Total a month for ${which}: ${money(figures.monthlyPence)} ex VAT; ${money(figures.monthlyWithVatPence)} with VAT (VAT at ${VAT_PERCENT}%).`,
   ];
   if (figures.outrightPence > 0) {
+    const outright = figures.lines.filter((line) => line.outrightPence !== null).length;
     sentences.push(
-      `Bought outright (no lease is offered on them): ${money(figures.outrightPence)} ex VAT; ${money(figures.outrightWithVatPence)} with VAT, once.`,
+      `${outrightWords(outright, count)}: ${money(figures.outrightPence)} ex VAT; ${money(figures.outrightWithVatPence)} with VAT, once.`,
     );
   }
   return sentences;

@@ -61,6 +61,10 @@ describe.each(databases())('on %s', (database) => {
       'What it costs at 8,000 mono and 2,000 colour pages a month: £138.00 rental + £121.60 pages = £259.60 a month, ex VAT; £311.52 with VAT.',
     );
     expect(html).toContain('Total a month for this machine: £259.60 ex VAT; £311.52 with VAT (VAT at 20%).');
+    // Its own description, in the words of this machine and the terms' 30 days.
+    expect(/<meta name="description" content="([^"]+)">/.exec(html)?.[1]).toMatch(
+      /^An instant quote for the Canon imageRUNNER ADVANCE DX C5840i: what it costs a month at the pages you print, ex VAT and with VAT, e-mailed to you and valid for 30 days\.$/,
+    );
     const css = await app.inject({ method: 'GET', url: '/instant-quote/page.css' });
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toMatch(/^text\/css/);

@@ -46,10 +46,11 @@ const FIELDS: Record<(typeof CONTACT_FIELDS)[number], { label: string; type: str
 const count = new Intl.NumberFormat('en-GB');
 const name = (product: Product) => `${product.brand} ${product.model}`;
 
-function frame(title: string, main: string): string {
+function frame(title: string, description: string, main: string): string {
   return (
     '<!doctype html><html lang="en-GB"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
+    `<meta name="description" content="${escapeHtml(description)}">` +
     `<title>${escapeHtml(title)} - Copytech</title><link rel="stylesheet" href="${INSTANT_QUOTE_CSS_PATH}"></head>` +
     '<body><a class="iq-skip" href="#main">Skip to content</a>' +
     `<header class="iq-header"><a class="iq-logo" href="/">${escapeHtml(COMPANY.name)}</a>` +
@@ -100,6 +101,15 @@ export interface FormPageOptions {
   /** whether the machine prints (it has volumes to set) and in colour */
   prints: boolean;
   colour: boolean;
+}
+
+/**
+ * The form page's meta description: what the page gives for this machine, true for every machine
+ * (whether it is leased or bought is said by the figures, not here).
+ */
+export function instantQuoteDescription(product: Product, terms: CommercialTerms): string {
+  const what = volumeKinds(product).prints ? 'what it costs a month at the pages you print' : 'its price';
+  return `An instant quote for the ${name(product)}: ${what}, ex VAT and with VAT, e-mailed to you and valid for ${terms.quote.validForDays} days.`;
 }
 
 /** The form page: the figures at the form's volumes, the volumes and the five fields, and the problems of a post. */
@@ -157,7 +167,11 @@ export function instantQuoteFormPage(options: FormPageOptions): string {
     `<fieldset class="iq-contact"><legend>Where to send it</legend><p class="iq-muted">All fields are required. We use your details only to send and follow up this quote.</p>${contact}</fieldset>` +
     `<button type="submit" class="iq-primary">Send my instant quote</button></form>` +
     `<p class="iq-muted">Your quote for this machine arrives by e-mail, on average in 2 minutes.</p>`;
-  return frame(problems.length ? `Error: Instant quote for the ${name(product)}` : `Instant quote for the ${name(product)}`, main);
+  return frame(
+    problems.length ? `Error: Instant quote for the ${name(product)}` : `Instant quote for the ${name(product)}`,
+    instantQuoteDescription(product, terms),
+    main,
+  );
 }
 
 /** The confirmation: the spec's words, with the junk-folder hint and the reference. */
@@ -169,12 +183,12 @@ export function instantQuoteSentPage(product: Product, reference: string, email:
     `<p>If it has not arrived after a few minutes, please check your junk folder.</p>` +
     `<p>Your reference: <strong data-testid="quote-reference">${escapeHtml(reference)}</strong></p>` +
     `<p><a href="${escapeHtml(productPath(product))}">Back to the ${escapeHtml(name(product))}</a></p>`;
-  return frame('Your quote is on its way', main);
+  return frame('Your quote is on its way', `Your instant quote for the ${name(product)} is on its way to your inbox.`, main);
 }
 
 /** A page for a machine that cannot be quoted (unknown or withdrawn), or a post from another site. */
 export function instantQuoteProblemPage(title: string, message: string): string {
-  return frame(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to the home page</a></p>`);
+  return frame(title, message, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to the home page</a></p>`);
 }
 
 /** A volume as typed: whole pages (commas and spaces allowed); NaN when it is not a whole number. */

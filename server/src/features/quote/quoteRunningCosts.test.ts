@@ -90,7 +90,7 @@ describe('the quote e-mail says what each machine costs to run', () => {
   it('adds the machines up, ex VAT and with VAT, and says the outright purchases apart', () => {
     // £193.60 + £15.00 + £24.00 = £232.60 a month; with VAT £279.12. The Brother is bought outright at £399.
     expect(mail.text).toContain('Total a month for these 3 machines: £232.60 ex VAT; £279.12 with VAT (VAT at 20%).');
-    expect(mail.text).toContain('Bought outright (no lease is offered on them): £399.00 ex VAT; £478.80 with VAT, once.');
+    expect(mail.text).toContain('Bought outright, the machine we do not lease: £399.00 ex VAT; £478.80 with VAT, once.');
     expect(mail.html).toContain('Total a month for these 3 machines: £232.60 ex VAT; £279.12 with VAT (VAT at 20%).');
   });
 
