@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { REFERENCE_PATTERN } from '@copytech/shared/domain';
-import { CROSS_SITE_MESSAGE, FORM_ENCODING_MESSAGE, NO_SUCH_FORM_MESSAGE, crossSitePost, postedFields } from '../src/pages/formPosts';
+import { CROSS_SITE_MESSAGE, FORM_ENCODING_MESSAGE, NO_SUCH_FORM_MESSAGE, postedFields } from '../src/pages/formPosts';
+import { crossSitePost } from '../src/pages/origin';
 import { REAL_DATA, tempDir, testApp, testConfig } from './helpers';
 
 const siteRoot = tempDir('ct-forms-site-');

@@ -4,9 +4,10 @@
  * never a 500; a 500 says nothing about the internals and is logged without the request body.
  */
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError, type Schema } from 'yup';
 import { fieldErrorsOf, type ApiErrorBody } from '@copytech/shared/domain';
+import { tooManyPostsPage } from '../pages/plainPage';
 import { DEPENDENCY_AWAY_MESSAGE, isDependencyDown, markDependencyAway } from './dependencies';
 
 export class HttpError extends Error {
@@ -109,6 +110,17 @@ function fieldErrorsFromAjv(issues: AjvIssue[]): Record<string, string> {
   return errors;
 }
 
+/** A post in a web form's encoding: what a browser sends for a form without JavaScript. */
+function isFormPost(request: FastifyRequest): boolean {
+  return request.method === 'POST' && /^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '');
+}
+
+/** The page of the form a post came from: its own path (the instant quote's "work out again" posts to /figures under it). */
+function formPathOf(url: string): string {
+  const path = url.split('?')[0] ?? '/';
+  return path.replace(/\/figures$/, '') || '/';
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { fieldErrors?: Record<string, string> }, request, reply) => {
     if (error.validation) {
@@ -129,6 +141,15 @@ export function installErrorHandling(app: FastifyInstance): void {
       // The error, never the body: bodies carry visitors' personal data.
       request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'request failed');
       return sendError(reply, status, 'Something went wrong on our side. Please try again in a moment.');
+    }
+    // A form sent without JavaScript (a web form's encoding) too often: a page, not JSON, that says
+    // how long to wait (Retry-After is set by the limit) and leads back to the form.
+    if (status === 429 && isFormPost(request)) {
+      return reply
+        .code(429)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(tooManyPostsPage(error.message, formPathOf(request.url)));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, 413, 'The request is too large.');
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')

@@ -23,7 +23,7 @@ import type { PostedForm } from '@copytech/shared/ssr';
 import type { Config } from '../config';
 import { sendError } from '../http/errors';
 import { perMinute } from '../writes/writeDeps';
-import { siteOrigin } from './origin';
+import { crossSitePost } from './origin';
 
 /** A form a page may post: a feature's, passed in by app.ts. */
 export interface FormPost {
@@ -45,21 +45,6 @@ export const FORM_BODY_LIMIT = 16 * 1024;
 export const CROSS_SITE_MESSAGE = 'This form can only be sent from a page of the Copytech site.';
 export const NO_SUCH_FORM_MESSAGE = 'This page has no such form.';
 export const FORM_ENCODING_MESSAGE = 'Send the form as a web form (Content-Type: application/x-www-form-urlencoded).';
-
-/**
- * Whether the browser says the post comes from another site's page: Sec-Fetch-Site other than
- * same-origin (or none: the visitor's own action), or an Origin other than the site's (`null`, an
- * opaque origin, included). A client that sends neither is not a browser a page could steer.
- */
-export function crossSitePost(request: FastifyRequest, config: Pick<Config, 'publicUrl'>): boolean {
-  const fetchSite = request.headers['sec-fetch-site'];
-  if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return true;
-  const origin = request.headers.origin;
-  if (origin === undefined) return false;
-  // The site's public origin, or the one the request came to (a second host name of the site).
-  const own = `${request.protocol === 'https' ? 'https' : 'http'}://${request.host}`;
-  return origin !== siteOrigin(config, request) && origin !== own;
-}
 
 /** The posted fields `form` reads: each once (its first value), nothing else. */
 export function postedFields(body: unknown, fields: readonly string[]): Record<string, string> {

@@ -101,7 +101,10 @@ describe.each(databases())('on %s', (database) => {
   it('refuses a post from another site', async () => {
     expect((await post(VALID, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
     expect((await post(VALID, { origin: 'https://evil.example' })).statusCode).toBe(403);
-    expect((await post(VALID, {})).statusCode).toBe(403);
+    expect((await post(VALID, { 'sec-fetch-site': 'same-site', origin: 'https://blog.example.co.uk' })).statusCode).toBe(403);
+    // The rule of every form the server answers (pages/origin.ts crossSitePost): a client that
+    // sends neither header is no browser another site's page could steer.
+    expect((await post(VALID, {})).statusCode).toBe(200);
   });
 
   it('sends the quote: the confirmation page, the e-mail with the figures the page showed, and one quote for a repeated post', async () => {
@@ -130,5 +133,48 @@ describe.each(databases())('on %s', (database) => {
     const res = await post({ ...VALID, key: 'k-abcdefghij' });
     expect(res.headers.location).toBeUndefined();
     expect(res.body).not.toMatch(/action="[^"]*(jo|Bloggs|LE19)/);
+  });
+});
+
+describe('too many posts from one address', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await testApp(configOn('sqlite', { rateLimits: { quotePerMinute: 2, formsPerMinute: 2 } }));
+  });
+  afterAll(() => app.close());
+
+  it('answers a form sent without JavaScript with a page (how long to wait, back to the form), and a JSON request with JSON', async () => {
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: `/instant-quote/${C5840I}`,
+        payload: form({ ...VALID, firstName: 'Ann' }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      });
+    await send();
+    await send();
+    const refused = await send();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['content-type']).toMatch(/^text\/html/);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body).toContain('<h1>Please wait before sending again</h1>');
+    expect(refused.body).toMatch(/Too many requests: please try again in \d+ seconds\./);
+    expect(refused.body).toContain(`<a href="/instant-quote/${C5840I}">Back to the form</a>`);
+    // Nothing posted is echoed.
+    expect(refused.body).not.toContain('Ann');
+
+    const json = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/quote',
+        payload: {},
+        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      });
+    await json();
+    await json();
+    const api = await json();
+    expect(api.statusCode).toBe(429);
+    expect(api.headers['content-type']).toMatch(/^application\/json/);
   });
 });

@@ -8,13 +8,10 @@
  * no inline styles (the site's CSP): one stylesheet, INSTANT_QUOTE_CSS.
  */
 import {
-  COMPANY,
   CONTACT_FIELDS,
-  CREDIT_BROKER_DISCLOSURE,
   FIELD_LIMITS,
   MONTHLY_PAGES_MAX,
   PRINTS_NOTHING_WORDS,
-  companyRegistrationLine,
   formatPence,
   productPath,
   quoteFigures,
@@ -28,8 +25,11 @@ import {
   type Product,
 } from '@copytech/shared/domain';
 import { escapeHtml } from '../../mail/message';
+import { plainPage } from '../../pages/plainPage';
 
-export const INSTANT_QUOTE_CSS_PATH = '/instant-quote/page.css';
+export { PLAIN_PAGE_CSS_PATH as INSTANT_QUOTE_CSS_PATH } from '../../pages/plainPage';
+
+const frame = plainPage;
 
 /** What the form holds: the contact fields and the volumes, as typed. */
 export type InstantQuoteValues = Record<(typeof CONTACT_FIELDS)[number] | 'mono' | 'colour', string>;
@@ -45,22 +45,6 @@ const FIELDS: Record<(typeof CONTACT_FIELDS)[number], { label: string; type: str
 
 const count = new Intl.NumberFormat('en-GB');
 const name = (product: Product) => `${product.brand} ${product.model}`;
-
-function frame(title: string, description: string, main: string): string {
-  return (
-    '<!doctype html><html lang="en-GB"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
-    `<meta name="description" content="${escapeHtml(description)}">` +
-    `<title>${escapeHtml(title)} - Copytech</title><link rel="stylesheet" href="${INSTANT_QUOTE_CSS_PATH}"></head>` +
-    '<body><a class="iq-skip" href="#main">Skip to content</a>' +
-    `<header class="iq-header"><a class="iq-logo" href="/">${escapeHtml(COMPANY.name)}</a>` +
-    `<span class="iq-phone">Call us on <a href="tel:${escapeHtml(COMPANY.salesPhone.replace(/\s/g, ''))}">${escapeHtml(COMPANY.salesPhone)}</a></span></header>` +
-    `<main id="main" class="iq-main" tabindex="-1">${main}</main>` +
-    `<footer class="iq-footer"><p>${escapeHtml(`${COMPANY.legalName} · ${COMPANY.address.join(', ')} · ${COMPANY.salesPhone}`)}</p>` +
-    `<p>${escapeHtml(companyRegistrationLine())}</p><p>${escapeHtml(CREDIT_BROKER_DISCLOSURE)}</p></footer>` +
-    '</body></html>'
-  );
-}
 
 /** The machine, its price and what it costs a month at these volumes, ex VAT and with VAT. */
 function figuresBlock(product: Product, pages: MonthlyPages, terms: CommercialTerms): string {

@@ -32,7 +32,7 @@ import {
 import { productsByModelIds } from '../catalogue';
 import { HttpError } from '../../http/errors';
 import type { MailContext } from '../../mail/layout';
-import { siteOrigin } from '../../pages/origin';
+import { crossSitePost } from '../../pages/origin';
 import { writeOnce } from '../../writes/idempotency';
 import { perMinute, type WriteDeps } from '../../writes/writeDeps';
 import {
@@ -48,14 +48,6 @@ import {
 import { checkQuote, storeQuote } from './quoteRoutes';
 
 type Params = { modelId: string };
-
-/** Whether the post comes from a page of this site, as the browser says. */
-function sameOrigin(request: FastifyRequest, config: WriteDeps['config']): boolean {
-  const fetchSite = request.headers['sec-fetch-site'];
-  if (fetchSite !== undefined) return fetchSite === 'same-origin';
-  const origin = request.headers.origin;
-  return origin !== undefined && (origin === siteOrigin(config, request) || origin === `${request.protocol}://${request.host}`);
-}
 
 /** The form's fields from a post: strings only, each cut to a sane length (the rules bound them further). */
 function valuesOf(body: unknown): InstantQuoteValues & { key: string } {
@@ -138,7 +130,7 @@ async function showForm(
 
 /** POST …/figures: the form again at the volumes typed; nothing checked but the volumes, nothing stored. */
 async function refigure(ctx: Context, request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
-  if (!sameOrigin(request, ctx.config)) return crossSite(reply);
+  if (crossSitePost(request, ctx.config)) return crossSite(reply);
   const product = await machineOf(ctx.db, request.params.modelId);
   if (!product) return noMachine(reply);
   const { key, ...values } = valuesOf(request.body);
@@ -152,7 +144,7 @@ async function refigure(ctx: Context, request: FastifyRequest<{ Params: Params }
 
 /** POST: checked and stored as POST /api/quote is, under the form's key; the confirmation, or the form with its problems. */
 async function send(ctx: Context, request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
-  if (!sameOrigin(request, ctx.config)) return crossSite(reply);
+  if (crossSitePost(request, ctx.config)) return crossSite(reply);
   const product = await machineOf(ctx.db, request.params.modelId);
   if (!product) return noMachine(reply);
   const { key: typedKey, ...values } = valuesOf(request.body);
