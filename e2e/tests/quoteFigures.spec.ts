@@ -67,6 +67,22 @@ test('the basket at 3,000 mono and 1,000 colour pages: the e-mail says the figur
   expect(mail).not.toContain('20,000 mono');
 });
 
+test('the volumes typed on the product page are those the instant quote opens with', async ({ page }) => {
+  const product = await productOf(page, C270);
+  await page.goto(productPath(product));
+  const costs = page.getByTestId('running-costs');
+  await costs.getByLabel('Mono pages a month').fill('8000');
+  await costs.getByLabel('Colour pages a month').fill('2000');
+  await expect(page).toHaveURL(/mono=8000&colour=2000/);
+  await page.getByTestId('product-page').getByRole('button', { name: 'Instant quote' }).click();
+  const panel = page.getByRole('dialog', { name: 'Instant quote' });
+  await expect(panel.getByLabel('Mono pages a month')).toHaveValue('8000');
+  await expect(panel.getByLabel('Colour pages a month')).toHaveValue('2000');
+  // £611.00 rental + 8,000 x 0.37p + 2,000 x 3.1p = £702.60 a month: the product page's own figure.
+  await expect(costs.getByTestId('running-cost-figure')).toContainText('£702.60 a month');
+  await expect(panel).toContainText('£702.60 a month');
+});
+
 test.describe('the instant quote without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

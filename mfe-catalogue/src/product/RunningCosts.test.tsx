@@ -87,6 +87,25 @@ describe('running costs on a product page', () => {
     );
   });
 
+  it('writes the volumes typed to the address, where the instant quote opened from the page reads them', async () => {
+    const user = userEvent.setup();
+    api(COLOUR_A3);
+    window.history.replaceState(null, '', '/');
+    renderCatalogue(COLOUR_A3_PATH);
+    const section = await screen.findByRole('region', { name: 'What it costs a month' });
+    // Nothing is written until the visitor types.
+    expect(window.location.search).toBe('');
+    const mono = within(section).getByRole('textbox', { name: 'Mono pages a month' });
+    await user.clear(mono);
+    await user.type(mono, '8,000');
+    const colour = within(section).getByRole('textbox', { name: 'Colour pages a month' });
+    await user.clear(colour);
+    await user.type(colour, '2000');
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('colour')).toBe('2000'));
+    expect(new URLSearchParams(window.location.search).get('mono')).toBe('8000');
+    window.history.replaceState(null, '', '/');
+  });
+
   it('opens at the volumes of the query (the form sent without JavaScript), bounded', async () => {
     api(COLOUR_A3);
     renderCatalogue({ pathname: COLOUR_A3_PATH, search: '?mono=5000&colour=99999999' });

@@ -147,6 +147,24 @@ function useSettledAnnouncement(figure: string): string {
   return spoken;
 }
 
+/**
+ * The volumes typed are written to the page's address (`?mono=&colour=`, replacing the entry, not
+ * navigating), as the form without JavaScript sends them: the instant quote opened from this page
+ * starts from them (it reads the address), and the address shared or reloaded keeps them.
+ */
+function useVolumesInAddress(volumes: { mono: string; colour: string }, colour: boolean): void {
+  const first = useRef(volumes);
+  useEffect(() => {
+    if (volumes === first.current) return;
+    const url = new URL(window.location.href);
+    url.searchParams.set('mono', String(boundedPages(volumes.mono)));
+    if (colour) url.searchParams.set('colour', String(boundedPages(volumes.colour)));
+    else url.searchParams.delete('colour');
+    // The router's own entry state is kept, so Back and its scroll memory work as before.
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }, [volumes, colour]);
+}
+
 function RunningCostsFor({ product, terms, defaults }: { product: Product; terms: CommercialTerms; defaults: MonthlyPages }) {
   const id = useId();
   const hydrated = useHydrated();
@@ -157,6 +175,7 @@ function RunningCostsFor({ product, terms, defaults }: { product: Product; terms
   const estimate = monthlyRunningCost(product, { mono: boundedPages(volumes.mono), colour: boundedPages(volumes.colour) }, terms);
   const figure = estimate ? runningCostWords(estimate) : '';
   const announcement = useSettledAnnouncement(figure);
+  useVolumesInAddress(volumes, colour);
   if (!estimate) return null;
   const plotter = runningCostClassOf(product) === 'wide-format';
   const onSubmit = (event: FormEvent) => event.preventDefault();
