@@ -50,6 +50,11 @@ test('the basket at 3,000 mono and 1,000 colour pages: the e-mail says the figur
   const totalSentence = (await total.locator('p').nth(1).innerText()).trim();
 
   await drawer.getByRole('button', { name: 'Instant quote' }).click();
+  // The term the buyer is considering goes with the request; the figures stay the 60-month ones.
+  const term = drawer.getByRole('group', { name: 'The lease term you are considering' });
+  await expect(term.getByRole('radio', { name: '60 months' })).toBeChecked();
+  await term.getByRole('radio', { name: '36 months' }).check();
+  await expect(term).toContainText('The rentals shown are for 60 months; your proposal sets out the 36-month payments.');
   const email = uniqueEmail('figures');
   await fillQuoteForm(drawer, email);
   await drawer.getByRole('button', { name: 'Send my quote' }).click();
@@ -58,7 +63,9 @@ test('the basket at 3,000 mono and 1,000 colour pages: the e-mail says the figur
   expect(reference).toMatch(REFERENCE);
 
   const mail = (await visitorMail(reference)).text;
-  expect(mail).toContain('Your figures at 3,000 mono and 1,000 colour pages a month.');
+  expect(mail).toContain(
+    'Your figures at 3,000 mono and 1,000 colour pages a month. Rentals are for a 60-month lease; you asked about 36 months, and we will set out the 36-month payments in your proposal.',
+  );
   expect(mail).toContain(
     'What it costs at 3,000 mono and 1,000 colour pages a month: £611.00 rental + £42.10 pages = £653.10 a month, ex VAT; £783.72 with VAT.',
   );

@@ -9,6 +9,8 @@ import { QuoteTotal } from '../basket/QuoteTotal';
 import { countedItems, theseItems } from '../basket/basketWords';
 import { drawerView } from '../basket/drawerView';
 import { ConfirmationMessage } from './ConfirmationMessage';
+import { useTerms } from '@copytech/shared/terms';
+import { LeaseTermChoice } from './LeaseTermChoice';
 import { QuoteForm } from './QuoteForm';
 import { basketQuoteForm } from './QuoteFormModel';
 import styles from './QuoteViews.module.css';
@@ -19,7 +21,9 @@ export const QuoteDetailsView = observer(function QuoteDetailsView() {
   const productIds = items.map((item) => item.modelId);
   // The volumes of the figures shown (the comparison's), sent with the request: the e-mail says the same figures.
   useProductDetails(productIds);
-  const volumes = basketPages(loadedProducts(items));
+  const products = loadedProducts(items);
+  const volumes = basketPages(products);
+  const terms = useTerms();
   return (
     <section className={styles.view} aria-labelledby={headingId}>
       <button type="button" className={styles.back} onClick={() => drawerView.backToBasket()}>
@@ -39,6 +43,7 @@ export const QuoteDetailsView = observer(function QuoteDetailsView() {
         </ul>
         <QuoteTotal items={items} />
       </div>
+      <LeaseTermChoice model={basketQuoteForm} products={products} terms={terms} />
       <QuoteForm
         model={basketQuoteForm}
         productIds={productIds}

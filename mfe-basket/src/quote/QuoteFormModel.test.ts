@@ -55,6 +55,18 @@ it('sends the details as the rules read them, the products and the campaign', as
   );
 });
 
+it('sends the lease term chosen, and none when none was chosen; a reset forgets it', async () => {
+  const send = jest.fn(async (_body: QuoteRequestBody): Promise<WriteResult> => ({ outcome: 'sent', status: 201, reference: 'CT-1' }));
+  const model = modelWith(send);
+  await model.submit(['a']);
+  expect(send.mock.calls[0]![0]).not.toHaveProperty('leaseTermMonths');
+  model.chooseLeaseTerm(36);
+  await model.submit(['a'], { mono: 3000, colour: 1000 });
+  expect(send.mock.calls[1]![0]).toEqual(expect.objectContaining({ leaseTermMonths: 36, volumes: { mono: 3000, colour: 1000 } }));
+  model.reset();
+  expect(model.leaseTermMonths).toBeNull();
+});
+
 it('a failure belongs to the request it came from, and says whether Retry can help', async () => {
   const answers: WriteResult[] = [
     { outcome: 'failed', kind: 'server', status: 503, reason: 'HTTP 503', message: null },

@@ -45,6 +45,8 @@ export interface QuoteRequestBody {
   utm: FirstTouchCampaign;
   /** The volumes the figures the buyer saw were worked out at: the e-mail is worked out at them too. */
   volumes?: MonthlyPages;
+  /** The lease term the buyer is considering, one the terms offer (the figures are for the term prices are shown for). */
+  leaseTermMonths?: number;
 }
 
 export interface QuoteFailure {
@@ -88,6 +90,8 @@ export class QuoteFormModel extends ContactFormModel {
   failure: QuoteFailure | null = null;
   /** The last quote sent with this form, until the visitor has seen its confirmation. */
   sent: SentQuote | null = null;
+  /** The lease term chosen in the form (LeaseTermChoice); null: none asked, the figures' own term. */
+  leaseTermMonths: number | null = null;
 
   /** A submit waiting for the rules to load (not yet sending). */
   private awaitingRules = false;
@@ -99,10 +103,17 @@ export class QuoteFormModel extends ContactFormModel {
       sending: observable,
       failure: observable.ref,
       sent: observable.ref,
+      leaseTermMonths: observable,
+      chooseLeaseTerm: action,
       acknowledge: action,
       reset: action,
       applyResult: action,
     });
+  }
+
+  /** The lease term the buyer is considering (months; the server checks it is one the terms offer). */
+  chooseLeaseTerm(months: number | null): void {
+    this.leaseTermMonths = months;
   }
 
   /** Loads the rules (the shared model's), and keeps them to tell which fields are still to complete. */
@@ -155,6 +166,7 @@ export class QuoteFormModel extends ContactFormModel {
 
     const body: QuoteRequestBody = { productIds: [...productIds], contactDetails, eventType: 'QUOTE', utm: readFirstTouch() };
     if (volumes) body.volumes = { mono: boundedPages(volumes.mono), colour: boundedPages(volumes.colour) };
+    if (this.leaseTermMonths !== null) body.leaseTermMonths = this.leaseTermMonths;
     runInAction(() => {
       this.sending = true;
       this.failure = null;
@@ -198,6 +210,7 @@ export class QuoteFormModel extends ContactFormModel {
     this.sending = false;
     this.failure = null;
     this.sent = null;
+    this.leaseTermMonths = null;
   }
 
   /** The confirmation has been seen. */
