@@ -177,6 +177,7 @@ test.describe('hydration', () => {
 
     await page.goto(PAGES.checker);
     const wizard = page.locator('[data-team="checker"]');
+    await expect(wizard.getByTestId('checker-needs-javascript')).toBeHidden();
     await wizard.getByRole('button', { name: 'Next' }).click();
     await expect(wizard.getByText('Please choose how you would like to tell us your costs.')).toBeVisible();
     await wizard.getByRole('radio', { name: /Item by item/ }).check();
@@ -254,6 +255,17 @@ test.describe('without JavaScript', () => {
     expect(await page.locator('noscript').first().textContent()).toMatch(/comparison basket[^.]*need JavaScript/);
     await page.goto(PAGES.content);
     await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+  });
+
+  test('the savings checker says it needs JavaScript and how else to get the figures, and offers no Next that cannot work', async ({
+    page,
+  }) => {
+    await page.goto(PAGES.checker);
+    const wizard = page.locator('[data-team="checker"]');
+    await expect(wizard.getByTestId('checker-needs-javascript')).toBeVisible();
+    await expect(wizard.getByTestId('checker-needs-javascript')).toContainText('needs JavaScript');
+    await expect(wizard.getByRole('link', { name: /^0\d{3} \d{3} \d{4}$/ })).toHaveAttribute('href', /^tel:0\d{10}$/);
+    await expect(wizard.getByRole('button', { name: 'Next' })).toBeHidden();
   });
 });
 

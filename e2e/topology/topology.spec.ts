@@ -71,10 +71,19 @@ test('the site works through either instance, with the checker from the other or
   for (const instance of [a, b]) {
     const remotes = (await (await fetch(`${instance.url}/remotes.json`)).json()) as { remotes: Record<string, string> };
     expect(remotes.remotes.checker).toBe(origin.manifestUrl);
-    const response = await fetch(`${instance.url}/discover-print-savings`);
-    expect(response.status).toBe(200);
-    // Rendered on the server with the checker's server build, which came from the origin too.
-    expect(await response.text()).toContain('Discover your print savings</h1>');
+    // Rendered on the server with the checker's server build, which came from the origin too. The
+    // first answers may be cut at the render budget (400 ms) while a render process loads that
+    // build on a busy machine, and are then completed in the browser; they are 200 all the same.
+    await expect
+      .poll(
+        async () => {
+          const response = await fetch(`${instance.url}/discover-print-savings`);
+          expect(response.status).toBe(200);
+          return (await response.text()).includes('Discover your print savings</h1>');
+        },
+        { timeout: 15_000, message: `the checker server-rendered by ${instance.url}` },
+      )
+      .toBe(true);
   }
   expect(origin.served.some((file) => file.startsWith('server/'))).toBe(true);
 
