@@ -7,7 +7,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useCssomStyle } from '@copytech/shared';
-import { COMPANY } from '@copytech/shared/domain';
 import type { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
 import { STEPS, type StepId } from '../checker/steps';
 import { preloadResults } from '../results/LazyResults';
@@ -59,8 +58,8 @@ export const Wizard = observer(function Wizard({ store, focusOnMount = false }: 
 
       {/* Shown only without JavaScript (the stylesheet), in place of a form whose Next could not work. */}
       <p className={styles.noScript} data-testid="checker-needs-javascript">
-        The savings checker works your figures out in your browser, so it needs JavaScript. Turn it on and reload this page, or call us on{' '}
-        <a href={`tel:${COMPANY.salesPhone.replace(/\s/g, '')}`}>{COMPANY.salesPhone}</a> and we will work them out with you.
+        The savings checker works your figures out in your browser, so it needs JavaScript. Turn it on and reload this page, or{' '}
+        <a href="/contact-us">contact us</a> and we will work them out with you.
       </p>
 
       <form ref={form} className={styles.form} noValidate onSubmit={onNext} aria-labelledby="checker-step-heading">
