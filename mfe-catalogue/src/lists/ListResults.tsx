@@ -11,6 +11,7 @@ import { PRODUCT_SORTS, pageCountOf, type ListDefinition, type ProductSort } fro
 import { MAX_LIMIT, PAGE_SIZE } from '../api/catalogueApi';
 import { ProductGrid, ProductGridSkeleton } from '../cards/ProductGrid';
 import { SORT_LABELS, listUrlParams } from './filterState';
+import { ClearFiltersLink } from './ClearFiltersLink';
 import { ListPager } from './ListPager';
 import type { ProductListView } from './useProductList';
 import styles from './ProductListPage.module.css';
@@ -191,18 +192,7 @@ function NoResults({
       {filterCount ? (
         <>
           <p>Try a wider speed range, another brand or fewer filters.</p>
-          {/* A link, so it clears without JavaScript too; with it, the page clears in place. */}
-          <Link
-            to={clearPath}
-            className={styles.primary}
-            preventScrollReset
-            onClick={(event) => {
-              event.preventDefault();
-              onClear();
-            }}
-          >
-            Clear filters
-          </Link>
+          <ClearFiltersLink to={clearPath} className={styles.primary} onClear={onClear} />
         </>
       ) : (
         <p>

@@ -7,10 +7,10 @@
  * renders the filtered list; "Apply" sends it.
  */
 import { useId, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { SPEED_BOUNDS } from '@copytech/shared/domain';
 import type { ListFacets, ListFilters } from '../api/catalogueApi';
 import type { ListDefinition } from '@copytech/shared/domain';
+import { ClearFiltersLink } from './ClearFiltersLink';
 import { CheckboxGroup, ColourGroup, SearchField, SpeedRange } from './FilterGroups';
 import { brandOptionsOf, hasFilters, paperOptionsOf, toggled } from './filterOptions';
 import { useFilterForm } from './useFilterForm';
@@ -122,18 +122,7 @@ function FormActions({ clearPath, onClear }: { clearPath: string | null; onClear
         Apply
       </button>
       {clearPath ? (
-        // A link, so it clears without JavaScript too; with it, the page clears in place.
-        <Link
-          to={clearPath}
-          className={styles.clear}
-          preventScrollReset
-          onClick={(event) => {
-            event.preventDefault();
-            onClear();
-          }}
-        >
-          Clear filters
-        </Link>
+        <ClearFiltersLink to={clearPath} className={styles.clear} onClear={onClear} />
       ) : (
         <button type="button" className={styles.clear} disabled>
           Clear filters

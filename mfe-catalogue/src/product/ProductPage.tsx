@@ -19,6 +19,7 @@ import {
 } from '@copytech/shared/domain';
 import { useTerms } from '@copytech/shared/terms';
 import { AddToBasketButton } from '../cards/AddToBasketButton';
+import { instantQuotePath } from '../cards/ProductCard';
 import { PriceSummary } from '../cards/PriceSummary';
 import { productName } from '../cards/productFacts';
 import { Breadcrumbs } from '../layout/Breadcrumbs';
@@ -51,7 +52,7 @@ function BuyActions({ product }: { product: Product }) {
       const value = volumes.get(name);
       if (value !== null) query.set(name, value);
     }
-    const href = `/instant-quote/${encodeURIComponent(product.modelId)}${query.size ? `?${query.toString()}` : ''}`;
+    const href = `${instantQuotePath(product.modelId)}${query.size ? `?${query.toString()}` : ''}`;
     return (
       <div className={styles.actions}>
         <a className={styles.quote} href={href} data-testid="instant-quote-link">

@@ -29,8 +29,6 @@ import { plainPage } from '../../pages/plainPage';
 
 export { PLAIN_PAGE_CSS_PATH as INSTANT_QUOTE_CSS_PATH } from '../../pages/plainPage';
 
-const frame = plainPage;
-
 /** What the form holds: the contact fields and the volumes, as typed. */
 export type InstantQuoteValues = Record<(typeof CONTACT_FIELDS)[number] | 'mono' | 'colour', string>;
 
@@ -151,7 +149,7 @@ export function instantQuoteFormPage(options: FormPageOptions): string {
     `<fieldset class="iq-contact"><legend>Where to send it</legend><p class="iq-muted">All fields are required. We use your details only to send and follow up this quote.</p>${contact}</fieldset>` +
     `<button type="submit" class="iq-primary">Send my instant quote</button></form>` +
     `<p class="iq-muted">Your quote for this machine arrives by e-mail, on average in 2 minutes.</p>`;
-  return frame(
+  return plainPage(
     problems.length ? `Error: Instant quote for the ${name(product)}` : `Instant quote for the ${name(product)}`,
     instantQuoteDescription(product, terms),
     main,
@@ -167,12 +165,12 @@ export function instantQuoteSentPage(product: Product, reference: string, email:
     `<p>If it has not arrived after a few minutes, please check your junk folder.</p>` +
     `<p>Your reference: <strong data-testid="quote-reference">${escapeHtml(reference)}</strong></p>` +
     `<p><a href="${escapeHtml(productPath(product))}">Back to the ${escapeHtml(name(product))}</a></p>`;
-  return frame('Your quote is on its way', `Your instant quote for the ${name(product)} is on its way to your inbox.`, main);
+  return plainPage('Your quote is on its way', `Your instant quote for the ${name(product)} is on its way to your inbox.`, main);
 }
 
 /** A page for a machine that cannot be quoted (unknown or withdrawn), or a post from another site. */
 export function instantQuoteProblemPage(title: string, message: string): string {
-  return frame(title, message, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to the home page</a></p>`);
+  return plainPage(title, message, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to the home page</a></p>`);
 }
 
 /** A volume as typed: whole pages (commas and spaces allowed); NaN when it is not a whole number. */
