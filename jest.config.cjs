@@ -26,7 +26,7 @@ function project({ folder: dir, role }) {
     testEnvironmentOptions: { globalsCleanup: 'off' },
     transform: { '^.+\\.[cm]?[jt]sx?$': swc },
     moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
-    setupFilesAfterEnv: env === 'jsdom' ? ['<rootDir>/../jest.setup.dom.ts'] : [],
+    setupFilesAfterEnv: env === 'jsdom' ? ['<rootDir>/../jest.setup.dom.ts'] : ['<rootDir>/test/jest.timeout.ts'],
     // The server's tests run on SQLite and on a throwaway PostgreSQL cluster (server/test/postgres.ts).
     ...(role === 'server'
       ? { globalSetup: '<rootDir>/test/postgres.setup.ts', globalTeardown: '<rootDir>/test/postgres.teardown.ts' }

@@ -48,12 +48,10 @@ describe('blog posts the data files no longer list', () => {
     });
   });
 
-  it('are kept when SEED_PRUNE is off ("0" or "false"), as without it', async () => {
-    for (const value of ['0', 'false']) {
-      await withApp(testConfig({ varDir, dataDir }, { SEED_PRUNE: value }), async (app) => {
-        expect(await postStatus(app, 'middle-post')).toBe(200);
-      });
-    }
+  it.each(['0', 'false'])('are kept when SEED_PRUNE is off (%s), as without it', async (value) => {
+    await withApp(testConfig({ varDir, dataDir }, { SEED_PRUNE: value }), async (app) => {
+      expect(await postStatus(app, 'middle-post')).toBe(200);
+    });
   });
 
   it('are kept without SEED_PRUNE even when content/blog.json is gone', async () => {
