@@ -88,7 +88,7 @@ export const CheckerPage = observer(function CheckerPage({
         <MachineNote state={machineState} onRetry={retryMachine} />
       </header>
       {store.isResults && !restoring ? (
-        <LazyResults store={store} focusOnMount={moved.current} />
+        <LazyResults store={store} focusOnMount={moved.current} inRender={inRender} />
       ) : (
         <div className={styles.columns}>
           {restoring ? (

@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { productPath, type Product } from '@copytech/shared/domain';
+import { instantQuotePath, productPath, type Product } from '@copytech/shared/domain';
 import { AddToBasketButton } from './AddToBasketButton';
 import { PriceSummary } from './PriceSummary';
 import { PrintingIcon } from './PrintingIcon';
@@ -20,11 +20,6 @@ export interface ProductCardProps {
   /** Cards in the first row load their image at once; the rest when scrolled near. */
   eager?: boolean;
   priority?: boolean;
-}
-
-/** The machine's server-rendered instant quote, which works without JavaScript. */
-export function instantQuotePath(modelId: string): string {
-  return `/instant-quote/${encodeURIComponent(modelId)}`;
 }
 
 export function ProductCard({ product, headingLevel = 2, eager = false, priority = false }: ProductCardProps) {

@@ -9,6 +9,7 @@ import { useLocation } from 'react-router-dom';
 import { basketStore, useDocumentMeta, useHydrated } from '@copytech/shared';
 import {
   categoryLabel,
+  instantQuotePath,
   jsonLdText,
   productDocumentMeta,
   productJsonLd,
@@ -19,7 +20,6 @@ import {
 } from '@copytech/shared/domain';
 import { useTerms } from '@copytech/shared/terms';
 import { AddToBasketButton } from '../cards/AddToBasketButton';
-import { instantQuotePath } from '../cards/ProductCard';
 import { PriceSummary } from '../cards/PriceSummary';
 import { productName } from '../cards/productFacts';
 import { Breadcrumbs } from '../layout/Breadcrumbs';

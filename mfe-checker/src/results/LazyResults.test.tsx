@@ -2,11 +2,16 @@
  * The results' code loads on demand: a placeholder holds their place meanwhile, and a failed load
  * says so with a try again that really loads again (and then takes the visitor to the results).
  */
-import { act, render, screen } from '@testing-library/react';
+import { act, render as renderInDom, screen } from '@testing-library/react';
 import { TEST_TERMS } from '@copytech/shared/testing';
 import userEvent from '@testing-library/user-event';
 import { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
 import { fitUrlOf } from '../checker/fitList';
+import { MemoryRouter } from 'react-router-dom';
+import type { ReactElement } from 'react';
+
+/** The results' buttons post their form to the page it is on (the router's location). */
+const render = (ui: ReactElement) => renderInDom(<MemoryRouter initialEntries={['/discover-print-savings']}>{ui}</MemoryRouter>);
 
 jest.mock('../wizard/HumanCheck', () => ({ HumanCheck: () => null }));
 

@@ -5,7 +5,7 @@
  * holds the place, and a failed load says so with a Try again that really loads again.
  */
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import type { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
 import styles from '../CheckerPage.module.css';
 
@@ -38,11 +38,16 @@ export const RESULTS_LOADING = 'Loading your results…';
 export const LazyResults = observer(function LazyResults({
   store,
   focusOnMount = false,
+  inRender = false,
 }: {
   store: SavingsCheckerStore;
   focusOnMount?: boolean;
+  /** A page rendered with the results (a step posted without JavaScript): the render waits for their code. */
+  inRender?: boolean;
 }) {
-  const [module, setModule] = useState<ResultsModule | null>(loaded);
+  // (use() suspends the render until the code is in; on the server the page waits for it.)
+  const ready = inRender && !loaded ? use(loadResults()) : loaded;
+  const [module, setModule] = useState<ResultsModule | null>(ready);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 

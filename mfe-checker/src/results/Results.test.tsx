@@ -3,13 +3,18 @@
  * the assumptions, Change by step name, and the two actions (the report with its human-check
  * solution, the quote enquiry with the figures), including what happens when they fail.
  */
-import { render, screen, within } from '@testing-library/react';
+import { render as renderInDom, screen, within } from '@testing-library/react';
 import { TEST_TERMS } from '@copytech/shared/testing';
 import userEvent from '@testing-library/user-event';
 import { loadFormRules } from '@copytech/shared/formRules';
 import { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
 import { fitUrlOf } from '../checker/fitList';
 import { Results } from './Results';
+import { MemoryRouter } from 'react-router-dom';
+import type { ReactElement } from 'react';
+
+/** The results' buttons post their form to the page it is on (the router's location). */
+const render = (ui: ReactElement) => renderInDom(<MemoryRouter initialEntries={['/discover-print-savings']}>{ui}</MemoryRouter>);
 
 // The real rules, through a spy: a test can see when they are asked for, or make a load fail.
 jest.mock('@copytech/shared/formRules', () => {

@@ -5,11 +5,12 @@
  * actions. Every figure comes from the shared calculation, as the e-mailed report's do.
  */
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
 import { Link } from 'react-router-dom';
 import {
   checkerPathForMachine,
+  instantQuotePath,
   copytechSideWords,
   minimumChargeWords,
   type CommercialTerms,
@@ -22,6 +23,9 @@ import { FiguresTable } from './FiguresTable';
 import { ReportActions } from './ReportActions';
 import { resultReady } from '../checker/fitList';
 import { answerSummary, type SummaryRow } from './summary';
+import { answerFields, RESULTS_STEP } from '../checker/formFields';
+import { MoveButton, PostedFields } from '../wizard/MoveButton';
+import { usePostAction } from '../wizard/usePostAction';
 import styles from './Results.module.css';
 
 export const Results = observer(function Results({ store, focusOnMount = false }: { store: SavingsCheckerStore; focusOnMount?: boolean }) {
@@ -50,6 +54,7 @@ const ResultsView = observer(function ResultsView({
   focusOnMount: boolean;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const formId = useId();
 
   useEffect(() => {
     if (focusOnMount) heading.current?.focus();
@@ -61,7 +66,16 @@ const ResultsView = observer(function ResultsView({
         Your results
       </h2>
 
-      <Headline result={result} onChangeAnswers={() => store.goTo(store.answers.entryMode === 'bill' ? 'bill-pages' : 'volumes')} />
+      {/* The buttons that change the answers: with JavaScript they move in the browser; without
+          it they post this form, and the server answers with the step (postedSteps.ts). */}
+      <ChangeForm id={formId} store={store} />
+
+      <Headline
+        result={result}
+        formId={formId}
+        changeStep={store.answers.entryMode === 'bill' ? 'bill-pages' : 'volumes'}
+        onChangeAnswers={() => store.goTo(store.answers.entryMode === 'bill' ? 'bill-pages' : 'volumes')}
+      />
 
       <FiguresTable result={result} />
       <p className={styles.muted}>
@@ -82,7 +96,7 @@ const ResultsView = observer(function ResultsView({
 
       {result.status !== 'incomplete' ? <CostChart result={result} /> : null}
 
-      <ToldUs rows={answerSummary(store.answers)} onChange={(step) => store.goTo(step)} />
+      <ToldUs rows={answerSummary(store.answers)} formId={formId} onChange={(step) => store.goTo(step)} />
 
       <section aria-labelledby="checker-assumptions" className={styles.block}>
         <h3 id="checker-assumptions" className={styles.subheading}>
@@ -96,18 +110,29 @@ const ResultsView = observer(function ResultsView({
       </section>
 
       <ReportActions store={store} />
+      <NoScriptActions modelId={result.machine?.modelId ?? result.fit?.machine.modelId ?? null} />
 
       <p className={styles.restart}>
-        <button type="button" className={styles.linkButton} onClick={() => store.reset()}>
+        <MoveButton move="restart" onMove={() => store.reset()} form={formId} className={styles.linkButton}>
           Start again with new figures
-        </button>
+        </MoveButton>
       </p>
     </section>
   );
 });
 
 /** The answer in one sentence (with the saving a year, when there is one); incomplete answers offer to change them. */
-function Headline({ result, onChangeAnswers }: { result: SavingsResult; onChangeAnswers: () => void }) {
+function Headline({
+  result,
+  formId,
+  changeStep,
+  onChangeAnswers,
+}: {
+  result: SavingsResult;
+  formId: string;
+  changeStep: SummaryRow['step'];
+  onChangeAnswers: () => void;
+}) {
   const { savings } = result;
   return (
     <div className={styles.headline} data-status={result.status}>
@@ -118,16 +143,16 @@ function Headline({ result, onChangeAnswers }: { result: SavingsResult; onChange
       ) : null}
       <p className={styles.message}>{result.message}</p>
       {result.status === 'incomplete' ? (
-        <button type="button" className={styles.secondary} onClick={onChangeAnswers}>
+        <MoveButton move={`goto-${changeStep}`} onMove={onChangeAnswers} form={formId} className={styles.secondary}>
           Change my answers
-        </button>
+        </MoveButton>
       ) : null}
     </div>
   );
 }
 
 /** What the visitor told us, each answer with Change (back to the step that asks it). */
-function ToldUs({ rows, onChange }: { rows: SummaryRow[]; onChange: (step: SummaryRow['step']) => void }) {
+function ToldUs({ rows, formId, onChange }: { rows: SummaryRow[]; formId: string; onChange: (step: SummaryRow['step']) => void }) {
   return (
     <section aria-labelledby="checker-told-us" className={styles.block}>
       <h3 id="checker-told-us" className={styles.subheading}>
@@ -139,9 +164,9 @@ function ToldUs({ rows, onChange }: { rows: SummaryRow[]; onChange: (step: Summa
             <dt>{row.label}</dt>
             <dd>
               <span>{row.value}</span>
-              <button type="button" className={styles.linkButton} onClick={() => onChange(row.step)}>
+              <MoveButton move={`goto-${row.step}`} onMove={() => onChange(row.step)} form={formId} className={styles.linkButton}>
                 Change<span className="visually-hidden"> {row.label.toLowerCase()}</span>
-              </button>
+              </MoveButton>
             </dd>
           </div>
         ))}
@@ -149,3 +174,35 @@ function ToldUs({ rows, onChange }: { rows: SummaryRow[]; onChange: (step: Summa
     </section>
   );
 }
+
+/**
+ * Without JavaScript the report cannot be e-mailed from here (its form is hidden): a quote for the
+ * machine compared with, whose page works without it, or a call.
+ */
+function NoScriptActions({ modelId }: { modelId: string | null }) {
+  return (
+    <p className={styles.noScriptActions} data-testid="checker-results-without-javascript">
+      To have these figures e-mailed to you, turn on JavaScript and reload this page.{' '}
+      {modelId ? (
+        <>
+          You can also <a href={instantQuotePath(modelId)}>get an instant quote for this machine</a> by e-mail, or{' '}
+          <a href="/contact-us">contact us</a> and we will go through your figures with you.
+        </>
+      ) : (
+        <>
+          Or <a href="/contact-us">contact us</a> and we will go through your figures with you.
+        </>
+      )}
+    </p>
+  );
+}
+
+/** The form the results' Change and Start again post without JavaScript: every answer, hidden. */
+const ChangeForm = observer(function ChangeForm({ id, store }: { id: string; store: SavingsCheckerStore }) {
+  const action = usePostAction();
+  return (
+    <form id={id} method="post" action={action} hidden>
+      <PostedFields step={RESULTS_STEP} fields={answerFields(store.answers)} />
+    </form>
+  );
+});

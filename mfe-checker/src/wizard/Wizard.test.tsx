@@ -160,3 +160,28 @@ it('starts again from the defaults', async () => {
   expect(screen.getByRole('radio', { name: /I only know my total print bill/ })).not.toBeChecked();
   expect(heading()).toHaveFocus();
 });
+
+it('takes Enter in a field as Next, never as Back or a charge’s Remove (which come first in the form)', async () => {
+  const { store, user } = setup();
+  await user.click(screen.getByRole('radio', { name: /Item by item/ }));
+  await user.click(next());
+  await user.click(screen.getByRole('radio', { name: /^Leased/ }));
+  await user.click(next());
+  await user.type(screen.getByRole('textbox', { name: /Lease payment/ }), '270{Enter}');
+  expect(heading()).toHaveTextContent('How your equipment is supported');
+
+  act(() => {
+    store.setSupport('cpc');
+    store.setPrice('cpcPricePerPeriod', { value: 45_000 });
+    for (const extra of ['equipmentIsInsured', 'tonerDeliveryPaidFor', 'networkSupportPaidFor'] as const) store.setExtra(extra, false);
+    store.setExtra('payOtherCharges', true);
+    store.next(); // support
+    store.next(); // what support costs
+    store.next(); // the extras
+  });
+  expect(heading()).toHaveTextContent('Your other charges');
+  await user.type(screen.getByRole('textbox', { name: 'What the charge is for' }), 'Admin fee');
+  await user.type(screen.getByRole('textbox', { name: /Amount/ }), '12.50{Enter}');
+  expect(heading()).toHaveTextContent('How much you print');
+  expect(store.answers.otherChargesPricePerPeriod).toEqual([{ name: 'Admin fee', value: 1_250, periodInMonths: 3 }]);
+});

@@ -5,12 +5,16 @@
  * focused. The results follow the last step.
  */
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useCssomStyle } from '@copytech/shared';
+import { usePostedChecker } from '../checker/postedContext';
+import { hiddenFields, MOVE_FIELD } from '../checker/formFields';
+import { MoveButton, PostedFields } from './MoveButton';
 import type { SavingsCheckerStore } from '../checker/SavingsCheckerStore';
 import { STEPS, type StepId } from '../checker/steps';
 import { preloadResults } from '../results/LazyResults';
 import { ShowAllMessages } from './fields';
+import { usePostAction } from './usePostAction';
 import { StepQuestions } from './StepQuestions';
 import styles from './Wizard.module.css';
 
@@ -18,7 +22,10 @@ export const Wizard = observer(function Wizard({ store, focusOnMount = false }: 
   const step = store.currentStep as StepId;
   const heading = useHeadingFocusOnStep(step, focusOnMount);
   const form = useRef<HTMLFormElement>(null);
-  const [showMessagesFor, setShowMessagesFor] = useState<StepId | null>(null);
+  const posted = usePostedChecker();
+  const [showMessagesFor, setShowMessagesFor] = useState<StepId | null>(posted?.showMessages ? step : null);
+  const formId = useId();
+  const action = usePostAction();
   const [focusInvalid, setFocusInvalid] = useState(0);
 
   // The last step: fetch the results' code now, so "See my results" shows them at once.
@@ -56,13 +63,24 @@ export const Wizard = observer(function Wizard({ store, focusOnMount = false }: 
         {STEPS[step].title}
       </h2>
 
-      {/* Shown only without JavaScript (the stylesheet), in place of a form whose Next could not work. */}
-      <p className={styles.noScript} data-testid="checker-needs-javascript">
-        The savings checker works your figures out in your browser, so it needs JavaScript. Turn it on and reload this page, or{' '}
-        <a href="/contact-us">contact us</a> and we will work them out with you.
-      </p>
-
-      <form ref={form} className={styles.form} noValidate onSubmit={onNext} aria-labelledby="checker-step-heading">
+      {/* With JavaScript the steps move in the browser; without it the form posts the step to the
+          page, and the server answers with the next one (postedSteps.ts). */}
+      <form
+        ref={form}
+        id={formId}
+        method="post"
+        action={action}
+        className={styles.form}
+        noValidate
+        onSubmit={onNext}
+        aria-labelledby="checker-step-heading"
+      >
+        <PostedFields step={step} fields={hiddenFields(step, store.answers)} />
+        {/* The form's default button (the one Enter in a field presses) is the first in it: Next,
+            here, not Back or a charge's Add and Remove, which come before the visible Next. */}
+        <button type="submit" name={MOVE_FIELD} value="next" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          Next
+        </button>
         <ShowAllMessages.Provider value={showing}>
           {/* keyed by step: each step's fields start from the stored answers */}
           <StepQuestions key={step} step={step} store={store} errors={errors} />
@@ -72,28 +90,40 @@ export const Wizard = observer(function Wizard({ store, focusOnMount = false }: 
             Please answer the question{Object.keys(errors).length > 1 ? 's' : ''} marked above.
           </p>
         ) : null}
-        <div className={styles.nav}>
-          {store.stepIndex > 0 ? (
-            <button type="button" className={styles.secondary} onClick={() => store.back()}>
-              Back
-            </button>
-          ) : null}
-          <button type="submit" className={styles.primary}>
-            {isLast ? 'See my results' : 'Next'}
-          </button>
-        </div>
+        <WizardNav store={store} isLast={isLast} />
       </form>
-      {store.stepIndex > 0 ? (
-        <p className={styles.restart}>
-          <button type="button" className={styles.linkButton} onClick={() => store.reset()}>
-            Start again
-          </button>{' '}
-          <span className={styles.hint}>(clears your answers)</span>
-        </p>
-      ) : null}
+      {store.stepIndex > 0 ? <StartAgain store={store} formId={formId} /> : null}
     </section>
   );
 });
+
+/** Back (after the first step) and Next, or "See my results" on the last. */
+const WizardNav = observer(function WizardNav({ store, isLast }: { store: SavingsCheckerStore; isLast: boolean }) {
+  return (
+    <div className={styles.nav}>
+      {store.stepIndex > 0 ? (
+        <MoveButton move="back" onMove={() => store.back()} className={styles.secondary}>
+          Back
+        </MoveButton>
+      ) : null}
+      <button type="submit" name={MOVE_FIELD} value="next" className={styles.primary}>
+        {isLast ? 'See my results' : 'Next'}
+      </button>
+    </div>
+  );
+});
+
+/** Start again, outside the step's form but posting it (without JavaScript). */
+function StartAgain({ store, formId }: { store: SavingsCheckerStore; formId: string }) {
+  return (
+    <p className={styles.restart}>
+      <MoveButton move="restart" onMove={() => store.reset()} form={formId} className={styles.linkButton}>
+        Start again
+      </MoveButton>{' '}
+      <span className={styles.hint}>(clears your answers)</span>
+    </p>
+  );
+}
 
 /**
  * The heading to focus when the step changes (so a screen reader announces where the visitor is);

@@ -81,6 +81,8 @@ export type SendPosted = (
   form: string,
   posted: PostedForm,
   status: number,
+  /** the query the page is rendered with (a post's answer has none unless its form keeps one) */
+  search?: string,
 ) => Promise<unknown>;
 
 /** The POST routes of every CMS page's path (home, the fixed pages, the service pages), for `posts`. */

@@ -31,11 +31,19 @@ export interface PostedPageParts {
 }
 
 export function createPostedPage({ config, readTemplate, selectReleases, readApi, produce, contentType }: PostedPageParts) {
-  return async function sendPosted(request: FastifyRequest, reply: FastifyReply, form: string, posted: PostedForm, status: number) {
+  return async function sendPosted(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    form: string,
+    posted: PostedForm,
+    status: number,
+    search = '',
+  ) {
     const shell = await readTemplate();
     if (!shell) return reply.code(503).type('text/plain').send('The site has not been built yet: run `npm run build`.');
-    // The path alone: a post's answer is the page, never its query.
-    const url = new URL(request.url.split('?')[0]!, 'http://site.invalid');
+    // The path alone (a post's answer is the page, never the query it was posted with), or with
+    // the query its form chose to keep (`search`: the savings checker's machine).
+    const url = new URL(request.url.split('?')[0]! + search, 'http://site.invalid');
     const origin = siteOrigin(config, request);
     const selected = selectReleases(request, reply);
     const key = postedFormKey(form, url.pathname);

@@ -15,6 +15,7 @@ import { sendError } from '../http/errors';
 import { siteOrigin } from './origin';
 import { robotsTxt, sitemapEntries, sitemapXml } from './sitemap';
 import { createIndexPage } from './indexPage';
+import { checkerPostsPlugin } from './checkerPosts';
 import { formPostsPlugin, type FormPost } from './formPosts';
 import { NOT_SERVED, releaseFileType, STANDALONE_PAGE } from './releases/fileTypes';
 import type { ReleasesService } from './releases/model';
@@ -76,6 +77,8 @@ export const sitePlugin: FastifyPluginAsync<{ config: Config; releases: Releases
   const sendIndex = createIndexPage(app, config, shellDist, releases);
   // A CMS page's forms posted without JavaScript, answered with the page (formPosts.ts).
   await app.register(formPostsPlugin, { config, posts: formPosts, sendPosted: sendIndex.sendPosted });
+  // The savings checker's steps posted without JavaScript, answered with the checker (checkerPosts.ts).
+  await app.register(checkerPostsPlugin, { config, db: app.db, sendPosted: sendIndex.sendPosted });
 
   app.get('/sitemap.xml', async (request, reply) => {
     const xml = sitemapXml(await sitemapEntries(app.sitemap), siteOrigin(config, request));

@@ -25,6 +25,7 @@ import {
   productImageUrl,
   productMetaDescription,
   productPageTitle,
+  instantQuotePath,
   productPath,
   leaseOffer,
   leaseQuarterlyPence,
@@ -606,5 +607,12 @@ describe('the production set in full', () => {
   });
   it('gives "#" for a brand of nothing but punctuation', () => {
     expect(productPath(product({ brand: '***' }))).toBe('#');
+  });
+});
+
+describe("a machine's instant quote", () => {
+  it('is the server’s page for its modelId, encoded', () => {
+    expect(instantQuotePath('hp_laserjet+m501(dn)')).toBe('/instant-quote/hp_laserjet%2Bm501(dn)');
+    expect(instantQuotePath('a/b')).toBe('/instant-quote/a%2Fb');
   });
 });

@@ -60,6 +60,11 @@ function isProductionSpec(spec: string | null | undefined): boolean {
   return !!spec && (PRODUCTION_SPECIFICATIONS as readonly string[]).includes(spec);
 }
 
+/** A machine's instant quote, the server's own page, which works without JavaScript (the cards, the product page, the checker's results). */
+export function instantQuotePath(modelId: string): string {
+  return `/instant-quote/${encodeURIComponent(modelId)}`;
+}
+
 /**
  * The product detail path rules (docs/product-rules.md "Product page paths"). Missing product data
  * gives '#'.

@@ -26,7 +26,7 @@ import {
   type PostedForm,
 } from './serverPageData';
 
-export { PAGE_DATA_ID, type PageData, type PageDataAnswer, type PageProblem, type PostedForm } from './serverPageData';
+export { HUMAN_CHECK_FIELDS, PAGE_DATA_ID, type PageData, type PageDataAnswer, type PageProblem, type PostedForm } from './serverPageData';
 
 const PageDataContext = createContext<PageData | null>(null);
 

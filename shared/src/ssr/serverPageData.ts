@@ -43,9 +43,23 @@ export const POSTED_FORM_KEY = 'copytech:posted:';
 export type PostedForm =
   | { status: 'sent'; reference: string | null }
   /** not stored: what the visitor typed, and each field's message (the same rules and words as the JSON API's) */
-  | { status: 'invalid'; values: Record<string, string>; fieldErrors: Record<string, string> };
+  | { status: 'invalid'; values: Record<string, string>; fieldErrors: Record<string, string> }
+  /**
+   * a step of the savings checker: every field posted (names and texts, bounded, nothing
+   * interpreted: the checker reads them), whether the human check posted with it passed (null:
+   * none was posted; else the server's message when it did not), and a fresh signed token for the
+   * next human check without JavaScript
+   */
+  | { status: 'step'; values: Record<string, string>; human: { passed: boolean; message: string | null } | null; humanToken: string };
 
-/** The entry of `form` (`enquiry`, `service-request`, `newsletter`) posted to the page at `path` (no query). */
+/**
+ * The savings checker's human check without JavaScript: the fields its last step posts and the
+ * server checks (a signed, time-stamped token the server gave with the page, the box the visitor
+ * ticks, and a field only a robot fills in).
+ */
+export const HUMAN_CHECK_FIELDS = { token: 'humanToken', confirm: 'confirmHuman', trap: 'website' } as const;
+
+/** The entry of `form` (`enquiry`, `service-request`, `newsletter`, `checker`) posted to the page at `path` (no query). */
 export function postedFormKey(form: string, path: string): string {
   return `${POSTED_FORM_KEY}${form} ${path}`;
 }

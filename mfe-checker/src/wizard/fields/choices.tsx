@@ -109,6 +109,7 @@ export function YesNoQuestion({
 }
 
 export function SelectField<V extends string | number>({
+  name,
   label,
   hint,
   value,
@@ -116,6 +117,7 @@ export function SelectField<V extends string | number>({
   onChange,
   error,
 }: {
+  name: string;
   label: string;
   hint?: string;
   value: V;
@@ -136,6 +138,7 @@ export function SelectField<V extends string | number>({
       ) : null}
       <select
         id={id}
+        name={name}
         className={styles.select}
         value={String(value)}
         onChange={(event) => {

@@ -5,17 +5,31 @@
  */
 import { useContext, useId, useState } from 'react';
 import { PERIOD_OPTIONS } from '@copytech/shared/domain';
+import { usePostedChecker } from '../../checker/postedContext';
+import { periodName } from '../../checker/formFields';
 import { parsePages, parsePounds, penceToPoundsText, type Parsed } from '../../checker/format';
 import styles from '../fields.module.css';
 import { AMOUNT_MESSAGE, describedBy, FieldMessage, PAGES_MESSAGE, ShowAllMessages } from './common';
 
-function PeriodSelect({ id, label, value, onChange }: { id: string; label: string; value: number; onChange: (months: number) => void }) {
+function PeriodSelect({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: number;
+  onChange: (months: number) => void;
+}) {
   return (
     <>
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <select id={id} className={styles.select} value={value} onChange={(event) => onChange(Number(event.target.value))}>
+      <select id={id} name={name} className={styles.select} value={value} onChange={(event) => onChange(Number(event.target.value))}>
         {PERIOD_OPTIONS.map((option) => (
           <option key={option.months} value={option.months}>
             {option.label}
@@ -65,16 +79,19 @@ function ParsedInput({
 /**
  * Text typed into a number field: kept as typed, parsed into the store as it changes. Text that
  * is not a number stores null and says so when the visitor leaves the field (or presses Next);
- * the field carries data-invalid-text meanwhile, so the wizard will not move on.
+ * the field carries data-invalid-text meanwhile, so the wizard will not move on. A step posted
+ * without JavaScript starts from the text posted when it was not a number, with its message.
  */
 function useParsedText(
+  name: string,
   initial: string,
   parse: (text: string) => Parsed,
   onValue: (value: number | null, empty: boolean) => void,
   invalidMessage: string,
 ) {
-  const [text, setText] = useState(initial);
-  const [left, setLeft] = useState(false);
+  const postedText = usePostedChecker()?.typed[name];
+  const [text, setText] = useState(postedText ?? initial);
+  const [left, setLeft] = useState(postedText !== undefined);
   const showAll = useContext(ShowAllMessages);
   const invalid = parse(text) === 'invalid';
   return {
@@ -114,6 +131,7 @@ export function MoneyField({
 }) {
   const id = useId();
   const field = useParsedText(
+    name,
     penceToPoundsText(pence),
     (text) => parsePounds(text),
     (value) => onPence(value),
@@ -139,7 +157,7 @@ export function MoneyField({
           <ParsedInput id={id} name={name} inputMode="decimal" autoComplete="off" field={field} hint={hint} message={message} />
         </span>
         {period !== undefined && onPeriod ? (
-          <PeriodSelect id={`${id}-period`} label={`${label}: how often`} value={period} onChange={onPeriod} />
+          <PeriodSelect id={`${id}-period`} name={periodName(name)} label={`${label}: how often`} value={period} onChange={onPeriod} />
         ) : null}
       </div>
       <FieldMessage id={`${id}-error`} message={message} />
@@ -171,6 +189,7 @@ export function PagesField({
 }) {
   const id = useId();
   const field = useParsedText(
+    name,
     pages === null ? '' : String(pages),
     (text) => parsePages(text),
     (value, empty) => onPages(empty ? emptyAs : value),
@@ -195,7 +214,7 @@ export function PagesField({
           </span>
         </span>
         {period !== undefined && onPeriod ? (
-          <PeriodSelect id={`${id}-period`} label={`${label}: how often`} value={period} onChange={onPeriod} />
+          <PeriodSelect id={`${id}-period`} name={periodName(name)} label={`${label}: how often`} value={period} onChange={onPeriod} />
         ) : null}
       </div>
       <FieldMessage id={`${id}-error`} message={message} />
@@ -205,12 +224,14 @@ export function PagesField({
 
 /** A percentage typed as a whole number, 0 to 100. */
 export function PercentField({
+  name,
   label,
   hint,
   value,
   onChange,
   error,
 }: {
+  name: string;
   label: string;
   hint?: string;
   value: number;
@@ -219,6 +240,7 @@ export function PercentField({
 }) {
   const id = useId();
   const field = useParsedText(
+    name,
     String(value),
     (text) => {
       const cleaned = text.trim().replace(/%$/, '').trim();
@@ -241,7 +263,7 @@ export function PercentField({
         </p>
       ) : null}
       <span className={`${styles.suffixed} ${styles.narrow}`}>
-        <ParsedInput id={id} inputMode="numeric" field={field} hint={hint} message={message} />
+        <ParsedInput id={id} name={name} inputMode="numeric" field={field} hint={hint} message={message} />
         <span className={styles.suffix} aria-hidden="true">
           %
         </span>

@@ -3,6 +3,7 @@ import { runInAction } from 'mobx';
 import { MoneyField, PagesField, PercentField, RadioGroup, YesNoQuestion, type RadioOption } from '../fields';
 import styles from '../Wizard.module.css';
 import type { StepProps } from './StepProps';
+import { BILL } from '../../checker/formFields';
 
 const SPLIT_OPTIONS: ReadonlyArray<RadioOption<'split' | 'total'>> = [
   { value: 'total', label: 'No, only the total', hint: 'We will use a typical share of colour, which you can change.' },
@@ -17,7 +18,7 @@ export const BillStep = observer(function BillStep({ store, errors }: StepProps)
       <fieldset className={styles.group}>
         <legend className={styles.groupLegend}>Your most recent print bill</legend>
         <MoneyField
-          name="billCost"
+          name={BILL.cost}
           label="Total of the bill, excluding VAT"
           hint="Service, click and supply charges. Leave out any lease or rental payment for the machine."
           pence={bill.cost}
@@ -40,7 +41,7 @@ export const BillPagesStep = observer(function BillPagesStep({ store, errors }: 
       <RadioGroup
         legend="Do you know how many of the pages were in colour?"
         legendClassName={styles.groupLegend}
-        name="billSplit"
+        name={BILL.split}
         options={SPLIT_OPTIONS}
         value={split ? 'split' : 'total'}
         onChange={(choice) => store.setBillPagesSplit(choice === 'split')}
@@ -49,7 +50,7 @@ export const BillPagesStep = observer(function BillPagesStep({ store, errors }: 
         <fieldset className={styles.group} key="split">
           <legend className={styles.groupLegend}>Pages on the bill</legend>
           <PagesField
-            name="billMonoPages"
+            name={BILL.monoPages}
             label="Mono pages"
             pages={bill.monoPages}
             onPages={(monoPages) => store.setBill({ monoPages })}
@@ -57,7 +58,7 @@ export const BillPagesStep = observer(function BillPagesStep({ store, errors }: 
             error={errors['bill.monoPages']}
           />
           <PagesField
-            name="billColourPages"
+            name={BILL.colourPages}
             label="Colour pages"
             pages={bill.colourPages}
             onPages={(colourPages) => store.setBill({ colourPages })}
@@ -69,13 +70,14 @@ export const BillPagesStep = observer(function BillPagesStep({ store, errors }: 
         <fieldset className={styles.group} key="total">
           <legend className={styles.groupLegend}>Pages on the bill</legend>
           <PagesField
-            name="billPages"
+            name={BILL.pages}
             label="Total pages"
             pages={bill.pages}
             onPages={(pages) => store.setBill({ pages })}
             error={errors['bill.pages']}
           />
           <PercentField
+            name={BILL.colourRatio}
             label="Share of colour pages"
             hint="30% is a typical office mix."
             value={bill.colourRatio}

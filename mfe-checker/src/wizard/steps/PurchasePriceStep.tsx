@@ -3,6 +3,7 @@ import { PURCHASE_YEARS_MAX, PURCHASE_YEARS_MIN } from '@copytech/shared/domain'
 import { MoneyField, SelectField } from '../fields';
 import styles from '../Wizard.module.css';
 import type { StepProps } from './StepProps';
+import { PURCHASE_YEARS_FIELD } from '../../checker/formFields';
 
 const YEAR_OPTIONS = Array.from({ length: PURCHASE_YEARS_MAX - PURCHASE_YEARS_MIN + 1 }, (_, index) => {
   const years = PURCHASE_YEARS_MIN + index;
@@ -22,6 +23,7 @@ export const PurchasePriceStep = observer(function PurchasePriceStep({ store, er
         error={errors['equipmentPurchasePrice.value']}
       />
       <SelectField
+        name={PURCHASE_YEARS_FIELD}
         label="How many years you keep a machine"
         hint="We spread the price evenly over these years."
         value={answers.equipmentPurchasePeriodYears}

@@ -13,6 +13,7 @@ import {
   MONTHLY_PAGES_MAX,
   PRINTS_NOTHING_WORDS,
   formatPence,
+  instantQuotePath,
   productPath,
   quoteFigures,
   quoteTotalSentences,
@@ -97,7 +98,7 @@ export function instantQuoteDescription(product: Product, terms: CommercialTerms
 /** The form page: the figures at the form's volumes, the volumes and the five fields, and the problems of a post. */
 export function instantQuoteFormPage(options: FormPageOptions): string {
   const { product, terms, values, errors, key, prints, colour } = options;
-  const action = `/instant-quote/${encodeURIComponent(product.modelId)}`;
+  const action = instantQuotePath(product.modelId);
   const pages = { mono: pagesOf(values.mono), colour: colour ? pagesOf(values.colour) : 0 };
   const problems = Object.entries(errors);
   const summary = problems.length
