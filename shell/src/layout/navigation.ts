@@ -130,4 +130,7 @@ export function mediaMatches(query: string): boolean {
 }
 
 /** Element ids of the drawers, for the aria-controls of the buttons that open them. */
+/** The footer's links (products, services, company): where Menu leads before the shell is live. */
+export const SITE_LINKS_ID = 'site-links';
+
 export const DRAWER_ELEMENT_IDS = { nav: 'nav-drawer', basket: 'basket-drawer', 'instant-quote': 'instant-quote-drawer' } as const;

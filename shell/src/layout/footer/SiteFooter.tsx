@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { COMPANY, CREDIT_BROKER_DISCLOSURE, companyRegistrationLine, telHref, uiStore, useHydrated } from '@copytech/shared';
 import { NewsletterForm } from './NewsletterForm';
-import { ABOUT_US_HREF, LEGAL_LINKS, PRODUCT_GROUPS, SERVICE_LINKS, TOP_LINKS, type NavLinkItem } from '../navigation';
+import { ABOUT_US_HREF, LEGAL_LINKS, PRODUCT_GROUPS, SERVICE_LINKS, SITE_LINKS_ID, TOP_LINKS, type NavLinkItem } from '../navigation';
 import styles from './SiteFooter.module.css';
 
 const COMPANY_LINKS: readonly NavLinkItem[] = [
@@ -67,7 +67,7 @@ export function SiteFooter() {
         <div className={styles.newsletter}>
           <NewsletterForm />
         </div>
-        <div className={styles.columns}>
+        <div className={styles.columns} id={SITE_LINKS_ID}>
           <section className={`${styles.group} ${styles.contact}`} aria-labelledby="footer-contact">
             <h2 className={styles.groupTitle} id="footer-contact">
               {COMPANY.legalName}

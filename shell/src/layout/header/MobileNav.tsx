@@ -1,9 +1,6 @@
 /**
  * The content of the mobile nav drawer (up to 1007px): the product groups and the services as
  * expandable sections, the landing pages, the top links and the sales phone number.
- *
- * `disclosure`: the same menu for a page without JavaScript (the header's Menu before the shell is
- * live, SiteHeader.tsx), its sections `<details>` elements that open without any script.
  */
 import { useId, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
@@ -17,10 +14,9 @@ interface SectionProps {
   title: string;
   links: readonly NavLinkItem[];
   viewAll?: NavLinkItem;
-  disclosure: boolean;
 }
 
-function SectionLinks({ links, viewAll, id, hidden }: Pick<SectionProps, 'links' | 'viewAll'> & { id?: string; hidden?: boolean }) {
+function SectionLinks({ links, viewAll, id, hidden }: Pick<SectionProps, 'links' | 'viewAll'> & { id: string; hidden: boolean }) {
   return (
     <ul id={id} className={styles.subList} hidden={hidden}>
       {links.map((link) => (
@@ -41,21 +37,9 @@ function SectionLinks({ links, viewAll, id, hidden }: Pick<SectionProps, 'links'
   );
 }
 
-function ExpandableSection({ title, links, viewAll, disclosure }: SectionProps) {
+function ExpandableSection({ title, links, viewAll }: SectionProps) {
   const [expanded, setExpanded] = useState(false);
   const listId = `${useId()}-links`;
-  if (disclosure)
-    return (
-      <li className={styles.section}>
-        <details className={styles.details}>
-          <summary className={styles.sectionButton}>
-            <span>{title}</span>
-            <ChevronIcon className={styles.chevron} />
-          </summary>
-          <SectionLinks links={links} viewAll={viewAll} />
-        </details>
-      </li>
-    );
   return (
     <li className={styles.section}>
       <button
@@ -73,7 +57,7 @@ function ExpandableSection({ title, links, viewAll, disclosure }: SectionProps) 
   );
 }
 
-export function MobileNav({ disclosure = false }: { disclosure?: boolean }) {
+export function MobileNav() {
   return (
     <nav
       aria-label="Mobile"
@@ -93,12 +77,11 @@ export function MobileNav({ disclosure = false }: { disclosure?: boolean }) {
             title={group.label}
             links={group.items}
             viewAll={{ label: `View all ${group.label.toLowerCase()}`, href: group.href }}
-            disclosure={disclosure}
           />
         ))}
       </ul>
       <ul className={styles.list}>
-        <ExpandableSection title="Services" links={SERVICE_LINKS} disclosure={disclosure} />
+        <ExpandableSection title="Services" links={SERVICE_LINKS} />
       </ul>
       <ul className={styles.plainList}>
         {[...HUB_LINKS.filter((link) => !TOP_LINKS.some((top) => top.href === link.href)), ...TOP_LINKS].map((link) => (

@@ -1,7 +1,7 @@
 /**
  * The sticky main navigation: the logo linking home, the Products mega-menu, the Services menu,
  * the top links, the site search box (a row of its own below 1008px), the basket button and (up to 1007px, instead of the menus) the menu button that
- * opens the mobile nav drawer (without JavaScript, a disclosure of the same menu: MenuButton).
+ * opens the mobile nav drawer (without JavaScript, a link to the footer's links: MenuButton).
  */
 import { observer } from 'mobx-react-lite';
 import { Link, NavLink } from 'react-router-dom';
@@ -10,32 +10,29 @@ import { DisclosureMenu } from './DisclosureMenu';
 import { ProductsMenu, ServicesMenu } from './ProductsMenu';
 import { BasketToggle } from './BasketToggle';
 import { SiteSearchBox } from './SiteSearchBox';
-import { MobileNav } from './MobileNav';
 import { CopytechWordmark, MenuIcon } from '../icons';
-import { DRAWER_ELEMENT_IDS, TOP_LINKS } from '../navigation';
+import { DRAWER_ELEMENT_IDS, SITE_LINKS_ID, TOP_LINKS } from '../navigation';
 import { useMenuController } from './useMenuController';
 import { preloadDrawerProps } from '../overlays/drawerPart';
 import styles from './SiteHeader.module.css';
 
 /**
- * Menu: until the shell is live (the server's HTML, a page without JavaScript) a `<details>`
- * disclosure that opens the same menu under the header with no script; once live, the button that
- * opens the nav drawer (focus kept in it, Escape closes it, focus returns to the button).
+ * Menu: until the shell is live (the server's HTML, a page without JavaScript) a link to the
+ * footer's links to every product group, service and company page, which works with no script;
+ * once live, the button that opens the nav drawer (focus kept in it, Escape closes it, focus
+ * returns to the button). Not a second copy of the mobile menu in every page: that was about 11 KB
+ * and 200 elements of HTML that every server render wrote and every browser hydrated, for a
+ * visitor without JavaScript only.
  */
 const MenuButton = observer(function MenuButton() {
   const hydrated = useHydrated();
   const open = uiStore.drawer === 'nav';
   if (!hydrated)
     return (
-      <details className={styles.staticMenu}>
-        <summary className={styles.menuButton}>
-          <MenuIcon />
-          <span className={styles.menuLabel}>Menu</span>
-        </summary>
-        <div className={styles.staticMenuPanel}>
-          <MobileNav disclosure />
-        </div>
-      </details>
+      <a className={`${styles.menuButton} ${styles.menuLink}`} href={`#${SITE_LINKS_ID}`}>
+        <MenuIcon />
+        <span className={styles.menuLabel}>Menu</span>
+      </a>
     );
   return (
     <button
