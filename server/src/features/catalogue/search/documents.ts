@@ -127,13 +127,13 @@ export function contentDocument(slug: string, kind: string, data: string): Searc
   const page = JSON.parse(data) as PageContent;
   const path = page.meta?.url || (kind === 'service' ? `/services/${slug}` : `/${slug}`);
   const title = page.meta?.title || slug;
-  const body = `${page.meta?.description ?? ''} ${blockText(page.body).join(' ')}`.slice(0, 20_000);
+  const body = `${plainText(page.meta?.description ?? '')} ${blockText(page.body).join(' ')}`.slice(0, 20_000);
   return pageDocument(kind === 'service' ? 'service' : 'page', title, path, '', body);
 }
 
 export function blogDocument(slug: string, data: string): SearchDocument {
   const post = JSON.parse(data) as { title?: string; excerpt?: string; body?: string };
-  const body = `${post.excerpt ?? ''} ${plainText(post.body ?? '')}`.slice(0, 20_000);
+  const body = `${plainText(post.excerpt ?? '')} ${plainText(post.body ?? '')}`.slice(0, 20_000);
   return pageDocument('blog', post.title || slug, blogPostPath(slug), 'blog', body);
 }
 
