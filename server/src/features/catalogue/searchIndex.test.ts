@@ -1,7 +1,8 @@
 /**
  * Site search's index follows the seed: built at start from the seeded tables, rebuilt only where
  * something changed (a second start writes nothing), a change in the data files found after the
- * next start, and instances starting together on one PostgreSQL database rebuild in turns.
+ * next start, the engine reading it again after a minute or when the catalogue changes, and
+ * instances starting together on one PostgreSQL database rebuild in turns.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -85,6 +86,41 @@ describe.each(databases())('the search engine on %s', (database) => {
       // the list's document is the one prepared before; the product's was read and prepared again
       expect(kept().get('list:/printers')).toBe(list);
       expect(kept().get(`product:${before[0]}`)).not.toBe(product);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+});
+
+describe.each(databases())('what the search engine keeps on %s', (database) => {
+  it('for a minute at most, to the millisecond; a change the catalogue announces is searched at once', async () => {
+    const clock = manualClock();
+    const app = await testApp(configOn(database, { dataDir: fixtureDataCopy() }));
+    try {
+      const engine = new SearchEngine(app.db, app.catalogue, clock);
+      const names = async (q: string) => (await engine.search(q, { limit: 12, page: 1 })).products.results.map((p) => p.modelId);
+      const [first, second] = await names('canon');
+      expect(await names('quasar')).toEqual([]);
+      expect(await names('nebula')).toEqual([]);
+      const setDescription = async (modelId: string, description: string) => {
+        const row = await app.db.selectFrom('products').selectAll().where('model_id', '=', modelId).executeTakeFirstOrThrow();
+        await app.db
+          .updateTable('products')
+          .set({ data: JSON.stringify({ ...JSON.parse(row.data), description }) })
+          .where('model_id', '=', modelId)
+          .execute();
+        await rebuildSearchIndex(app.db);
+      };
+      // rebuilt by another instance's seed: seen when a minute has passed since the engine read it, not before
+      await setDescription(first!, 'The Quasar edition.');
+      clock.advance(59_999);
+      expect(await names('quasar')).toEqual([]);
+      clock.advance(1);
+      expect(await names('quasar')).toEqual([first]);
+      // changed here, and said so: seen at once
+      await setDescription(second!, 'The Nebula edition.');
+      app.catalogue.changed();
+      expect(await names('nebula')).toEqual([second]);
     } finally {
       await app.close();
     }

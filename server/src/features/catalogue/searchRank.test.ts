@@ -14,6 +14,8 @@ describe('normaliseQuery', () => {
     ['Café «bizhub» C301i', ['cafe', 'bizhub', 'c301i'], 'cafebizhubc301i'],
     ['"NEAR(a b)" OR * : ^col', ['near', 'b', 'col'], 'nearabor'.concat('col')],
     ['the and of', [], 'theandof'],
+    ['Colour color COLOURS', ['colour'], 'colourcolorcolours'],
+    ['constructor', ['constructor'], 'constructor'],
     ['', [], ''],
   ])('%j → terms %j, key %j', (raw, terms, key) => {
     const query = normaliseQuery(raw);
@@ -41,6 +43,7 @@ describe('similarity (as pg_trgm)', () => {
     ['bizub', 'bizhub', 44],
     ['bizhub', 'bizhub', 100],
     ['konika', 'konica', 40],
+    ['c5840', 'c5840i', 62],
     ['c310i', 'c301i', 0],
     ['bix', 'biy', 0],
     ['abc', 'xyz', 0],
