@@ -124,3 +124,48 @@ describe('choosing releases per request', () => {
     expect(parseCookies(undefined)).toEqual({});
   });
 });
+
+describe('the preview cookie', () => {
+  const newer = storeRelease('checker', '0a1b2c3d4e60', 'checker newer candidate');
+  const basket = storeRelease('basket', '0a1b2c3d4e61', 'basket candidate');
+  const catalogue = storeRelease('catalogue', '0a1b2c3d4e62', 'catalogue candidate');
+  const soon = Date.now() + HOUR;
+  const later = Date.now() + 3 * HOUR;
+
+  it('lasts until the last of its links expires', () => {
+    const releases = new TestReleases(siteRoot, [candidate, other]);
+    const checker = previewToken({ remote: 'checker', release: candidate.id, expiresAt: later });
+    const content = previewToken({ remote: 'content', release: other.id, expiresAt: soon });
+    const expired = previewToken({ remote: 'basket', release: candidate.id, expiresAt: Date.now() - 1 });
+    const chosen = choose(releases, { [PREVIEW_COOKIE]: `${checker}~${content}~${expired}` });
+    expect(chosen.setCookies).toEqual([
+      `ct_preview=${checker}~${content}; Path=/; HttpOnly; SameSite=Lax; Expires=${new Date(later).toUTCString()}`,
+    ]);
+  });
+
+  it('with two links of one remote uses the later one only, and the bar names that one', () => {
+    const releases = new TestReleases(siteRoot, [candidate, newer]);
+    const first = previewToken({ remote: 'checker', release: candidate.id, expiresAt: soon });
+    const second = previewToken({ remote: 'checker', release: newer.id, expiresAt: soon });
+    const chosen = choose(releases, { [PREVIEW_COOKIE]: `${first}~${second}` });
+    expect(chosen.selection.checker).toMatchObject({ as: 'preview', release: { id: newer.id } });
+    expect(chosen.previews).toEqual([{ remote: 'checker', release: newer.id, issuedAt: expect.any(Number), expiresAt: soon }]);
+  });
+
+  it('holds one link for each remote at most: four are all used as they are, a fifth is dropped', () => {
+    const releases = new TestReleases(siteRoot, [candidate, other, basket, catalogue]);
+    const four = [candidate, other, basket, catalogue].map((release) =>
+      previewToken({ remote: release.remote, release: release.id, expiresAt: soon }),
+    );
+    const all = choose(releases, { [PREVIEW_COOKIE]: four.join('~') });
+    expect(releasesHeader(all.selection)).toBe(
+      `catalogue=${catalogue.id}, basket=${basket.id}, checker=${candidate.id}, content=${other.id}`,
+    );
+    expect(all.setCookies).toEqual([]);
+    const fifth = previewToken({ remote: 'checker', release: candidate.id, expiresAt: later });
+    const more = choose(releases, { [PREVIEW_COOKIE]: [...four, fifth].join('~') });
+    expect(more.setCookies).toEqual([
+      `ct_preview=${four.join('~')}; Path=/; HttpOnly; SameSite=Lax; Expires=${new Date(soon).toUTCString()}`,
+    ]);
+  });
+});

@@ -107,6 +107,14 @@ describe('unpreview', () => {
     expect(row).toMatchObject({ remote: 'checker', release: a, revoked_by: 'platform:local' });
   });
 
+  it('refuses a release that is not a release id (12 lowercase hex digits, or local) as a bad request, not an unknown release', async () => {
+    for (const release of ['0a1b2c3d', '0a1b2c3d4e5f0', 'x0a1b2c3d4e5f', '0A1B2C3D4E5F', 'locals']) {
+      const answer = await post('/api/releases/checker/preview/revoke', tokens.checker, { release });
+      expect([release, answer.statusCode]).toEqual([release, 400]);
+    }
+    expect((await app.db.selectFrom('preview_revocations').selectAll().execute()).length).toBe(0);
+  });
+
   it('a link from before links said when they were made is refused once its release has been revoked', async () => {
     const a = await released('checker', 'a');
     const key = Buffer.from((await app.db.selectFrom('release_settings').select('value').executeTakeFirstOrThrow()).value, 'hex');

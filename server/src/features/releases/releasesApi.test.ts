@@ -452,3 +452,45 @@ describe('a preview link in time', () => {
     }
   });
 });
+
+describe("a preview link's lifetime", () => {
+  it('is a day unless asked otherwise, and a week at most', async () => {
+    const config = testConfig();
+    const clock = manualClock(Date.now());
+    const timed = await testApp(config, { clock, releases: { gate: manifestGate, autoStart: false } });
+    try {
+      const token = localTokens(config.varDir).checker;
+      const { release } = (await upload(timed, 'checker', token, buildOf('checker'))).json() as { release: string };
+      const ask = (payload: object) =>
+        timed.inject({ method: 'POST', url: '/api/releases/checker/preview', payload: { release, ...payload }, headers: bearer(token) });
+      const made = clock();
+      const daily = (await ask({})).json() as { url: string; expiresAt: string };
+      expect(daily.expiresAt).toBe(new Date(made + 24 * 3_600_000).toISOString());
+      const week = await ask({ hours: 168 });
+      expect(week.statusCode).toBe(200);
+      expect((week.json() as { expiresAt: string }).expiresAt).toBe(new Date(made + 168 * 3_600_000).toISOString());
+      const link = new URL(daily.url).searchParams.get('t')!;
+      clock.advance(24 * 3_600_000 - 1);
+      expect(timed.releases.verifyPreview(link).ok).toBe(true);
+      clock.advance(1);
+      expect(timed.releases.verifyPreview(link)).toEqual({ ok: false, reason: 'expired' });
+    } finally {
+      await timed.close();
+    }
+  });
+
+  it('a link whose signature has a character too many is damaged: a 400 page, never an error', async () => {
+    const { release } = (await upload(app, 'checker', tokens.checker, buildOf('checker'))).json() as { release: string };
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/releases/checker/preview',
+      payload: { release },
+      headers: bearer(tokens.checker),
+    });
+    const link = new URL((made.json() as { url: string }).url).searchParams.get('t')!;
+    expect(app.releases.verifyPreview(`${link}A`)).toEqual({ ok: false, reason: 'malformed' });
+    const opened = await app.inject({ method: 'GET', url: `/preview?t=${link}A` });
+    expect(opened.statusCode).toBe(400);
+    expect(opened.body).toContain('the link is incomplete or damaged');
+  });
+});
