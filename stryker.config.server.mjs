@@ -28,6 +28,20 @@ const GROUPS = {
     mutate: ['server/src/http/security.ts', 'server/src/http/rateLimitStore.ts'],
     tests: ['test/securityPolicy', 'test/securityInstall', 'test/rateLimitStore'],
   },
+  // The site search: how a query is read, ranked and suggested, and what is indexed. Judged by the
+  // search tests (the database's own search through the app, and the ranking and index alone).
+  search: {
+    mutate: ['server/src/features/catalogue/search/**/*.ts'],
+    tests: [
+      'src/features/catalogue/search',
+      'src/features/catalogue/searchFinds',
+      'src/features/catalogue/searchSuggestions',
+      'src/features/catalogue/searchIndex',
+      'src/features/catalogue/searchRank',
+      'src/features/catalogue/searchParity',
+      'src/features/catalogue/searchLog',
+    ],
+  },
 };
 
 const name = process.env.MUTATION_GROUP ?? '';
