@@ -1,3 +1,8 @@
+/**
+ * The comparison's rows (docs/product-rules.md "Comparison"): which printer is marked "Best" in a
+ * row (ties, all equal), optional rows, loading and unknown cells, text compared without case, and
+ * the rental row.
+ */
 import type { BasketItem } from '@copytech/shared';
 import type { Product } from '@copytech/shared/domain';
 import { buildComparison } from './comparison';
@@ -86,4 +91,18 @@ it('shows a rental only where a lease is offered, and "Purchase only" (never bes
   // Without the terms (still loading) no rental is claimed.
   const unknown = buildComparison([item('scanner')], (id) => details[id], null).find((r) => r.id === 'rentalPerMonth')!;
   expect(unknown.cells[0]!.state).toBe('unknown');
+});
+
+it('reads a speed of 0 ppm as not known, never as "0 ppm"', () => {
+  const details: Record<string, ProductDetails> = {
+    a: loaded('a', { productAttributes: { printSpeedPpm: 0 } }),
+    b: loaded('b', { productAttributes: { printSpeedPpm: 30 } }),
+    c: loaded('c', { productAttributes: { printSpeedPpm: 20 } }),
+  };
+  const speed = buildComparison([item('a'), item('b'), item('c')], (id) => details[id], lease).find((r) => r.id === 'printSpeed')!;
+  expect(speed.cells.map((c) => [c.state, c.text, c.best])).toEqual([
+    ['unknown', 'Not known', false],
+    ['value', '30 ppm', true],
+    ['value', '20 ppm', false],
+  ]);
 });
