@@ -77,6 +77,13 @@ describe.each(databases())('what site search finds on %s', (database) => {
     }
     expect((await search('lease purchase')).pages.map((page) => page.path)).toContain('/services/lease-and-purchase');
   });
+
+  it("never finds a page by its blocks' kinds, forms, links or images, which no visitor reads", async () => {
+    for (const hidden of ['featuregrid', 'richtext', 'ctaband', 'contactdetails', 'recentposts', '443300580590']) {
+      expect([hidden, (await search(hidden)).pages]).toEqual([hidden, []]);
+    }
+    expect((await search('serial number')).pages.length).toBeGreaterThan(0);
+  });
 });
 
 describe('a CMS page as a document', () => {
@@ -100,5 +107,46 @@ describe('a CMS page as a document', () => {
       JSON.stringify({ title: 'Leasing', excerpt: 'From {{terms.leaseMinimum}}.', body: '<p>Over {{terms.leaseTerms}}.</p>' }),
     );
     expect(post.body).toBe('from over');
+  });
+
+  it('is indexed by its slug and text alone when it has no meta, and a post without excerpt or text by its title', () => {
+    const doc = contentDocument('our-story', 'page', JSON.stringify({ body: [{ type: 'text', html: '<p>Founded in Leeds</p>' }] }))!;
+    expect(doc).toMatchObject({ kind: 'page', title: 'our-story', path: '/our-story' });
+    expect(doc.body).toBe('founded in leeds');
+    // A block's kind, form, links and images are not words on the page.
+    const blocks = [
+      { type: 'featureGrid', items: [{ title: 'Toner', text: 'Sent free', icon: 'truck', href: '/services/supplies' }] },
+      { type: 'form', form: 'enquiry', heading: 'Ask us' },
+      {
+        type: 'hero',
+        heading: 'Print less',
+        text: 'Save',
+        image: '/images/office.webp',
+        cta: { label: 'Call', href: 'tel:+443300580590' },
+      },
+    ];
+    expect(contentDocument('supplies', 'page', JSON.stringify({ body: blocks }))!.body).toBe('toner sent free ask us print less save call');
+    const post = blogDocument('quiet-offices', JSON.stringify({ title: 'Quiet offices' }));
+    expect(post).toMatchObject({ kind: 'blog', title: 'Quiet offices', body: '' });
+  });
+
+  it("keeps the description's last word and the text's first word apart, in a page and a post", () => {
+    const data = JSON.stringify({
+      meta: { title: 'Toner', description: 'We take back toner' },
+      body: [{ type: 'text', html: 'Recycling is free' }],
+    });
+    expect(contentDocument('toner', 'page', data)!.body.split(' ')).toEqual(expect.arrayContaining(['toner', 'recycling']));
+    const post = blogDocument('fast', JSON.stringify({ title: 'Fast', excerpt: 'Fast', body: 'printers' }));
+    expect(post.body).toBe('fast printers');
+  });
+
+  it('indexes at most the first 20,000 characters of a very long page or post', () => {
+    const long = 'paper '.repeat(6_000); // 36,000 characters
+    const page = contentDocument('long', 'page', JSON.stringify({ meta: { title: 'Long', description: long }, body: [] }))!;
+    const post = blogDocument('long', JSON.stringify({ title: 'Long', excerpt: long, body: long }));
+    for (const doc of [page, post]) {
+      expect(doc.body.length).toBeLessThanOrEqual(20_000);
+      expect(doc.body.length).toBeGreaterThan(19_990);
+    }
   });
 });

@@ -113,11 +113,15 @@ export function listDocuments(): SearchDocument[] {
 /** Rich text as words: tags and the terms' placeholders (`{{terms.…}}`, filled in only when the page is read) left out. */
 const plainText = (text: string) => text.replace(/<[^>]*>/g, ' ').replace(/\{\{[^}]*\}\}/g, ' ');
 
-/** Text of a CMS page's blocks: every string in them (headings, text, rich text without its tags). */
+/** A block's fields that a visitor never reads: its kind, which form it holds, where its links and images point, its icons' names. */
+const UNREAD_FIELDS = new Set(['type', 'form', 'href', 'image', 'icon']);
+
+/** Text of a CMS page's blocks: every string a visitor reads in them (headings, text, rich text without its tags). */
 function blockText(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(plainText(value));
   else if (Array.isArray(value)) value.forEach((item) => blockText(item, out));
-  else if (value && typeof value === 'object') Object.values(value).forEach((item) => blockText(item, out));
+  else if (value && typeof value === 'object')
+    Object.entries(value).forEach(([field, item]) => (UNREAD_FIELDS.has(field) ? undefined : blockText(item, out)));
   return out;
 }
 
