@@ -116,7 +116,7 @@ describe('a CMS page as a document', () => {
     // A block's kind, form, links and images are not words on the page.
     const blocks = [
       { type: 'featureGrid', items: [{ title: 'Toner', text: 'Sent free', icon: 'truck', href: '/services/supplies' }] },
-      { type: 'form', form: 'enquiry', heading: 'Ask us' },
+      { type: 'form', form: 'enquiry', heading: 'Ask us', intro: null, limit: 3 },
       {
         type: 'hero',
         heading: 'Print less',
