@@ -1,8 +1,8 @@
 // @ts-check
 /**
- * Mutation testing of the server's write path, outbox and HTTP security, in three groups, each
- * judged by the tests that concern it (docs/mutation-testing.md): `npm run test:mutation:server`
- * runs the three one after the other; `MUTATION_GROUP=http npx stryker run stryker.config.server.mjs`
+ * Mutation testing of the server in groups (scripts/mutation/serverGroups.mjs), each judged by the
+ * tests that concern it (docs/mutation-testing.md): `npm run test:mutation:server` runs those at
+ * the threshold one after the other; `MUTATION_GROUP=http npx stryker run stryker.config.server.mjs`
  * runs one group.
  *
  * In groups because a mutant runs every test that reached its code, and the security headers'

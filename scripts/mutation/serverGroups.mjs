@@ -22,6 +22,12 @@ export const SERVER_GROUPS = {
     mutate: ['server/src/http/security.ts', 'server/src/http/rateLimitStore.ts'],
     tests: ['test/securityPolicy', 'test/securityInstall', 'test/rateLimitStore'],
   },
+  // The retention of personal data: what the job deletes and when it runs. Judged by the job's run
+  // through the app's forms (on SQLite), its mail files and expiry counts, and its schedule on fake timers.
+  retention: {
+    mutate: ['server/src/retention/**/*.ts', 'server/src/plugins/retention.ts'],
+    tests: ['test/retention', 'test/retentionFiles', 'test/retentionSchedule'],
+  },
   // The site search: how a query is read, ranked and suggested, and what is indexed. Judged by the
   // search tests (the database's own search through the app, and the ranking and index alone).
   search: {
