@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { touchedPlan } from './plan.mjs';
+import { linesOf, touchedPlan } from './plan.mjs';
 import { shareOf, verdict } from './score.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -100,8 +100,7 @@ function runsOf(rooms) {
   /** @param {import('./plan.mjs').RoomPlan} room @param {boolean} named */
   const part = (room, named) => {
     const files = room.files.filter((file) => file.tests.length > 0 === named);
-    const lines = files.reduce((sum, file) => sum + file.ranges.reduce((n, [first, last]) => n + last - first + 1, 0), 0);
-    return { room: room.room, files, lines };
+    return { room: room.room, files, lines: linesOf(files) };
   };
   return [...rooms.map((room) => part(room, true)), ...rooms.map((room) => part(room, false))].filter((run) => run.files.length > 0);
 }

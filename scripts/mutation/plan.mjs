@@ -93,6 +93,9 @@ export function roomTests(root, room) {
   return roomFiles(root, room, (name) => /\.test\.tsx?$/.test(name));
 }
 
+/** Each test file's answer to choosesOwnEnvironment, read once per process (a test judges many touched files). */
+const ownEnvironmentRead = new Map();
+
 /**
  * Whether a test file picks its own environment with a `@jest-environment` docblock: Jest then loads
  * that environment by name, never Stryker's, so the file reports no coverage to Stryker and cannot
@@ -101,8 +104,22 @@ export function roomTests(root, room) {
  * @param {string} root @param {string} test
  */
 export function choosesOwnEnvironment(root, test) {
-  const head = fs.readFileSync(path.join(root, test), 'utf8').slice(0, 2_000);
-  return /^\s*\/\*\*[\s\S]*?@jest-environment\s/.test(head) && /@jest-environment\s[\s\S]*?\*\//.test(head);
+  const file = path.join(root, test);
+  let answer = ownEnvironmentRead.get(file);
+  if (answer === undefined) {
+    const head = fs.readFileSync(file, 'utf8').slice(0, 2_000);
+    answer = /^\s*\/\*\*[\s\S]*?@jest-environment\s/.test(head) && /@jest-environment\s[\s\S]*?\*\//.test(head);
+    ownEnvironmentRead.set(file, answer);
+  }
+  return answer;
+}
+/**
+ * How many lines the ranges of some touched files cover.
+ *
+ * @param {Array<{ ranges: Array<[number, number]> }>} files
+ */
+export function linesOf(files) {
+  return files.reduce((sum, file) => sum + file.ranges.reduce((n, [first, last]) => n + last - first + 1, 0), 0);
 }
 
 /** The modules a file imports by relative path, from the root and without extension (`./a/b` from `x/y.ts` is `x/a/b`). */
@@ -154,7 +171,7 @@ export function testsFor(root, file, room) {
   const usable = (/** @type {string} */ test) => fs.existsSync(path.join(root, test)) && !choosesOwnEnvironment(root, test);
   if (file.startsWith('server/')) {
     for (const group of Object.values(SERVER_GROUPS)) {
-      const prefixes = group.mutate.map((glob) => `server/${glob.replace(/^server\//, '').replace(/\*\*\/\*\.ts$/, '')}`);
+      const prefixes = group.mutate.map((glob) => glob.replace(/\*\*\/\*\.ts$/, '')); // a folder's glob is its path and '/'
       if (prefixes.some((prefix) => file === prefix || (prefix.endsWith('/') && file.startsWith(prefix))))
         return group.tests.map((test) => `server/${test}.test.ts`).filter(usable);
     }
@@ -238,7 +255,7 @@ export function touchedPlan({ root, base }) {
     if (!roomsRead.has(room)) roomsRead.set(room, { tests: roomTests(root, room), importers: importersIn(root, room) });
     const tests = testsFor(root, file, /** @type {{ tests: string[], importers: Map<string, Set<string>> }} */ (roomsRead.get(room)));
     plan.files.push({ file, ranges, tests });
-    plan.lines += ranges.reduce((sum, [first, last]) => sum + last - first + 1, 0);
+    plan.lines = linesOf(plan.files);
     byRoom.set(room, plan);
   }
   return { base: resolved.commit, chosen: resolved.chosen, rooms: [...byRoom.values()].sort((a, b) => a.room.localeCompare(b.room)) };

@@ -3,23 +3,12 @@
  * row (ties, all equal), optional rows, loading and unknown cells, text compared without case, and
  * the rental row.
  */
-import type { BasketItem } from '@copytech/shared';
-import type { Product } from '@copytech/shared/domain';
 import { buildComparison } from './comparison';
 import type { ProductDetails } from '../products/productDetails';
+import { item, loaded } from '../testing/comparisonItems';
 import { TEST_TERMS } from '@copytech/shared/testing';
 
 const lease = TEST_TERMS.lease;
-
-function item(id: string): BasketItem {
-  return { modelId: id, brand: 'B', model: id, productCategory: 'multifunctional-printer', productSpecification: null };
-}
-function loaded(id: string, extra: Partial<Product>): ProductDetails {
-  return {
-    status: 'loaded',
-    product: { modelId: id, brand: 'B', model: id, productCategory: 'multifunctional-printer', isActive: 1, ...extra },
-  };
-}
 
 it('marks every printer that shares the best value, and none when all are equal', () => {
   const details: Record<string, ProductDetails> = {

@@ -3,22 +3,11 @@
  * estimate is marked "Best" when the group holds only mono machines, or a printer without prices per
  * page, and the estimate with VAT under it.
  */
-import type { BasketItem } from '@copytech/shared';
-import type { Product } from '@copytech/shared/domain';
 import { TEST_TERMS } from '@copytech/shared/testing';
 import type { ProductDetails } from '../products/productDetails';
+import { item, loaded } from '../testing/comparisonItems';
 import { buildComparison, type ComparisonRow } from './comparison';
 import { PRINTS_NOTHING, type RunningCostSetting } from './runningCostRows';
-
-function item(id: string): BasketItem {
-  return { modelId: id, brand: 'B', model: id, productCategory: 'multifunctional-printer', productSpecification: null };
-}
-function loaded(id: string, extra: Partial<Product>): ProductDetails {
-  return {
-    status: 'loaded',
-    product: { modelId: id, brand: 'B', model: id, productCategory: 'multifunctional-printer', isActive: 1, ...extra },
-  };
-}
 
 // Rentals at the test terms: a 60-month price billed every 3 months, so 12,000 is £40.00 a month.
 const monoCheap = loaded('monoCheap', {
